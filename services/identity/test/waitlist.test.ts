@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { startIdentity, type TestContext } from './helpers.ts';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('waitlist on $kind', (target) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startIdentity(target);
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.destroy();
+  });
+  beforeEach(async () => {
+    await ctx.database.truncateAll();
+  });
+
+  const join = (payload: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const stored = () => ctx.database.db.selectFrom('waitlist').select('email').execute();
+
+  it('stores a new address, normalised', async () => {
+    const response = await join({ email: '  Ada@Example.org ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ success: true });
+    expect(await stored()).toEqual([{ email: 'ada@example.org' }]);
+  });
+
+  it('answers a second join of the same address (any case) with the duplicate message', async () => {
+    expect((await join({ email: 'ada@example.org' })).statusCode).toBe(201);
+    const again = await join({ email: 'ADA@example.org' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      success: false,
+      error: { code: 'DUPLICATE', message: "You're already on the waitlist!" },
+    });
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it('keeps exactly one row under 25 concurrent joins of one address', async () => {
+    const responses = await Promise.all(Array.from({ length: 25 }, () => join({ email: 'race@example.org' })));
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(24);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it.each([
+    ['empty', { email: '' }],
+    ['blank', { email: '    ' }],
+    ['10 KB', { email: `${'a'.repeat(10 * 1024)}@example.org` }],
+    ['HTML', { email: '<img src=x onerror=alert(1)>@x.io' }],
+    ['SQL', { email: "x'); DROP TABLE waitlist;--@x.io" }],
+    ['a number', { email: 12345 }],
+    ['null', { email: null }],
+    ['missing', {}],
+    ['an array', { email: ['a@b.io'] }],
+  ])('refuses %s with the validation message and stores nothing', async (_label, body) => {
+    const response = await join(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'VALIDATION', message: 'A valid email is required.' } });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('accepts an internationalised address', async () => {
+    const response = await join({ email: 'zoë@exämple.de' });
+    expect(response.statusCode).toBe(201);
+    expect(await stored()).toEqual([{ email: 'zoë@exämple.de' }]);
+  });
+
+  it.each([
+    ['not JSON', '{"email": ', 400],
+    ['a JSON string', '"ada@example.org"', 400],
+  ])('answers a body that is %s with a 4xx', async (_label, raw, status) => {
+    const response = await join(raw);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email>ada@example.org</email>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+  });
+
+  it('answers a plain-text body with 400', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'ada@example.org',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await join({ email: 'a@b.io', padding: 'x'.repeat(200 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+});

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { sharedSingletons } from './federation.ts';
+
+const require = createRequire(import.meta.url);
+
+function versionOf(pkg: string): string {
+  const file = require.resolve(`${pkg}/package.json`);
+  return `^${(JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version}`;
+}
+
+export interface AppOptions {
+  /** Federation name; also the CSS scope and the output uniqueName. */
+  name: string;
+  /** The app's folder (import.meta.dirname of its rspack.config.ts). */
+  dir: string;
+  /** Port of the standalone dev server. */
+  port: number;
+  /** Modules a remote exposes; absent for the host. */
+  exposes?: Record<string, string>;
+  /** Runtime plugins (host only): files that export a federation runtime plugin. */
+  runtimePlugins?: string[];
+  /** Where the dev server proxies /api (the gateway by default). */
+  apiTarget?: string;
+}
+
+export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): Configuration {
+  const mode = (env.mode ?? process.env.NODE_ENV) === 'development' ? 'development' : 'production';
+  const dev = mode === 'development';
+  const isHost = !opts.exposes;
+  const outDir = process.env.KEISHA_OUT_DIR ? path.resolve(process.env.KEISHA_OUT_DIR) : path.join(opts.dir, 'dist');
+
+  return {
+    mode,
+    context: opts.dir,
+    entry: { main: './src/index.ts' },
+    devtool: dev ? 'cheap-module-source-map' : false,
+    output: {
+      path: outDir,
+      uniqueName: opts.name,
+      // Remotes are served from their own origin: chunks must load from there, not from the host.
+      publicPath: isHost ? '/' : 'auto',
+      filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      cssFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
+      cssChunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    module: {
+      parser: { 'css/auto': { namedExports: false } },
+      generator: {
+        'css/auto': { localIdentName: `${opts.name}__[local]--[hash:6]`, exportsConvention: 'camel-case-only' },
+      },
+      rules: [
+        {
+          test: /\.(tsx?|jsx?)$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|svg|webp|vtt|mp4|webm|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: opts.name,
+        ...(isHost
+          ? { shareStrategy: 'loaded-first' as const, runtimePlugins: opts.runtimePlugins ?? [] }
+          : { filename: 'remoteEntry.js', exposes: opts.exposes }),
+        manifest: true,
+        dts: false,
+        shared: sharedSingletons({
+          react: versionOf('react'),
+          reactDom: versionOf('react-dom'),
+          reactRouterDom: versionOf('react-router-dom'),
+          zustand: versionOf('zustand'),
+          store: versionOf('@keisha/store'),
+          ui: versionOf('@keisha/ui'),
+          contracts: versionOf('@keisha/contracts'),
+          zod: versionOf('zod'),
+        }),
+      }),
+      new rspack.HtmlRspackPlugin({ template: path.join(opts.dir, 'index.html') }),
+      new rspack.DefinePlugin({
+        'process.env.KEISHA_BUILD_LABEL': JSON.stringify(process.env.KEISHA_BUILD_LABEL ?? ''),
+      }),
+      dev ? new ReactRefreshRspackPlugin() : null,
+    ].filter(Boolean),
+    devServer: {
+      port: opts.port,
+      hot: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/remotes.json'], target: opts.apiTarget ?? 'http://127.0.0.1:3000' }],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

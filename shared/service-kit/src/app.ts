@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Kysely } from 'kysely';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { healthBody } from '@keisha/contracts';
+import type { BaseConfig } from './config.ts';
+import type { DatabaseHandle } from './db.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './errors.ts';
+
+export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's own database (kysely). Typed per service through its repositories. */
+    db: Kysely<any>;
+    serviceName: string;
+  }
+}
+
+export interface ServiceDefinition {
+  name: string;
+  version?: string;
+  description?: string;
+  config: BaseConfig;
+  database: DatabaseHandle<any>;
+  /** Registers the service's own plugins and routes. */
+  routes: (app: ServiceApp) => Promise<void>;
+  /** Largest request body accepted, in bytes (413 beyond). */
+  bodyLimit?: number;
+  /** Logger options; `false` silences logs (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** Builds a service the same way for the process and for tests: the caller decides when to listen. */
+export async function createServiceApp(def: ServiceDefinition): Promise<ServiceApp> {
+  const app = Fastify({
+    logger: def.logger ?? { level: def.config.LOG_LEVEL },
+    bodyLimit: def.bodyLimit ?? 64 * 1024,
+    trustProxy: splitList(def.config.TRUST_PROXY),
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'requestId',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', def.database.db);
+  app.decorate('serviceName', def.name);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await def.database.close();
+  });
+
+  await app.register(helmet, {
+    // The API answers JSON only; the docs page needs its own inline assets, handled by swagger-ui's CSP hook.
+    contentSecurityPolicy: false,
+  });
+  const origins = splitList(def.config.CORS_ORIGINS);
+  await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });
+  await app.register(rateLimit, {
+    max: def.config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      error: {
+        code: 'RATE_LIMITED',
+        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      },
+    }),
+  });
+  registerNotFoundHandler(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `Keisha ${def.name} service`, version: def.version ?? '1.0.0', description: def.description },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.get(
+    '/health/live',
+    { schema: { tags: ['health'], response: { 200: healthBody } }, config: { rateLimit: false } },
+    async () => ({ status: 'ok' as const, service: def.name }),
+  );
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['health'], response: { 200: healthBody, 503: healthBody } }, config: { rateLimit: false } },
+    async (request, reply) => {
+      try {
+        await def.database.ping();
+        return { status: 'ok' as const, service: def.name, checks: { database: 'ok' } };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ status: 'unavailable', service: def.name, checks: { database: 'unreachable' } });
+      }
+    },
+  );
+
+  await def.routes(app);
+  return app;
+}
+
+export { z };

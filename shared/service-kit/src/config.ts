@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Settings every service reads. Each service extends this with its own. */
+export const baseConfigSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string; without it the service uses embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Schema the service's tables live in on PostgreSQL, so services can share one database safely. */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  /** Folder of the embedded database; one per service. */
+  DATA_DIR: z.string().min(1).optional(),
+  /** Requests per minute per client address before 429. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Comma-separated addresses of proxies whose X-Forwarded-For is believed (the gateway). */
+  TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+  /** Comma-separated origins allowed by CORS; empty means same-origin only (the gateway). */
+  CORS_ORIGINS: z.string().default(''),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once, at start. A bad or missing variable names itself in the error. */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const value = env[name];
+    return value === undefined ? `${name} is required but not set (${issue.message})` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Where a service keeps its embedded database when DATA_DIR is not set: <repo>/.data/<service>, from the service's src folder. */
+export function defaultDataDir(srcDir: string, service: string): string {
+  return path.resolve(srcDir, '..', '..', '..', '.data', service);
+}

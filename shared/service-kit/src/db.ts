@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PostgreSQL schema to keep this service's tables in (created if missing). */
+  schema?: string;
+  /** PGlite data folder; absent means in memory. */
+  dataDir?: string;
+  /** An already created PGlite (tests share one per process; creating one takes seconds). */
+  pglite?: PGlite;
+  /** Maximum pool size on PostgreSQL. */
+  poolSize?: number;
+}
+
+export interface DatabaseHandle<DB> {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Runs a trivial query: what /health/ready checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase<DB>(options: DatabaseOptions): Promise<DatabaseHandle<DB>> {
+  if (options.url) {
+    if (options.schema && !SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name: ${options.schema}`);
+    if (options.schema) {
+      // Create the schema with a short-lived client, then point every pooled connection at it.
+      const client = new pg.Client({ connectionString: options.url });
+      await client.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+      } finally {
+        await client.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await sql`select 1`.execute(db)),
+      close: () => db.destroy(),
+    };
+  }
+  let pglite = options.pglite;
+  const owned = !pglite;
+  if (!pglite) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    pglite = await PGlite.create(options.dataDir ?? 'memory://');
+  }
+  const instance = pglite;
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect({ pglite: instance }),
+  });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: async () => {
+      // Kysely's PGlite driver closes the instance on destroy; a shared (test) instance must stay open.
+      if (owned) await db.destroy();
+    },
+  };
+}

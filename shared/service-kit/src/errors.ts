@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@keisha/contracts';
+
+/** A failure with a code and a message that is safe to show; thrown at the point of failure. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly details?: unknown;
+  constructor(statusCode: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function errorBody(code: string, message: string, details?: unknown): ApiErrorBody {
+  return { success: false, error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+// Fastify's own client-error codes, and what a person should read for each.
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION', message: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION', message: 'The Content-Length header is wrong.' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'VALIDATION', message: 'The Content-Type header is invalid.' },
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      return reply.status(400).send(
+        errorBody('VALIDATION', first?.message ?? 'The request is invalid.', {
+          field: field || undefined,
+          where: error.validationContext,
+        }),
+      );
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
+    }
+    if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      return reply.status(error.statusCode ?? 400).send(errorBody('BAD_REQUEST', error.message || 'Bad request.'));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+  });
+
+}
+
+/** Unknown routes answer in the same shape, and count against the rate limit (scanners hit them most). */
+export function registerNotFoundHandler(app: FastifyInstance & { rateLimit?: () => any }): void {
+  app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit() : undefined }, (request, reply) => {
+    reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

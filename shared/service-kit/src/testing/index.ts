@@ -1,0 +1,80 @@
+// Real databases for service tests: PGlite always, PostgreSQL too when one is reachable.
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db.ts';
+import { migrateToLatest, type MigrationSet } from '../migrate.ts';
+
+export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+function canConnect(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * Which databases to run service tests on: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set
+ * or a server answers on 127.0.0.1:5432. TEST_DATABASE_URL=none turns PostgreSQL off.
+ */
+export async function databaseTargets(): Promise<Array<{ kind: DatabaseKind; url?: string }>> {
+  const targets: Array<{ kind: DatabaseKind; url?: string }> = [{ kind: 'pglite' }];
+  const explicit = process.env.TEST_DATABASE_URL;
+  if (explicit === 'none') return targets;
+  if (explicit) targets.push({ kind: 'postgres', url: explicit });
+  else if (await canConnect('127.0.0.1', 5432)) targets.push({ kind: 'postgres', url: DEFAULT_TEST_DATABASE_URL });
+  return targets;
+}
+
+export interface TestDatabase<DB> extends DatabaseHandle<DB> {
+  /** Empties every table of the service (not the migration bookkeeping). */
+  truncateAll(): Promise<void>;
+  /** Drops what the test created (the PostgreSQL schema) and closes connections. */
+  destroy(): Promise<void>;
+}
+
+let sharedPglite: Promise<PGlite> | undefined;
+
+/** One migrated database of the given kind. PGlite is created once per test process. */
+export async function openTestDatabase<DB>(
+  target: { kind: DatabaseKind; url?: string },
+  migrations: MigrationSet,
+): Promise<TestDatabase<DB>> {
+  let handle: DatabaseHandle<DB>;
+  let schema: string | undefined;
+  if (target.kind === 'postgres') {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    handle = await openDatabase<DB>({ url: target.url, schema, poolSize: 20 });
+  } else {
+    sharedPglite ??= PGlite.create('memory://');
+    const pglite = await sharedPglite;
+    await pglite.exec('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    handle = await openDatabase<DB>({ pglite });
+  }
+  await migrateToLatest(handle.db as Kysely<any>, migrations);
+  const db = handle.db as Kysely<any>;
+  return {
+    ...handle,
+    truncateAll: async () => {
+      const tables = await db.introspection.getTables();
+      const names = tables
+        .filter((t) => t.schema === (schema ?? 'public'))
+        .map((t) => t.name)
+        .filter((name) => !name.startsWith('kysely_migration'))
+        .map((name) => `"${name}"`);
+      if (names.length > 0) await sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`).execute(db);
+    },
+    destroy: async () => {
+      if (schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(db);
+      await handle.close();
+    },
+  };
+}
