@@ -4,15 +4,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 /** Migrations listed in code, named by timestamp, so the same list runs on PGlite and PostgreSQL. */
 export type MigrationSet = Record<string, Migration>;
 
-class StaticMigrationProvider implements MigrationProvider {
-  constructor(private readonly migrations: MigrationSet) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return this.migrations;
-  }
+function staticMigrationProvider(migrations: MigrationSet): MigrationProvider {
+  return { getMigrations: async () => migrations };
 }
 
 export async function migrateToLatest(db: Kysely<any>, migrations: MigrationSet): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(migrations) });
+  const migrator = new Migrator({ db, provider: staticMigrationProvider(migrations) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

@@ -54,27 +54,31 @@ export async function openTestDatabase<DB>(
     schema = `t_${randomBytes(6).toString('hex')}`;
     handle = await openDatabase<DB>({ url: target.url, schema, poolSize: 20 });
   } else {
+    // Tests of one file run one after another and share this instance: the migrator skips what is
+    // applied already, and destroy() empties the tables instead of dropping them.
     sharedPglite ??= PGlite.create('memory://');
-    const pglite = await sharedPglite;
-    await pglite.exec('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    handle = await openDatabase<DB>({ pglite });
+    handle = await openDatabase<DB>({ pglite: await sharedPglite });
   }
   await migrateToLatest(handle.db as Kysely<any>, migrations);
   const db = handle.db as Kysely<any>;
+  const truncateAll = async () => {
+    const tables = await db.introspection.getTables();
+    const names = tables
+      .filter((t) => t.schema === (schema ?? 'public'))
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('kysely_migration'))
+      .map((name) => `"${name}"`);
+    if (names.length > 0) await sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`).execute(db);
+  };
   return {
     ...handle,
-    truncateAll: async () => {
-      const tables = await db.introspection.getTables();
-      const names = tables
-        .filter((t) => t.schema === (schema ?? 'public'))
-        .map((t) => t.name)
-        .filter((name) => !name.startsWith('kysely_migration'))
-        .map((name) => `"${name}"`);
-      if (names.length > 0) await sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`).execute(db);
-    },
+    truncateAll,
     destroy: async () => {
       if (schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(db);
+      else await truncateAll();
       await handle.close();
     },
   };
 }
+
+export { describeServiceFrame, type StartService, type StartedService } from './frame-suite.ts';

@@ -1,0 +1,95 @@
+// The local edge: serves the shell, answers /remotes.json, and proxies /api/* to the owning service.
+// In production an ingress plays this role (infra/k8s).
+import { existsSync, readFileSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen, serveFile, type RunningServer } from './static-server.ts';
+import { REMOTES, serviceForPath, type RemoteName, type ServiceName } from './topology.ts';
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  shellDir: string;
+  /** Where each remote's manifest is served from (its own port on the same host as the page). */
+  remotePorts: Record<RemoteName, number>;
+  servicePorts: Record<ServiceName, number>;
+  /**
+   * A remotes.json to serve as is instead of the default, re-read on every request: re-pointing a
+   * remote is editing this file, with no shell rebuild and no restart.
+   */
+  remotesFile?: string;
+}
+
+function jsonError(res: ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ success: false, error: { code, message } }));
+}
+
+function hostnameOf(req: IncomingMessage): string {
+  const host = String(req.headers.host ?? 'localhost');
+  // Keep only a hostname (or a bracketed IPv6 address); never echo anything else into a URL.
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d+)?$/.exec(host);
+  return match?.[1] ?? 'localhost';
+}
+
+function remotesJson(req: IncomingMessage, options: GatewayOptions): string {
+  if (options.remotesFile && existsSync(options.remotesFile)) return readFileSync(options.remotesFile, 'utf8');
+  const hostname = hostnameOf(req);
+  const entries = Object.fromEntries(
+    REMOTES.map((name) => [name, `http://${hostname}:${options.remotePorts[name]}/mf-manifest.json`]),
+  );
+  return JSON.stringify(entries, null, 2);
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, port: number, service: ServiceName) {
+  const remoteAddress = req.socket.remoteAddress ?? '';
+  const headers = { ...req.headers };
+  // The gateway is the edge: it states the client address itself rather than trusting one sent to it.
+  headers['x-forwarded-for'] = remoteAddress;
+  headers['x-forwarded-host'] = String(req.headers.host ?? '');
+  headers['x-forwarded-proto'] = 'http';
+  const upstream = http.request(
+    { host: '127.0.0.1', port, method: req.method, path: req.url, headers },
+    (upstreamRes) => {
+      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+      upstreamRes.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) {
+      jsonError(res, 502, 'SERVICE_UNAVAILABLE', `The ${service} service is not reachable. Please try again shortly.`);
+    } else res.destroy();
+  });
+  // A client that goes away (a stopped stream) aborts the upstream request too.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  req.pipe(upstream);
+}
+
+export function startGateway(options: GatewayOptions): Promise<RunningServer> {
+  const server = http.createServer(async (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    try {
+      if (pathname.startsWith('/api/') || pathname === '/api') {
+        const service = serviceForPath(pathname);
+        if (!service) return jsonError(res, 404, 'NOT_FOUND', `No API route ${pathname}`);
+        return proxy(req, res, options.servicePorts[service], service);
+      }
+      if (pathname === '/remotes.json') {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        return res.end(remotesJson(req, options));
+      }
+      if (pathname === '/health') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.end('{"status":"ok","service":"gateway"}');
+      }
+      if (await serveFile(req, res, { root: options.shellDir, spaFallback: true })) return;
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    } catch {
+      if (!res.headersSent) jsonError(res, 500, 'INTERNAL', 'The gateway failed to answer.');
+      else res.destroy();
+    }
+  });
+  server.requestTimeout = 0; // streamed chat answers may run long; services bound their own work
+  return listen(server, options.port, options.host);
+}

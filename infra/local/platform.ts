@@ -1,0 +1,174 @@
+// Starts the whole platform on one machine: four services as processes, four remotes and the gateway.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startGateway } from './gateway.ts';
+import { startStaticServer, type RunningServer } from './static-server.ts';
+import { portsFrom, REMOTE_DIRS, REMOTES, REPO_ROOT, SERVICES, type Ports, type RemoteName, type ServiceName } from './topology.ts';
+
+export interface PlatformOptions {
+  /** Gateway port; the others follow (see portsFrom). */
+  basePort?: number;
+  host?: string;
+  /** Embedded databases and logs live here; survives restarts. */
+  dataDir?: string;
+  /** Apps to run with hot reload (rspack serve) instead of from their build folder. */
+  devApps?: string[];
+  /** Restart services when their source changes. */
+  watchServices?: boolean;
+  remotesFile?: string;
+  /** Extra environment for every service (DATABASE_URL, provider keys...). */
+  serviceEnv?: NodeJS.ProcessEnv;
+  /** Where service output goes: a log file per service (default) or this process's console. */
+  serviceLogs?: 'file' | 'console';
+  log?: (line: string) => void;
+}
+
+export interface Platform {
+  ports: Ports;
+  url: string;
+  dataDir: string;
+  /** Stops one service process (tests use it to show what a user sees when a part is down). */
+  stopService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 90_000;
+
+async function waitForReady(url: string, child: ChildProcess | undefined, label: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${label} was not ready within ${READY_TIMEOUT_MS / 1000} s (${url})`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const ports = portsFrom(options.basePort ?? 3000);
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = path.resolve(options.dataDir ?? path.join(REPO_ROOT, '.data'));
+  const logDir = path.join(dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const log = options.log ?? ((line: string) => console.log(line));
+  const devApps = new Set(options.devApps ?? []);
+  const children = new Map<string, ChildProcess>();
+  const servers: RunningServer[] = [];
+
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await Promise.all([...children.values()].map(stopChild));
+  };
+
+  try {
+    // Services: each its own process, its own port, its own embedded database folder.
+    for (const name of SERVICES) {
+      const args = [...(options.watchServices ? ['--watch'] : []), path.join(REPO_ROOT, 'services', name, 'src', 'server.ts')];
+      const child = spawn(process.execPath, args, {
+        cwd: path.join(REPO_ROOT, 'services', name),
+        env: {
+          ...process.env,
+          ...options.serviceEnv,
+          HOST: '127.0.0.1',
+          PORT: String(ports.services[name]),
+          DATA_DIR: path.join(dataDir, name),
+          NODE_ENV: process.env.NODE_ENV ?? 'production',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      if (options.serviceLogs === 'console') {
+        child.stdout?.pipe(process.stdout);
+        child.stderr?.pipe(process.stderr);
+      } else {
+        const file = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+        child.stdout?.pipe(file);
+        child.stderr?.pipe(file);
+        child.stderr?.on('data', (chunk: Buffer) => {
+          // Configuration errors and crashes are printed, not only logged.
+          const text = chunk.toString();
+          if (!text.trimStart().startsWith('{')) process.stderr.write(`[${name}] ${text}`);
+        });
+      }
+      children.set(`service:${name}`, child);
+    }
+
+    // Remotes: each served from its own port, as it would be from its own CDN origin.
+    for (const name of REMOTES) {
+      const dir = path.join(REPO_ROOT, REMOTE_DIRS[name]);
+      if (devApps.has(REMOTE_DIRS[name]) || devApps.has(name)) {
+        children.set(`remote:${name}`, spawnDevServer(dir));
+      } else {
+        const dist = path.join(dir, 'dist');
+        if (!existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${REMOTE_DIRS[name]} is not built (run npm run build)`);
+        servers.push(await startStaticServer(dist, ports.remotes[name], host));
+      }
+    }
+
+    const shellDist = path.join(REPO_ROOT, 'shell', 'dist');
+    if (!existsSync(path.join(shellDist, 'index.html'))) throw new Error('shell is not built (run npm run build)');
+    servers.push(
+      await startGateway({
+        port: ports.gateway,
+        host,
+        shellDir: shellDist,
+        remotePorts: ports.remotes,
+        servicePorts: ports.services,
+        remotesFile: options.remotesFile,
+      }),
+    );
+
+    await Promise.all([
+      ...SERVICES.map((name) =>
+        waitForReady(`http://127.0.0.1:${ports.services[name]}/health/ready`, children.get(`service:${name}`), `${name} service`),
+      ),
+      ...REMOTES.map((name) =>
+        waitForReady(`http://127.0.0.1:${ports.remotes[name]}/mf-manifest.json`, children.get(`remote:${name}`), `${name} remote`),
+      ),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  for (const [label, child] of children) {
+    child.once('exit', (code, signal) => {
+      if (signal !== 'SIGTERM' && code !== 0) log(`! ${label} stopped unexpectedly (code ${code ?? signal}); see ${logDir}`);
+    });
+  }
+
+  return {
+    ports,
+    url: `http://localhost:${ports.gateway}`,
+    dataDir,
+    stopService: async (name) => {
+      const child = children.get(`service:${name}`);
+      if (child) await stopChild(child);
+    },
+    stop,
+  };
+
+  function spawnDevServer(dir: string): ChildProcess {
+    const rspack = path.join(REPO_ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+    return spawn(process.execPath, [rspack, 'serve', '--mode', 'development'], { cwd: dir, stdio: 'inherit', env: process.env });
+  }
+}
+
+export type { RemoteName };

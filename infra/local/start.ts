@@ -1,0 +1,54 @@
+// `npm start` (and `npm run dev`): build what is not built, start everything, print one URL.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { startPlatform } from './platform.ts';
+import { REPO_ROOT } from './topology.ts';
+
+const args = process.argv.slice(2);
+const dev = args.includes('--dev');
+const devApps = args.filter((a) => !a.startsWith('--'));
+const basePort = Number(process.env.KEISHA_PORT ?? 3000);
+if (!Number.isInteger(basePort) || basePort < 1 || basePort > 60_000) {
+  console.error(`KEISHA_PORT must be a port number, got "${process.env.KEISHA_PORT}"`);
+  process.exit(1);
+}
+
+// Turbo rebuilds only the apps whose sources changed since their last build (it caches the rest).
+const turbo = path.join(REPO_ROOT, 'node_modules', '.bin', 'turbo');
+console.log('Building the apps (cached when unchanged)...');
+const build = spawnSync(turbo, ['run', 'build', '--output-logs=errors-only'], { cwd: REPO_ROOT, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('The build failed; see the errors above.');
+  process.exit(build.status ?? 1);
+}
+
+const apps = dev ? (devApps.length > 0 ? devApps : ['mf-marketing', 'mf-decoder', 'mf-chat', 'mf-account']) : [];
+console.log('Starting services and remotes...');
+let platform: Awaited<ReturnType<typeof startPlatform>>;
+try {
+  platform = await startPlatform({
+    basePort,
+    dataDir: process.env.KEISHA_DATA_DIR,
+    devApps: apps,
+    watchServices: dev,
+    serviceLogs: process.env.KEISHA_SERVICE_LOGS === 'console' ? 'console' : 'file',
+  });
+} catch (error) {
+  console.error(`Could not start Keisha: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+console.log(`\nKeisha is running at ${platform.url}\n`);
+if (dev) console.log(`Hot reload: ${apps.join(', ')}; services restart on change. Logs: ${path.join(platform.dataDir, 'logs')}`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping Keisha...`);
+  await platform.stop();
+  console.log('Stopped. Data is kept in', platform.dataDir);
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

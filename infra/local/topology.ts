@@ -1,0 +1,62 @@
+// Names and ports of every part of the local platform. One place, read by the launcher, gateway and tests.
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export const REMOTES = ['marketing', 'decoder', 'chat', 'account'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+export const SERVICES = ['identity', 'decoder', 'chat', 'billing'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const REMOTE_DIRS: Record<RemoteName, string> = {
+  marketing: 'mf-marketing',
+  decoder: 'mf-decoder',
+  chat: 'mf-chat',
+  account: 'mf-account',
+};
+
+/**
+ * Which service answers which /api path (ARCHITECTURE.md, "Who owns which call"). Longest prefix wins.
+ * A prefix matches the path itself and anything below it.
+ */
+export const API_ROUTES: Array<{ prefix: string; service: ServiceName }> = [
+  { prefix: '/api/waitlist', service: 'identity' },
+  { prefix: '/api/bias-auth', service: 'identity' },
+  { prefix: '/api/auth', service: 'identity' },
+  { prefix: '/api/profiles', service: 'identity' },
+  { prefix: '/api/identity', service: 'identity' },
+  { prefix: '/api/bias-analysis', service: 'decoder' },
+  { prefix: '/api/chatgpt-bias-analysis', service: 'decoder' },
+  { prefix: '/api/bias-usage', service: 'decoder' },
+  { prefix: '/api/analytics', service: 'decoder' },
+  { prefix: '/api/decoder', service: 'decoder' },
+  { prefix: '/api/chat', service: 'chat' },
+  { prefix: '/api/bias-payment', service: 'billing' },
+  { prefix: '/api/create-checkout-session', service: 'billing' },
+  { prefix: '/api/enterprise-demo-request', service: 'billing' },
+  { prefix: '/api/billing', service: 'billing' },
+];
+
+export function serviceForPath(pathname: string): ServiceName | undefined {
+  let best: { prefix: string; service: ServiceName } | undefined;
+  for (const route of API_ROUTES) {
+    const matches = pathname === route.prefix || pathname.startsWith(`${route.prefix}/`);
+    if (matches && (!best || route.prefix.length > best.prefix.length)) best = route;
+  }
+  return best?.service;
+}
+
+export interface Ports {
+  gateway: number;
+  remotes: Record<RemoteName, number>;
+  services: Record<ServiceName, number>;
+}
+
+/** Gateway on `base`, remotes on base+1..4, services on base+1001..1004 (3000 -> 3001-3004, 4001-4004). */
+export function portsFrom(base: number): Ports {
+  return {
+    gateway: base,
+    remotes: { marketing: base + 1, decoder: base + 2, chat: base + 3, account: base + 4 },
+    services: { identity: base + 1001, decoder: base + 1002, chat: base + 1003, billing: base + 1004 },
+  };
+}

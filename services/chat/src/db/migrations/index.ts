@@ -1,0 +1,6 @@
+import type { MigrationSet } from '@keisha/service-kit';
+import * as createChat from './2026112101_create_chat_sessions_and_messages.ts';
+
+export const migrations: MigrationSet = {
+  '2026112101_create_chat_sessions_and_messages': createChat,
+};

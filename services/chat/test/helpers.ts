@@ -1,0 +1,13 @@
+import { openTestDatabase } from '@keisha/service-kit/testing';
+import type { DatabaseKind } from '@keisha/service-kit';
+import { buildChatApp } from '../src/app.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import { chatConfigSchema } from '../src/env.ts';
+
+export async function startChat(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}) {
+  const database = await openTestDatabase<any>(target, migrations);
+  const config = chatConfigSchema.parse({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env });
+  const app = await buildChatApp(config, { ...database, close: async () => {} }, false);
+  await app.ready();
+  return { app, database };
+}

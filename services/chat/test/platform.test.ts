@@ -1,0 +1,4 @@
+import { describeServiceFrame } from '@keisha/service-kit/testing';
+import { startChat } from './helpers.ts';
+
+await describeServiceFrame('chat', startChat);

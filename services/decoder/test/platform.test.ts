@@ -1,0 +1,4 @@
+import { describeServiceFrame } from '@keisha/service-kit/testing';
+import { startDecoder } from './helpers.ts';
+
+await describeServiceFrame('decoder', startDecoder);

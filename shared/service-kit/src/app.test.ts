@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { baseConfigSchema, ConfigError, loadConfig } from './config.ts';
+import { createServiceApp } from './app.ts';
+import { openDatabase } from './db.ts';
+
+describe('loadConfig', () => {
+  it('names a missing variable', () => {
+    expect(() => loadConfig(baseConfigSchema, {})).toThrow(/PORT is required but not set/);
+  });
+
+  it('names a malformed variable and its problem', () => {
+    try {
+      loadConfig(baseConfigSchema, { PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+      expect.unreachable('loadConfig accepted a bad environment');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/PORT: /);
+      expect(message).toMatch(/DATABASE_URL: /);
+    }
+  });
+
+  it('applies defaults', () => {
+    expect(loadConfig(baseConfigSchema, { PORT: '4001' })).toMatchObject({ PORT: 4001, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+  });
+});
+
+describe('readiness', () => {
+  it('answers 503 when the database has gone away, and 200 while it is there', async () => {
+    const database = await openDatabase({});
+    const app = await createServiceApp({
+      name: 'probe',
+      config: loadConfig(baseConfigSchema, { PORT: '0' }),
+      database: { ...database, close: async () => {} },
+      logger: false,
+      routes: async () => {},
+    });
+    expect((await app.inject('/health/ready')).statusCode).toBe(200);
+    await database.close();
+    const response = await app.inject('/health/ready');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', service: 'probe', checks: { database: 'unreachable' } });
+    await app.close();
+  });
+});

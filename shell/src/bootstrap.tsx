@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@keisha/ui/tokens.css';
+import { App } from './app/App.tsx';
+import { fetchRegistry } from './federation/registry.ts';
+import { initRemotes } from './federation/remotes.ts';
+
+async function main() {
+  const registry = await fetchRegistry();
+  for (const problem of registry.problems) console.error(`[keisha] ${problem}`);
+  initRemotes(registry);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,105 @@
+import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { forgetRemote, loadRemoteComponent, type RemoteProps } from './remotes.ts';
+import type { RemoteName } from './registry.ts';
+import styles from './remote-mount.module.css';
+
+const AREA_LABEL: Record<RemoteName, string> = {
+  marketing: 'This page',
+  decoder: 'The news decoder',
+  chat: 'The chat assistant',
+  account: 'The account area',
+};
+
+function RemoteFallback({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+  return (
+    <section className={styles.fallback} role="alert" data-remote-fallback={remote}>
+      <h2>{AREA_LABEL[remote]} is unavailable right now</h2>
+      <p>We could not load this part of Keisha. The rest of the site still works.</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.retry} onClick={onRetry}>
+          Retry
+        </button>
+        <Link to="/">Home</Link>
+        <Link to="/bias-detection">News decoder</Link>
+        <Link to="/pricing">Pricing</Link>
+      </div>
+    </section>
+  );
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote that throws while rendering, so only its own area shows the fallback. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[keisha] remote "${this.props.remote}" crashed while rendering:`, error, info.componentStack);
+  }
+  override render() {
+    if (this.state.failed) {
+      return (
+        <RemoteFallback
+          remote={this.props.remote}
+          onRetry={() => {
+            this.setState({ failed: false });
+            this.props.onRetry();
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; Component: ComponentType<RemoteProps> }
+  | { status: 'failed' };
+
+/** Mounts one module of a remote with a loading state, a load timeout, bounded retry and an inline fallback. */
+export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteName; module?: string; page: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    loadRemoteComponent(remote, module).then(
+      (Component) => !cancelled && setState({ status: 'ready', Component }),
+      () => !cancelled && setState({ status: 'failed' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [remote, module, attempt]);
+
+  const retry = useCallback(() => {
+    forgetRemote(remote);
+    setAttempt((n) => n + 1);
+  }, [remote]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className={styles.loading} role="status" aria-live="polite">
+        Loading...
+      </div>
+    );
+  }
+  if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} />;
+  const { Component } = state;
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+      <div data-remote={remote}>
+        <Component page={page} />
+      </div>
+    </RemoteErrorBoundary>
+  );
+}

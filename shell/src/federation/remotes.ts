@@ -1,0 +1,82 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { REMOTE_LOAD_TIMEOUT_MS } from './plugins/timeout-retry.ts';
+import type { RemoteName, RemoteRegistry } from './registry.ts';
+
+let registry: RemoteRegistry = { entries: {}, problems: [] };
+
+/** Registers every known remote at once, before the first render (late registration can split share scopes). */
+export function initRemotes(next: RemoteRegistry): void {
+  registry = next;
+  const remotes = Object.entries(next.entries).map(([name, entry]) => ({ name, entry }));
+  if (remotes.length > 0) registerRemotes(remotes);
+}
+
+export class RemoteUnavailableError extends Error {
+  readonly remote: RemoteName;
+  constructor(remote: RemoteName, reason: string) {
+    super(`Remote "${remote}" is unavailable: ${reason}`);
+    this.name = 'RemoteUnavailableError';
+    this.remote = remote;
+  }
+}
+
+export interface RemoteProps {
+  page: string;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, remote: RemoteName): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RemoteUnavailableError(remote, `no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Forgets what the runtime cached about a remote, so the next load fetches its manifest and entry again. */
+function resetRemote(remote: RemoteName): void {
+  const entry = registry.entries[remote];
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+async function loadOnce(remote: RemoteName, module: string): Promise<ComponentType<RemoteProps>> {
+  if (!registry.entries[remote]) {
+    throw new RemoteUnavailableError(remote, registry.problems.find((p) => p.includes(`"${remote}"`)) ?? 'not in remotes.json');
+  }
+  const loaded = await withTimeout(
+    loadRemote<{ default?: ComponentType<RemoteProps> }>(`${remote}/${module}`),
+    REMOTE_LOAD_TIMEOUT_MS,
+    remote,
+  );
+  const component = loaded?.default;
+  if (typeof component !== 'function' && typeof component !== 'object') {
+    throw new RemoteUnavailableError(remote, `module "${module}" has no default component`);
+  }
+  return component;
+}
+
+/** Loads a remote's component, retrying once after a short pause before giving up (bounded retry). */
+export async function loadRemoteComponent(
+  remote: RemoteName,
+  module: string,
+  { attempts = 2, pauseMs = 400 }: { attempts?: number; pauseMs?: number } = {},
+): Promise<ComponentType<RemoteProps>> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      return await loadOnce(remote, module);
+    } catch (error) {
+      lastError = error;
+      if (error instanceof RemoteUnavailableError && !registry.entries[remote]) break; // nothing to retry
+      resetRemote(remote);
+      if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+  console.error(`[keisha] remote "${remote}" could not be loaded:`, lastError);
+  throw lastError instanceof Error ? lastError : new RemoteUnavailableError(remote, String(lastError));
+}
+
+/** Called by the fallback's Retry button after a render crash: start again from a clean runtime state. */
+export function forgetRemote(remote: RemoteName): void {
+  resetRemote(remote);
+}
