@@ -43,11 +43,7 @@ async function loadOnce(remote: RemoteName, module: string): Promise<ComponentTy
   if (!registry.entries[remote]) {
     throw new RemoteUnavailableError(remote, registry.problems.find((p) => p.includes(`"${remote}"`)) ?? 'not in remotes.json');
   }
-  const loaded = await withTimeout(
-    loadRemote<{ default?: ComponentType<RemoteProps> }>(`${remote}/${module}`),
-    REMOTE_LOAD_TIMEOUT_MS,
-    remote,
-  );
+  const loaded = await loadRemote<{ default?: ComponentType<RemoteProps> }>(`${remote}/${module}`);
   const component = loaded?.default;
   if (typeof component !== 'function' && typeof component !== 'object') {
     throw new RemoteUnavailableError(remote, `module "${module}" has no default component`);
@@ -55,25 +51,34 @@ async function loadOnce(remote: RemoteName, module: string): Promise<ComponentTy
   return component;
 }
 
-/** Loads a remote's component, retrying once after a short pause before giving up (bounded retry). */
+/**
+ * Loads a remote's component within one time budget: a quick failure (refused connection, missing
+ * file) is retried once after a short pause while the budget lasts; a remote that does not answer
+ * at all uses up the budget and fails, so the page shows the fallback after REMOTE_LOAD_TIMEOUT_MS.
+ */
 export async function loadRemoteComponent(
   remote: RemoteName,
   module: string,
-  { attempts = 2, pauseMs = 400 }: { attempts?: number; pauseMs?: number } = {},
+  { attempts = 2, pauseMs = 400, budgetMs = REMOTE_LOAD_TIMEOUT_MS }: { attempts?: number; pauseMs?: number; budgetMs?: number } = {},
 ): Promise<ComponentType<RemoteProps>> {
+  const deadline = Date.now() + budgetMs;
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
     try {
-      return await loadOnce(remote, module);
+      return await withTimeout(loadOnce(remote, module), remaining, remote);
     } catch (error) {
       lastError = error;
-      if (error instanceof RemoteUnavailableError && !registry.entries[remote]) break; // nothing to retry
+      if (!registry.entries[remote]) break; // not in remotes.json: nothing to retry
       resetRemote(remote);
-      if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      if (attempt < attempts && deadline - Date.now() > pauseMs + 1000) {
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      } else break;
     }
   }
   console.error(`[keisha] remote "${remote}" could not be loaded:`, lastError);
-  throw lastError instanceof Error ? lastError : new RemoteUnavailableError(remote, String(lastError));
+  throw lastError instanceof Error ? lastError : new RemoteUnavailableError(remote, String(lastError ?? 'timed out'));
 }
 
 /** Called by the fallback's Retry button after a render crash: start again from a clean runtime state. */

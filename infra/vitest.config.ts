@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+import { vitestPreset } from '@keisha/config/vitest';
+export default defineConfig({ test: { ...vitestPreset.test, include: ['local/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'] } });

@@ -1,0 +1,20 @@
+import { rmSync } from 'node:fs';
+import { startPlatform } from '../../../infra/local/platform.ts';
+import { E2E_BASE_PORT, E2E_DATA_DIR, E2E_REMOTES_FILE } from './platform-env.ts';
+
+/** Starts the real platform (built apps, four service processes on fresh embedded databases). */
+export default async function globalSetup() {
+  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  rmSync(E2E_REMOTES_FILE, { force: true });
+  const platform = await startPlatform({
+    basePort: E2E_BASE_PORT,
+    dataDir: E2E_DATA_DIR,
+    remotesFile: E2E_REMOTES_FILE,
+    serviceEnv: { WAITLIST_RATE_LIMIT_MAX: '8', LOG_LEVEL: 'warn' },
+    log: (line) => console.log(line),
+  });
+  return async () => {
+    await platform.stop();
+    rmSync(E2E_REMOTES_FILE, { force: true });
+  };
+}
