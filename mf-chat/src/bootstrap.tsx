@@ -4,13 +4,18 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import '@keisha/ui/tokens.css';
 import ChatApp from './App.tsx';
 
+// Standalone dev page: the same paths and pages as the shell gives this remote ('/' as if signed in).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<ChatApp page="chat" />} />
-        <Route path="/:page" element={<ChatApp page="chat" />} />
-      </Routes>
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <main id="main">
+        <Routes>
+          <Route path="/" element={<ChatApp page="chat" />} />
+          <Route path="/payment-success" element={<ChatApp page="payment-success" />} />
+          <Route path="/payment-cancelled" element={<ChatApp page="payment-cancelled" />} />
+          <Route path="*" element={<ChatApp page="chat" />} />
+        </Routes>
+      </main>
     </BrowserRouter>
   </StrictMode>,
 );

@@ -1,11 +1,39 @@
-import { ThemeToggle } from '@keisha/ui';
+import type { ReactNode } from 'react';
+import { LandingPage } from './features/landing/components/landing-page.tsx';
+import { SiteFooter } from './features/navigation/components/site-footer.tsx';
+import { SiteNavigation } from './features/navigation/components/site-navigation.tsx';
+import { AboutPage } from './features/pages/components/about-page.tsx';
+import { FaqPage } from './features/pages/components/faq-page.tsx';
+import { KnnPage } from './features/pages/components/knn-page.tsx';
+import { PricingPage } from './features/pages/components/pricing-page.tsx';
+import { ThankYouPage } from './features/pages/components/thank-you-page.tsx';
+import { WaitlistForm } from './features/waitlist/components/waitlist-form.tsx';
 import styles from './app.module.css';
 
+function pageContent(page: string): ReactNode {
+  switch (page) {
+    case 'pricing':
+      return <PricingPage />;
+    case 'thank-you':
+      return <ThankYouPage />;
+    case 'faq':
+      return <FaqPage />;
+    case 'knn':
+      return <KnnPage />;
+    case 'about':
+      return <AboutPage />;
+    default:
+      return <LandingPage waitlistForm={<WaitlistForm />} />;
+  }
+}
+
+/** The exposed module `marketing/App`: rendered inside the host's router, so it never creates one. */
 export default function MarketingApp({ page }: { page: string }) {
   return (
-    <div className={styles.root}>
-      <h1>Keisha {page}</h1>
-      <ThemeToggle />
+    <div className={styles.root} data-page={page}>
+      <SiteNavigation />
+      <div className={styles.content}>{pageContent(page)}</div>
+      <SiteFooter />
     </div>
   );
 }

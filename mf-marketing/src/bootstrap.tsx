@@ -1,15 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import '@keisha/ui/tokens.css';
 import MarketingApp from './App.tsx';
 
+// The standalone dev page: the same paths the shell maps to this remote, and nothing else.
+const STANDALONE_ROUTES = [
+  { path: '/', page: 'landing' },
+  { path: '/pricing', page: 'pricing' },
+  { path: '/thank-you', page: 'thank-you' },
+  { path: '/faq', page: 'faq' },
+  { path: '/knn', page: 'knn' },
+  { path: '/about', page: 'about' },
+];
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Routes>
-        <Route path="/" element={<MarketingApp page="landing" />} />
-        <Route path="/:page" element={<MarketingApp page="landing" />} />
+        {STANDALONE_ROUTES.map(({ path, page }) => (
+          <Route key={path} path={path} element={<MarketingApp key={page} page={page} />} />
+        ))}
+        <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </BrowserRouter>
   </StrictMode>,

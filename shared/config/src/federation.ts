@@ -1,6 +1,9 @@
 // The one list of modules shared as singletons by the shell and every remote.
-// Two copies of React break hooks, and two copies of @keisha/store split the session and the theme,
-// so all of these are singletons resolved from whichever app loads first.
+// Two copies of React break hooks, two routers lose the host's location, and two copies of
+// @keisha/store split the session and the theme, so all of these are singletons resolved from
+// whichever app loads first. A shared package is bundled whole (it cannot be tree-shaken, since
+// another app may use any export), so stateless libraries stay out of this list: each app bundles
+// only what it uses of them. That is why browsers use the zod-free entries of @keisha/contracts.
 export interface SharedVersions {
   react: string;
   reactDom: string;
@@ -8,8 +11,6 @@ export interface SharedVersions {
   zustand: string;
   store: string;
   ui: string;
-  contracts: string;
-  zod: string;
 }
 
 export function sharedSingletons(v: SharedVersions) {
@@ -22,9 +23,7 @@ export function sharedSingletons(v: SharedVersions) {
     'react-router-dom': singleton(v.reactRouterDom),
     zustand: singleton(v.zustand),
     'zustand/': singleton(v.zustand),
-    zod: singleton(v.zod),
     '@keisha/store': singleton(v.store),
     '@keisha/ui': singleton(v.ui),
-    '@keisha/contracts': singleton(v.contracts),
   };
 }

@@ -77,8 +77,19 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
       new ModuleFederationPlugin({
         name: opts.name,
         ...(isHost
-          ? { shareStrategy: 'loaded-first' as const, runtimePlugins: opts.runtimePlugins ?? [] }
-          : { filename: 'remoteEntry.js', exposes: opts.exposes }),
+          ? {
+              shareStrategy: 'loaded-first' as const,
+              runtimePlugins: opts.runtimePlugins ?? [],
+              // The host hands its federation runtime to every remote...
+              experiments: { provideExternalRuntime: true },
+            }
+          : {
+              filename: 'remoteEntry.js',
+              exposes: opts.exposes,
+              // ...so a production remote does not ship a second copy (about 30 KB gzip each). A dev
+              // build keeps its own, so `rspack serve` still runs the remote alone on its own page.
+              experiments: { externalRuntime: !dev },
+            }),
         manifest: true,
         dts: false,
         shared: sharedSingletons({
@@ -88,8 +99,6 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
           zustand: versionOf('zustand'),
           store: versionOf('@keisha/store'),
           ui: versionOf('@keisha/ui'),
-          contracts: versionOf('@keisha/contracts'),
-          zod: versionOf('zod'),
         }),
       }),
       new rspack.HtmlRspackPlugin({ template: path.join(opts.dir, 'index.html') }),

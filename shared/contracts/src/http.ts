@@ -1,7 +1,11 @@
-import type { z } from 'zod';
-import { apiErrorBody } from './common.ts';
+// The browsers' thin typed fetch client. It imports no validation library: response types come
+// from the contracts' schemas at compile time, and services validate every input at run time.
 
-/** A failed API call: `status` 0 means the request never reached a server (network failure). */
+/**
+ * A failed API call. `status` 0 (code NETWORK_ERROR) means the request never reached a server.
+ * Code HTTP_ERROR means the server failed without a message of its own; NON_JSON, that it answered
+ * something that is not JSON (a proxy's page, say). Any other code is the server's, with its message.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -22,12 +26,18 @@ export interface RequestOptions {
   baseUrl?: string;
 }
 
-/** One typed fetch: sends JSON, parses the answer with the response schema, turns failures into ApiError. */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  responseSchema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
+function errorOf(json: unknown): { code: string; message: string } | undefined {
+  if (typeof json !== 'object' || json === null || !('error' in json)) return undefined;
+  const error = (json as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof message === 'string' && message.trim() !== ''
+    ? { code: typeof code === 'string' && code !== 'HTTP_ERROR' ? code : 'SERVER_ERROR', message }
+    : undefined;
+}
+
+/** Sends JSON, returns the parsed answer, and turns every failure into an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -52,11 +62,20 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(response.status, 'NON_JSON', `${response.status}: ${text.slice(0, 200)}`);
   }
   if (!response.ok) {
-    const parsed = apiErrorBody.safeParse(json);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-    throw new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status})`);
+    const error = errorOf(json);
+    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `Request failed (${response.status})`);
   }
-  const parsed = responseSchema.safeParse(json);
-  if (!parsed.success) throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an unexpected answer.');
-  return parsed.data;
+  return json as T;
+}
+
+/** The request never reached a server (offline, refused, DNS): the person's connection is the problem. */
+export function isNetworkError(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 0 || error.code === 'NETWORK_ERROR');
+}
+
+/** The message a server sent with its error, or undefined when it sent none we can show. */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status === 0) return undefined;
+  if (error.code === 'NETWORK_ERROR' || error.code === 'NON_JSON' || error.code === 'HTTP_ERROR') return undefined;
+  return error.message.trim() === '' ? undefined : error.message;
 }

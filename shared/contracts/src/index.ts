@@ -1,2 +1,4 @@
-export * from './common.ts';
-export { ApiError, apiRequest } from './http.ts';
+// Zod-free entry for browsers. Services import schemas from `@keisha/contracts/schemas` and the
+// per-service `/<service>/schemas` entries.
+export * from './rules.ts';
+export { ApiError, apiRequest, isNetworkError, serverMessageOf, type RequestOptions } from './http.ts';

@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { healthBody } from '@keisha/contracts';
+import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import type { DatabaseHandle } from './db.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './errors.ts';
@@ -58,7 +58,6 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
     requestIdHeader: 'x-request-id',
     requestIdLogLabel: 'requestId',
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '@keisha/contracts';
+import type { ApiErrorBody } from '@keisha/contracts/schemas';
 
 /** A failure with a code and a message that is safe to show; thrown at the point of failure. */
 export class AppError extends Error {

@@ -1,17 +1,25 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useKeisha } from '@keisha/store';
 import { RemoteMount } from '../federation/remote-mount.tsx';
+import type { RemoteName } from '../federation/registry.ts';
 import { HOME, REMOTE_ROUTES } from './paths.ts';
+import { ScrollToTop, useDocumentTitle } from './route-effects.tsx';
+
+function Page({ remote, page, title }: { remote: RemoteName; page: string; title: string }) {
+  useDocumentTitle(title);
+  return <RemoteMount remote={remote} page={page} />;
+}
 
 function Home() {
   const signedIn = useKeisha((s) => s.auth.isAuthenticated);
   const target = signedIn ? HOME.signedIn : HOME.signedOut;
-  return <RemoteMount key={target.remote} remote={target.remote} page={target.page} />;
+  return <Page key={target.remote} {...target} />;
 }
 
 export function App() {
   return (
-    <BrowserRouter>
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <ScrollToTop />
       <a className="k-visually-hidden" href="#main">
         Skip to content
       </a>
@@ -19,11 +27,7 @@ export function App() {
         <Routes>
           <Route path="/" element={<Home />} />
           {REMOTE_ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={<RemoteMount key={route.path} remote={route.remote} page={route.page} />}
-            />
+            <Route key={route.path} path={route.path} element={<Page key={route.path} {...route} />} />
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

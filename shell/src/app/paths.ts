@@ -5,27 +5,33 @@ export interface RemoteRoute {
   path: string;
   remote: RemoteName;
   page: string;
+  /** The document title while this route is shown. */
+  title: string;
 }
 
 export const REMOTE_ROUTES: RemoteRoute[] = [
-  { path: '/pricing', remote: 'marketing', page: 'pricing' },
-  { path: '/thank-you', remote: 'marketing', page: 'thank-you' },
-  { path: '/faq', remote: 'marketing', page: 'faq' },
-  { path: '/knn', remote: 'marketing', page: 'knn' },
-  { path: '/about', remote: 'marketing', page: 'about' },
-  { path: '/bias-detection', remote: 'decoder', page: 'decoder' },
-  { path: '/microfrag', remote: 'decoder', page: 'decoder' },
-  { path: '/payment/success', remote: 'decoder', page: 'payment-success' },
-  { path: '/payment/cancel', remote: 'decoder', page: 'payment-cancel' },
-  { path: '/payment-success', remote: 'chat', page: 'payment-success' },
-  { path: '/payment-cancelled', remote: 'chat', page: 'payment-cancelled' },
+  { path: '/pricing', remote: 'marketing', page: 'pricing', title: 'Pricing' },
+  { path: '/thank-you', remote: 'marketing', page: 'thank-you', title: 'Thank you' },
+  { path: '/faq', remote: 'marketing', page: 'faq', title: 'FAQ' },
+  { path: '/knn', remote: 'marketing', page: 'knn', title: 'Keisha News Network' },
+  { path: '/about', remote: 'marketing', page: 'about', title: 'Why and Who' },
+  { path: '/bias-detection', remote: 'decoder', page: 'decoder', title: 'News Decoder' },
+  { path: '/microfrag', remote: 'decoder', page: 'decoder', title: 'News Decoder' },
+  { path: '/payment/success', remote: 'decoder', page: 'payment-success', title: 'Payment received' },
+  { path: '/payment/cancel', remote: 'decoder', page: 'payment-cancel', title: 'Payment cancelled' },
+  { path: '/payment-success', remote: 'chat', page: 'payment-success', title: 'Payment successful' },
+  { path: '/payment-cancelled', remote: 'chat', page: 'payment-cancelled', title: 'Payment cancelled' },
   // The admin area is reached after admin sign-in (spec section 2 does not show it); the account page is ours.
-  { path: '/admin/*', remote: 'account', page: 'admin' },
-  { path: '/account', remote: 'account', page: 'account' },
+  { path: '/admin/*', remote: 'account', page: 'admin', title: 'Admin' },
+  { path: '/account', remote: 'account', page: 'account', title: 'Your account' },
 ];
 
 /** `/`: the chat app with a session, the landing page without (spec section 2). */
 export const HOME = {
-  signedIn: { remote: 'chat', page: 'chat' },
-  signedOut: { remote: 'marketing', page: 'landing' },
+  signedIn: { remote: 'chat', page: 'chat', title: 'Chat' },
+  signedOut: { remote: 'marketing', page: 'landing', title: 'AI ethics and bias detection' },
 } as const;
+
+export function documentTitle(title: string): string {
+  return `Keisha | ${title}`;
+}

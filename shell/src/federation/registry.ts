@@ -1,21 +1,17 @@
-import { z } from 'zod';
-
 /** The remotes the shell knows by name. Their URLs come only from /remotes.json at run time. */
 export const REMOTE_NAMES = ['marketing', 'decoder', 'chat', 'account'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-const manifestUrl = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value, 'http://placeholder.invalid');
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
-
-const registrySchema = z.record(z.string(), z.unknown());
+/** Why a manifest URL is unusable, or undefined when it is an http(s) URL (absolute or same-origin). */
+function manifestUrlProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return 'must be an http(s) URL';
+  try {
+    const url = new URL(value, 'http://placeholder.invalid');
+    return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : 'must be an http(s) URL';
+  } catch {
+    return 'must be an http(s) URL';
+  }
+}
 
 export interface RemoteRegistry {
   /** Remote name -> manifest URL, for every remote whose entry was valid. */
@@ -28,19 +24,19 @@ export interface RemoteRegistry {
 export function parseRegistry(json: unknown): RemoteRegistry {
   const problems: string[] = [];
   const entries: Partial<Record<RemoteName, string>> = {};
-  const root = registrySchema.safeParse(json);
-  if (!root.success) {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { entries, problems: ['remotes.json is not an object of remote name -> manifest URL'] };
   }
+  const root = json as Record<string, unknown>;
   for (const name of REMOTE_NAMES) {
-    const raw = root.data[name];
+    const raw = Object.hasOwn(root, name) ? root[name] : undefined;
     if (raw === undefined) {
       problems.push(`remotes.json has no entry for "${name}"`);
       continue;
     }
-    const url = manifestUrl.safeParse(raw);
-    if (url.success) entries[name] = url.data;
-    else problems.push(`remotes.json entry "${name}" is invalid: ${url.error.issues[0]?.message ?? 'bad value'}`);
+    const problem = manifestUrlProblem(raw);
+    if (problem) problems.push(`remotes.json entry "${name}" is invalid: ${problem}`);
+    else entries[name] = raw as string;
   }
   return { entries, problems };
 }

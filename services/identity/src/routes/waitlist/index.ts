@@ -1,5 +1,6 @@
-import { apiErrorBody } from '@keisha/contracts';
-import { WAITLIST_DUPLICATE, WAITLIST_PATH, waitlistJoinBody, waitlistJoinResponse } from '@keisha/contracts/identity';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { WAITLIST_DUPLICATE, WAITLIST_DUPLICATE_MESSAGE, WAITLIST_PATH } from '@keisha/contracts/identity';
+import { waitlistJoinBody, waitlistJoinResponse } from '@keisha/contracts/identity/schemas';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
 import { waitlistRepository } from '../../db/repositories/waitlist.ts';
 
@@ -21,7 +22,7 @@ export async function waitlistRoutes(app: ServiceApp, options: { rateLimitMax: n
       const result = await repository.join(request.body.email);
       if (result.status === 'duplicate') {
         // 23505 is PostgreSQL's unique_violation: the code the spec's client recognised as "already on the list".
-        throw new AppError(409, WAITLIST_DUPLICATE, "You're already on the waitlist!", { pgCode: '23505' });
+        throw new AppError(409, WAITLIST_DUPLICATE, WAITLIST_DUPLICATE_MESSAGE, { pgCode: '23505' });
       }
       return reply.status(201).send({ success: true as const, id: result.id });
     },

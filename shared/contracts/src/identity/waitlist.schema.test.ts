@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { waitlistJoinBody } from './waitlist.ts';
+import { waitlistJoinBody } from './waitlist.schema.ts';
+import { validateWaitlistEmail } from './waitlist.ts';
 
 describe('waitlistJoinBody', () => {
   it('accepts an address and normalises case and surrounding space', () => {
@@ -43,4 +44,16 @@ describe('waitlistJoinBody beyond the minimum shape', () => {
   ])('accepts %s', (_label, email) => {
     expect(waitlistJoinBody.safeParse({ email }).success).toBe(true);
   });
+});
+
+describe('validateWaitlistEmail (the browser check) agrees with the schema', () => {
+  it.each(['', '  ', 'a@b', 'ada@example.org', ' Ada@Example.org ', '<x>@y.io', 'zoë@exämple.de', `${'a'.repeat(65)}@x.io`])(
+    '%j',
+    (email) => {
+      const schema = waitlistJoinBody.safeParse({ email });
+      const browser = validateWaitlistEmail(email);
+      expect(browser.ok).toBe(schema.success);
+      if (browser.ok && schema.success) expect(browser.email).toBe(schema.data.email);
+    },
+  );
 });

@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Card } from '../../../components/card.tsx';
+import { adminLogin } from '../api/admin-login.ts';
+import { adminLoginBody, adminLoginErrorMessage, canSubmitAdminLogin } from '../domain/admin-login.ts';
+import styles from './admin-sign-in-page.module.css';
+
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | { kind: 'signed-in' };
+
+/** Administrator sign-in (spec sections 2, 4 and 8): idle, busy, then signed in or the server's error. */
+export function AdminSignInPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  const emailId = useId();
+  const passwordId = useId();
+  const busy = status.kind === 'busy';
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const credentials = { email, password };
+    if (!canSubmitAdminLogin(credentials, busy)) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setStatus({ kind: 'busy' });
+    try {
+      await adminLogin(adminLoginBody(credentials), controller.signal);
+      if (!controller.signal.aborted) {
+        setPassword('');
+        setStatus({ kind: 'signed-in' });
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) setStatus({ kind: 'failed', message: adminLoginErrorMessage(error) });
+    }
+  }
+
+  if (status.kind === 'signed-in') {
+    return (
+      <Card title="Admin Sign In">
+        <p className={styles.success} role="status">
+          You are signed in as an administrator.
+        </p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title="Admin Sign In" lead="For Keisha administrators. Use the email and password of your admin account.">
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={emailId}>
+            Email
+          </label>
+          <input
+            id={emailId}
+            className={styles.input}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={busy}
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={passwordId}>
+            Password
+          </label>
+          <input
+            id={passwordId}
+            className={styles.input}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={busy}
+          />
+        </div>
+        {status.kind === 'failed' && (
+          <p className={styles.error} role="alert">
+            {status.message}
+          </p>
+        )}
+        <button type="submit" className={styles.submit} disabled={!canSubmitAdminLogin({ email, password }, busy)}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+    </Card>
+  );
+}

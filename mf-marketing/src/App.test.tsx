@@ -1,0 +1,65 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import MarketingApp from './App.tsx';
+
+function renderPage(page: string) {
+  render(
+    <MemoryRouter>
+      <MarketingApp page={page} />
+    </MemoryRouter>,
+  );
+}
+
+describe('MarketingApp', () => {
+  it.each([
+    ['pricing', 'Pricing'],
+    ['about', 'Why and Who'],
+    ['faq', 'Frequently Asked Questions'],
+    ['knn', 'Keisha News Network'],
+    ['thank-you', 'Thank You'],
+  ])('renders the %s page with the navigation and its title', (page, title) => {
+    renderPage(page);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+  });
+
+  it('links the thank-you page to the decoder', () => {
+    renderPage('thank-you');
+    expect(screen.getByRole('link', { name: 'Start Decoding Now' }).getAttribute('href')).toBe('/bias-detection');
+  });
+
+  it.each(['landing', 'something-else'])('renders the landing page for %j', (page) => {
+    renderPage(page);
+    expect(screen.getByRole('link', { name: 'Join the Waitlist' }).getAttribute('href')).toBe('#waitlist');
+    expect(screen.getByRole('link', { name: 'Try It Now' }).getAttribute('href')).toBe('/bias-detection');
+  });
+
+  it('has the landing sections in order, the waitlist form inside #waitlist', () => {
+    renderPage('landing');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Bias rarely announces itself',
+      'One platform for reading between the lines',
+      'From article to analysis in three steps',
+      'Built for teams that publish, teach and build AI',
+      'Be first on the full platform',
+    ]);
+    const waitlist = document.getElementById('waitlist');
+    expect(waitlist?.tagName).toBe('SECTION');
+    expect(within(waitlist!).getByRole('form', { name: 'Join the waitlist' })).toBeTruthy();
+  });
+
+  it('names the three features of the solution', () => {
+    renderPage('landing');
+    const features = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(features).toEqual(expect.arrayContaining(['News Decoder', 'Keisha, the chat assistant', 'Enterprise AI-ethics audits']));
+  });
+
+  it('links the problem section to the BABE study in a new tab', () => {
+    renderPage('landing');
+    const link = screen.getByRole('link', { name: /BABE study/ });
+    expect(link.getAttribute('href')).toBe('https://aclanthology.org/2021.findings-emnlp.101/');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});

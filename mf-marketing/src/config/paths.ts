@@ -1,0 +1,14 @@
+/** Routes of the site that the marketing pages link to. The shell owns the route table; these must match it. */
+export const paths = {
+  home: '/',
+  pricing: '/pricing',
+  about: '/about',
+  faq: '/faq',
+  knn: '/knn',
+  thankYou: '/thank-you',
+  decoder: '/bias-detection',
+  adminLogin: '/admin',
+} as const;
+
+/** The id of the landing page's waitlist section, the target of every "join the waitlist" link. */
+export const WAITLIST_SECTION_ID = 'waitlist';

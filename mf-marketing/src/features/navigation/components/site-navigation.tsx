@@ -1,0 +1,76 @@
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { ThemeToggle } from '@keisha/ui';
+import { paths } from '../../../config/paths.ts';
+import { NewsNetworkMenu } from './news-network-menu.tsx';
+import styles from './site-navigation.module.css';
+
+const PAGE_LINKS = [
+  { label: 'Pricing', to: paths.pricing },
+  { label: 'About', to: paths.about },
+  { label: 'FAQ', to: paths.faq },
+] as const;
+
+const pageLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.pageLink} ${styles.pageLinkActive}` : styles.pageLink;
+
+/** The site navigation bar of the marketing pages; below 900 px wide its items fold behind a Menu button. */
+export function SiteNavigation() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    }
+  };
+  // Following a link from the small-screen menu should not leave the menu covering the next page.
+  const onPanelClick = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+  };
+
+  return (
+    <header className={styles.header}>
+      <nav className={styles.bar} aria-label="Main" onKeyDown={onKeyDown}>
+        <Link to={paths.home} className={styles.brand}>
+          <span className={styles.brandMark} aria-hidden="true" />
+          Keisha
+        </Link>
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className={styles.menuIcon} aria-hidden="true" />
+          Menu
+        </button>
+        <div id={panelId} className={menuOpen ? `${styles.panel} ${styles.panelOpen}` : styles.panel} onClick={onPanelClick}>
+          <ul className={styles.pageLinks}>
+            {PAGE_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={pageLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NewsNetworkMenu />
+            </li>
+          </ul>
+          <div className={styles.actions}>
+            <ThemeToggle className={styles.themeToggle} />
+            {/* The admin sign-in page lives in the account remote; a later issue turns this into a modal. */}
+            <Link to={paths.adminLogin} className={styles.adminLogin}>
+              Admin Login
+            </Link>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

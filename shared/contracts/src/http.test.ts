@@ -1,0 +1,79 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, apiRequest } from './http.ts';
+
+// A real HTTP server answering the shapes a browser can meet.
+let server: http.Server;
+let base = '';
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const send = (status: number, body: string, type = 'application/json') => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
+    };
+    switch (req.url) {
+      case '/ok':
+        return send(200, '{"success":true,"id":"1"}');
+      case '/coded':
+        return send(409, '{"success":false,"error":{"code":"DUPLICATE","message":"Already there"}}');
+      case '/message-only':
+        return send(500, '{"error":{"message":"Upstream said no"}}');
+      case '/bare':
+        return send(503, '{}');
+      case '/html':
+        return send(502, '<html>Bad gateway</html>', 'text/html');
+      default:
+        return send(404, '');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function failure(path: string): Promise<ApiError> {
+  try {
+    await apiRequest(path, { baseUrl: base });
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('apiRequest', () => {
+  it('returns the parsed answer', async () => {
+    expect(await apiRequest<{ id: string }>('/ok', { baseUrl: base })).toEqual({ success: true, id: '1' });
+  });
+
+  it.each([
+    ['/coded', 409, 'DUPLICATE', 'Already there'],
+    ['/message-only', 500, 'SERVER_ERROR', 'Upstream said no'],
+    ['/bare', 503, 'HTTP_ERROR', 'Request failed (503)'],
+    ['/html', 502, 'NON_JSON', '502: <html>Bad gateway</html>'],
+  ])('turns %s into an ApiError', async (path, status, code, message) => {
+    expect(await failure(path)).toMatchObject({ status, code, message });
+  });
+
+  it('reports a refused connection as a network error with status 0', async () => {
+    const error = await apiRequest('/x', { baseUrl: 'http://127.0.0.1:9' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('isNetworkError and serverMessageOf', async () => {
+  const { isNetworkError, serverMessageOf } = await import('./http.ts');
+  it('tell a network failure, a server message and a failure without one apart', () => {
+    expect(isNetworkError(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBe(true);
+    expect(isNetworkError(new ApiError(500, 'SERVER_ERROR', 'x'))).toBe(false);
+    expect(isNetworkError(new Error('Failed to fetch'))).toBe(false);
+    expect(serverMessageOf(new ApiError(409, 'DUPLICATE', 'Already there'))).toBe('Already there');
+    expect(serverMessageOf(new ApiError(403, 'SERVER_ERROR', 'Admins only'))).toBe('Admins only');
+    expect(serverMessageOf(new ApiError(503, 'HTTP_ERROR', 'Request failed (503)'))).toBeUndefined();
+    expect(serverMessageOf(new ApiError(502, 'NON_JSON', '502: <html>'))).toBeUndefined();
+    expect(serverMessageOf(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBeUndefined();
+    expect(serverMessageOf(new ApiError(400, 'VALIDATION', '  '))).toBeUndefined();
+    expect(serverMessageOf(new Error('boom'))).toBeUndefined();
+  });
+});
