@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig(baseConfigSchema, { PORT: '4001', DATABASE_URL: '', LOG_LEVEL: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.LOG_LEVEL).toBe('info');
+  });
+
   it('applies defaults', () => {
     expect(loadConfig(baseConfigSchema, { PORT: '4001' })).toMatchObject({ PORT: 4001, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
   });

@@ -32,7 +32,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment once, at start. A bad or missing variable names itself in the error. */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(env);
+  // `NAME=` in a shell or an env file means "not set", as most tools read it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = schema.safeParse(present);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';

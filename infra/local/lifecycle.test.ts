@@ -1,0 +1,129 @@
+// The processes as an operator meets them: real service processes and the real launcher.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './topology.ts';
+
+const IDENTITY = path.join(REPO_ROOT, 'services', 'identity', 'src', 'server.ts');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-lifecycle-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startIdentity(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [IDENTITY], {
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+describe('a service process', () => {
+  it('keeps its data across a restart, and stops cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = String(await freePort());
+    const join = () =>
+      fetch(`http://127.0.0.1:${port}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'restart@example.org' }),
+      });
+
+    const first = startIdentity({ PORT: port, DATA_DIR: dataDir });
+    const firstExit = exitOf(first);
+    await waitFor(`http://127.0.0.1:${port}/health/ready`);
+    expect((await join()).status).toBe(201);
+    first.kill('SIGTERM');
+    expect((await firstExit).code).toBe(0);
+
+    const second = startIdentity({ PORT: port, DATA_DIR: dataDir });
+    const secondExit = exitOf(second);
+    await waitFor(`http://127.0.0.1:${port}/health/ready`);
+    expect((await join()).status).toBe(409);
+    second.kill('SIGINT');
+    expect((await secondExit).code).toBe(0);
+  }, 120_000);
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT: /],
+    [{ PORT: '4999', DATABASE_URL: 'mysql://nope' }, /DATABASE_URL: /],
+    [{ PORT: '4999', LOG_LEVEL: 'loud' }, /LOG_LEVEL: /],
+  ])('refuses to start with %j and names the variable', async (env, expected) => {
+    const { code, output } = await exitOf(startIdentity({ DATA_DIR: tempDir(), ...env }));
+    expect(code).toBe(78);
+    expect(output).toMatch(/Invalid configuration/);
+    expect(output).toMatch(expected);
+  });
+});
+
+describe('the launcher (npm start)', () => {
+  it('prints one URL when everything is ready, serves the site, and stops everything on Ctrl-C', async () => {
+    const base = 3600;
+    const launcher = spawn(process.execPath, [path.join(REPO_ROOT, 'infra', 'local', 'start.ts')], {
+      env: { ...process.env, KEISHA_PORT: String(base), KEISHA_DATA_DIR: tempDir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exit = exitOf(launcher);
+    let output = '';
+    launcher.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 150_000;
+    while (!output.includes('Keisha is running at') && Date.now() < deadline && launcher.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(output).toContain(`Keisha is running at http://localhost:${base}`);
+    expect(output.match(/http:\/\/localhost:\d+/g)).toHaveLength(1);
+
+    const page = await fetch(`http://127.0.0.1:${base}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const remotes = await (await fetch(`http://127.0.0.1:${base}/remotes.json`)).json();
+    expect(Object.keys(remotes).sort()).toEqual(['account', 'chat', 'decoder', 'marketing']);
+    for (const port of [base + 1001, base + 1002, base + 1003, base + 1004]) {
+      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+    }
+    // The gateway proxies by owner, and says so when a path has none.
+    expect((await fetch(`http://127.0.0.1:${base}/api/nothing-here`)).status).toBe(404);
+
+    launcher.kill('SIGINT');
+    const { code } = await exit;
+    expect(code).toBe(0);
+    for (const port of [base, base + 1, base + 4, base + 1001, base + 1004]) {
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    }
+  }, 200_000);
+});
