@@ -114,7 +114,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     for (const name of REMOTES) {
       const dir = path.join(REPO_ROOT, REMOTE_DIRS[name]);
       if (devApps.has(REMOTE_DIRS[name]) || devApps.has(name)) {
-        children.set(`remote:${name}`, spawnDevServer(dir));
+        children.set(`remote:${name}`, spawnDevServer(dir, ports.remotes[name]));
       } else {
         const dist = path.join(dir, 'dist');
         if (!existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${REMOTE_DIRS[name]} is not built (run npm run build)`);
@@ -165,9 +165,13 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stop,
   };
 
-  function spawnDevServer(dir: string): ChildProcess {
+  function spawnDevServer(dir: string, port: number): ChildProcess {
     const rspack = path.join(REPO_ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
-    return spawn(process.execPath, [rspack, 'serve', '--mode', 'development'], { cwd: dir, stdio: 'inherit', env: process.env });
+    return spawn(process.execPath, [rspack, 'serve', '--mode', 'development'], {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, KEISHA_DEV_PORT: String(port), NODE_ENV: 'development' },
+    });
   }
 }
 

@@ -108,7 +108,8 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
       dev ? new ReactRefreshRspackPlugin() : null,
     ].filter(Boolean),
     devServer: {
-      port: opts.port,
+      // The launcher runs dev servers on the ports of the platform it starts (KEISHA_PORT + n).
+      port: Number(process.env.KEISHA_DEV_PORT ?? opts.port),
       hot: true,
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -56,7 +56,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
     bodyLimit: def.bodyLimit ?? 64 * 1024,
     trustProxy: splitList(def.config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
