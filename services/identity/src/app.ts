@@ -1,21 +1,66 @@
-import { createServiceApp, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
+import { createServiceApp, jwkToPem, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase, UserRow } from './db/database.ts';
 import type { IdentityConfig } from './env.ts';
+import { createAccounts } from './plugins/accounts.ts';
+import { loadKeyRing } from './plugins/signing-keys.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { jwksRoutes } from './routes/jwks/index.ts';
+import { profileRoutes } from './routes/profiles/index.ts';
 import { waitlistRoutes } from './routes/waitlist/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The account behind the access token, read from the database by `authenticate`. */
+    account?: UserRow;
+  }
+}
 
 export async function buildIdentityApp(
   config: IdentityConfig,
   database: DatabaseHandle<any>,
   logger?: FastifyServerOptions['logger'],
+  announce: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<ServiceApp> {
+  const db = database.db as Kysely<IdentityDatabase>;
+  const keys = await loadKeyRing(db, config.SIGNING_KEY_PEM);
   return createServiceApp({
     name: 'identity',
-    description: 'Accounts, sign-in, profiles and the waitlist.',
+    description: 'Accounts, sign-in, sessions, profiles, the waitlist and the admin API.',
     config,
     database,
     logger,
     routes: async (app) => {
+      await app.register(cookie);
+      const accounts = createAccounts(app, db, keys, {
+        accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+        throttle: { limit: config.LOGIN_FAILURE_LIMIT, windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000 },
+      });
+      // Identity verifies its own tokens with its key ring, and also asks the database whether the
+      // account is still enabled and signed in: it is the one service that can.
+      await registerAuth(app, {
+        keys: async (kid) => {
+          const key = kid ? keys.byKid.get(kid) : undefined;
+          if (!key) throw new Error('unknown signing key');
+          return jwkToPem(key.publicJwk);
+        },
+        privateKey: keys.current.privateKeyPem,
+        check: async (claims, request) => {
+          const account = await accounts.accountForClaims(claims);
+          request.account = account;
+          request.user = { ...claims, role: account.role }; // the database, not the token, says who is admin now
+        },
+      });
+      await accounts.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, announce);
       await app.register(waitlistRoutes, { rateLimitMax: config.WAITLIST_RATE_LIMIT_MAX });
+      await app.register(jwksRoutes, { keys });
+      await app.register(authRoutes, { accounts, cookieSecure: config.COOKIE_SECURE, loginRateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      await app.register(profileRoutes);
+      await app.register(adminRoutes);
     },
   });
 }

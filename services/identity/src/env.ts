@@ -5,5 +5,19 @@ export const identityConfigSchema = baseConfigSchema.extend({
   PORT: baseConfigSchema.shape.PORT.default(4001),
   /** Waitlist joins per minute per client address. */
   WAITLIST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Sign-in and registration attempts per minute per client address. */
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Failed sign-ins per account before it is locked for the window. */
+  LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Send the refresh cookie only over HTTPS; turn on behind TLS. */
+  COOKIE_SECURE: z.stringbool().default(false),
+  /** An Ed25519 private key (PKCS#8 PEM) to sign with; without one, a key is made and kept in the database. */
+  SIGNING_KEY_PEM: z.string().includes('PRIVATE KEY').optional(),
+  /** The first administrator; without these, the first start makes one and prints its password once. */
+  ADMIN_EMAIL: z.string().trim().toLowerCase().optional(),
+  ADMIN_PASSWORD: z.string().min(12, { error: 'ADMIN_PASSWORD must be at least 12 characters' }).optional(),
 });
-export type IdentityConfig = ReturnType<typeof identityConfigSchema.parse>;
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -10,14 +10,53 @@ export interface TestContext {
   database: TestDatabase<IdentityDatabase>;
 }
 
+export const ADMIN = { email: 'admin@example.org', password: 'admin-password-123' };
+
 export async function startIdentity(
   target: { kind: DatabaseKind; url?: string },
   env: Record<string, string> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase<IdentityDatabase>(target, migrations);
-  const config = identityConfigSchema.parse({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', WAITLIST_RATE_LIMIT_MAX: '100000', ...env });
+  const config = identityConfigSchema.parse({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    WAITLIST_RATE_LIMIT_MAX: '100000',
+    LOGIN_RATE_LIMIT_MAX: '100000',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
   // The database outlives each app in these tests; the suite closes it itself.
-  const app = await buildIdentityApp(config, { ...database, close: async () => {} }, false);
+  const app = await buildIdentityApp(config, { ...database, close: async () => {} }, false, () => {});
   await app.ready();
   return { app, database };
 }
+
+export interface Signed {
+  token: string;
+  cookie: string;
+  user: { id: string; email: string; role: string };
+}
+
+/** Registers (or signs in) over HTTP and returns the access token and refresh cookie. */
+export async function signUp(app: ServiceApp, email: string, password = 'secret-password'): Promise<Signed> {
+  const response = await app.inject({ method: 'POST', url: '/api/bias-auth/register', payload: { email, password } });
+  if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.statusCode} ${response.body}`);
+  return fromGrant(response);
+}
+
+export async function signIn(app: ServiceApp, email: string, password: string, url = '/api/bias-auth/login'): Promise<Signed> {
+  const response = await app.inject({ method: 'POST', url, payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+  return fromGrant(response);
+}
+
+export function fromGrant(response: { json(): any; cookies: Array<{ name: string; value: string }> }): Signed {
+  const body = response.json();
+  const cookie = response.cookies.find((c) => c.name === 'keisha_refresh')?.value;
+  if (!cookie) throw new Error('no refresh cookie');
+  return { token: body.token, cookie, user: body.user };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

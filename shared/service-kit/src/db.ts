@@ -21,6 +21,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle<DB> {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /** The PostgreSQL schema the tables live in (undefined: the default, `public`). */
+  schema?: string;
   /** Runs a trivial query: what /health/ready checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      schema: options.schema,
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };

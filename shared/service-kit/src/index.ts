@@ -4,3 +4,15 @@ export { openDatabase, type DatabaseHandle, type DatabaseKind, type DatabaseOpti
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
 export { createServiceApp, type ServiceApp, type ServiceDefinition } from './app.ts';
 export { runService, type RunOptions } from './run.ts';
+export {
+  registerAuth,
+  requireAdmin,
+  jwksKeyResolver,
+  jwkToPem,
+  ACCESS_TOKEN_ALGORITHM,
+  DEFAULT_ISSUER,
+  DEFAULT_AUDIENCE,
+  type AccessClaims,
+  type AuthOptions,
+  type KeyResolver,
+} from './auth.ts';

@@ -8,8 +8,17 @@ function staticMigrationProvider(migrations: MigrationSet): MigrationProvider {
   return { getMigrations: async () => migrations };
 }
 
-export async function migrateToLatest(db: Kysely<any>, migrations: MigrationSet): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: staticMigrationProvider(migrations) });
+/**
+ * `schema` names the PostgreSQL schema the service lives in. Kysely looks for its bookkeeping tables
+ * in every schema unless told which, so two services (or two test runs) sharing one database would
+ * otherwise see each other's migration history.
+ */
+export async function migrateToLatest(db: Kysely<any>, migrations: MigrationSet, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: staticMigrationProvider(migrations),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

@@ -33,7 +33,7 @@ export async function runService<S extends z.ZodObject>(options: RunOptions<S>):
     schema: config.DATABASE_SCHEMA ?? (config.DATABASE_URL ? options.name : undefined),
     dataDir: config.DATA_DIR ?? options.defaultDataDir,
   });
-  await migrateToLatest(database.db, options.migrations);
+  await migrateToLatest(database.db, options.migrations, database.schema);
   const app = await options.build(config, database);
 
   let closing = false;

@@ -1,10 +1,12 @@
 import { useStore } from 'zustand';
 import { createKeishaStore, type KeishaState } from './store.ts';
 import { parseTheme, THEME_STORAGE_KEY } from './domain/theme.ts';
+import { createSession } from './session.ts';
 
 export * from './domain/auth.ts';
 export * from './domain/theme.ts';
 export { createKeishaStore, type KeishaState, type PreferenceStorage } from './store.ts';
+export { createSession, toSiteUser, type Session } from './session.ts';
 
 declare global {
   // Counts evaluations of this module in a page: the platform's tests assert it stays at 1.
@@ -14,6 +16,9 @@ globalThis.__KEISHA_STORE_INSTANCES__ = (globalThis.__KEISHA_STORE_INSTANCES__ ?
 
 /** The one store of the page. Module Federation shares this package as a singleton across all apps. */
 export const keishaStore = createKeishaStore();
+
+/** The site's one session: sign in, sign out, tokens for API calls. Shared by every remote. */
+export const session = createSession(keishaStore);
 
 export function useKeisha<T>(selector: (state: KeishaState) => T): T {
   return useStore(keishaStore, selector);

@@ -1,4 +1,7 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface WaitlistTable {
   id: Generated<string>;
@@ -6,9 +9,62 @@ export interface WaitlistTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: ColumnType<'user' | 'admin', 'user' | 'admin' | undefined, 'user' | 'admin'>;
+  disabled_at: NullableTimestamp;
+  sessions_valid_after: Timestamp;
+  last_sign_in_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  id: string;
+  username: string | null;
+  avatar_url: string | null;
+  website: string | null;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  private_key_pem: string;
+  public_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  subject: string;
+  window_started_at: Timestamp;
+  failures: number;
+}
+
 export interface IdentityDatabase {
   waitlist: WaitlistTable;
+  users: UsersTable;
+  profiles: ProfilesTable;
+  refresh_tokens: RefreshTokensTable;
+  signing_keys: SigningKeysTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type WaitlistRow = Selectable<WaitlistTable>;
-export type NewWaitlistRow = Insertable<WaitlistTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProfileRow = Selectable<ProfilesTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;

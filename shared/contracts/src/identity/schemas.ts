@@ -1,1 +1,2 @@
 export * from './waitlist.schema.ts';
+export * from './auth.schema.ts';

@@ -59,7 +59,7 @@ export async function openTestDatabase<DB>(
     sharedPglite ??= PGlite.create('memory://');
     handle = await openDatabase<DB>({ pglite: await sharedPglite });
   }
-  await migrateToLatest(handle.db as Kysely<any>, migrations);
+  await migrateToLatest(handle.db as Kysely<any>, migrations, schema);
   const db = handle.db as Kysely<any>;
   const truncateAll = async () => {
     const tables = await db.introspection.getTables();

@@ -1,0 +1,27 @@
+import { sql, type Kysely } from 'kysely';
+import type { IdentityDatabase } from '../database.ts';
+
+export function loginFailuresRepository(db: Kysely<IdentityDatabase>) {
+  return {
+    find(subject: string) {
+      return db.selectFrom('login_failures').select(['window_started_at', 'failures']).where('subject', '=', subject).executeTakeFirst();
+    },
+    /** Counts one failure atomically, starting a new window when the old one has ended. */
+    async record(subject: string, windowMs: number): Promise<void> {
+      const windowSeconds = Math.ceil(windowMs / 1000);
+      await db
+        .insertInto('login_failures')
+        .values({ subject, window_started_at: sql`now()`, failures: 1 })
+        .onConflict((oc) =>
+          oc.column('subject').doUpdateSet({
+            failures: sql`case when login_failures.window_started_at < now() - make_interval(secs => ${windowSeconds}) then 1 else login_failures.failures + 1 end`,
+            window_started_at: sql`case when login_failures.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else login_failures.window_started_at end`,
+          }),
+        )
+        .execute();
+    },
+    async clear(subject: string): Promise<void> {
+      await db.deleteFrom('login_failures').where('subject', '=', subject).execute();
+    },
+  };
+}

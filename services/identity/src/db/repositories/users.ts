@@ -1,0 +1,69 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { IdentityDatabase, UserRow } from '../database.ts';
+
+type Db = Kysely<IdentityDatabase> | Transaction<IdentityDatabase>;
+
+/** Escapes LIKE wildcards so a search for "a_b%" finds exactly that text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function usersRepository(db: Kysely<IdentityDatabase>) {
+  return {
+    findByEmail(email: string, trx: Db = db): Promise<UserRow | undefined> {
+      return trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+    findById(id: string, trx: Db = db): Promise<UserRow | undefined> {
+      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Creates an account once; a concurrent second registration of the address gets undefined. */
+    async create(email: string, passwordHash: string, role: 'user' | 'admin' = 'user', trx: Db = db): Promise<UserRow | undefined> {
+      return trx
+        .insertInto('users')
+        .values({ email, password_hash: passwordHash, role })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+    async anyAdmin(trx: Db = db): Promise<boolean> {
+      const row = await trx.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+    async recordSignIn(id: string, trx: Db = db): Promise<void> {
+      await trx.updateTable('users').set({ last_sign_in_at: sql`now()` }).where('id', '=', id).execute();
+    },
+    async setPassword(id: string, passwordHash: string, trx: Db = db): Promise<void> {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', id).execute();
+    },
+    async invalidateSessions(id: string, trx: Db = db): Promise<void> {
+      // Access tokens carry whole seconds; start the new epoch at the current second.
+      await trx
+        .updateTable('users')
+        .set({ sessions_valid_after: sql`date_trunc('second', now())` })
+        .where('id', '=', id)
+        .execute();
+    },
+    async update(id: string, changes: { role?: 'user' | 'admin'; disabled?: boolean }, trx: Db = db): Promise<UserRow | undefined> {
+      return trx
+        .updateTable('users')
+        .set({
+          ...(changes.role ? { role: changes.role } : {}),
+          ...(changes.disabled === undefined ? {} : { disabled_at: changes.disabled ? sql`now()` : null }),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    async search(query: string | undefined, page: number, pageSize: number): Promise<{ rows: UserRow[]; total: number }> {
+      let base = db.selectFrom('users');
+      if (query) base = base.where('email', 'like', likePattern(query.toLowerCase()));
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from './csv.ts';
+import { isLockedOut } from './login-throttle.ts';
+import { hashPassword, needsRehash, parsePhc, verifyPassword } from './passwords.ts';
+import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from './refresh-token.ts';
+
+describe('passwords', () => {
+  it('hashes with argon2id at OWASP parameters and verifies', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct horsf', hash)).toBe(false);
+    expect(await hashPassword('correct horse')).not.toBe(hash); // salted
+  });
+
+  it('never matches a malformed stored hash', async () => {
+    expect(await verifyPassword('x', 'plain-text')).toBe(false);
+    expect(parsePhc('$argon2i$v=19$m=1,t=1,p=1$AAAA$AAAA')).toBeUndefined();
+  });
+
+  it('asks for a rehash when parameters were weaker', async () => {
+    const weak = await hashPassword('pw', { memoryKiB: 1024, passes: 1, parallelism: 1 });
+    expect(needsRehash(weak)).toBe(true);
+    expect(needsRehash(await hashPassword('pw'))).toBe(false);
+  });
+});
+
+describe('refresh tokens', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const issued = newRefreshToken();
+  const row = { token_hash: issued.hash, used_at: null, revoked_at: null, expires_at: new Date('2026-12-21T12:00:00Z') };
+
+  it('round-trips the cookie value and accepts a fresh token', () => {
+    expect(parseRefreshCookie(issued.cookieValue)).toEqual({ id: issued.id, secret: issued.secret });
+    expect(judgeRefreshToken(row, issued.secret, now)).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['unknown', undefined, issued.secret],
+    ['mismatch', row, newRefreshToken().secret],
+    ['revoked', { ...row, revoked_at: now }, issued.secret],
+    ['reused', { ...row, used_at: now }, issued.secret],
+    ['expired', { ...row, expires_at: now }, issued.secret],
+  ] as const)('refuses a %s token', (reason, candidate, secret) => {
+    expect(judgeRefreshToken(candidate, secret, now)).toEqual({ ok: false, reason });
+  });
+
+  it.each(['', 'x.y', `${issued.id}.short`, `${issued.id}.${issued.secret}.extra`, `<script>.${issued.secret}`])(
+    'does not parse %j',
+    (value) => expect(parseRefreshCookie(value)).toBeUndefined(),
+  );
+});
+
+describe('login throttle', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('locks after the limit within the window, and not after it', () => {
+    expect(isLockedOut(undefined, now)).toBe(false);
+    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 60_000), failures: 4 }, now)).toBe(false);
+    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 60_000), failures: 5 }, now)).toBe(true);
+    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 16 * 60_000), failures: 50 }, now)).toBe(false);
+  });
+});
+
+describe('csv', () => {
+  it('quotes and neutralises formulas', () => {
+    expect(csvCell('a@b.io')).toBe('a@b.io');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1@x.io')).toBe("'+1@x.io");
+    expect(toCsv(['email'], [['a,b@x.io']])).toBe('email\r\n"a,b@x.io"\r\n');
+  });
+});

@@ -1,0 +1,178 @@
+// The account service: registration, sign-in, sessions. Routes stay thin and call this.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { AUTH_ERRORS, AUTH_MESSAGES, type AccountUser } from '@keisha/contracts/identity';
+import { AppError, type ServiceApp } from '@keisha/service-kit';
+import type { IdentityDatabase, UserRow } from '../db/database.ts';
+import { loginFailuresRepository } from '../db/repositories/login-failures.ts';
+import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
+import { usersRepository } from '../db/repositories/users.ts';
+import { isLockedOut, type ThrottlePolicy } from '../domain/login-throttle.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../domain/passwords.ts';
+import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from '../domain/refresh-token.ts';
+import type { KeyRing } from './signing-keys.ts';
+
+export interface SessionGrant {
+  user: AccountUser;
+  token: string;
+  expiresIn: number;
+  /** The new refresh cookie value (id.secret), to set HttpOnly. */
+  refreshCookie: string;
+  refreshMaxAgeSeconds: number;
+}
+
+export interface AccountsOptions {
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+  throttle: ThrottlePolicy;
+}
+
+export function toAccountUser(row: UserRow): AccountUser {
+  return { id: row.id, email: row.email, role: row.role, created_at: row.created_at.toISOString() };
+}
+
+const invalidCredentials = () => new AppError(401, AUTH_ERRORS.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
+const sessionExpired = () => new AppError(401, AUTH_ERRORS.sessionExpired, 'Your session has ended. Please sign in again.');
+const disabledAccount = () => new AppError(403, AUTH_ERRORS.disabled, AUTH_MESSAGES.disabled);
+
+export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, keys: KeyRing, options: AccountsOptions) {
+  const users = usersRepository(db);
+  const refreshTokens = refreshTokensRepository(db);
+  const failures = loginFailuresRepository(db);
+  // Compared against when an address has no account, so a sign-in takes as long either way.
+  const decoyHash = hashPassword(randomUUID());
+
+  const signAccessToken = (row: UserRow, familyId: string) =>
+    app.jwt.sign(
+      { sub: row.id, email: row.email, role: row.role, sid: familyId },
+      { expiresIn: `${options.accessTtlSeconds}s`, key: keys.current.privateKeyPem, kid: keys.current.kid } as never,
+    );
+
+  async function openSession(row: UserRow, familyId: string = randomUUID(), trx?: Parameters<typeof refreshTokens.insert>[1]): Promise<SessionGrant> {
+    const refresh = newRefreshToken();
+    const expires = new Date(Date.now() + options.refreshTtlDays * 86_400_000);
+    await refreshTokens.insert({ id: refresh.id, family_id: familyId, user_id: row.id, token_hash: refresh.hash, expires_at: expires }, trx);
+    return {
+      user: toAccountUser(row),
+      token: signAccessToken(row, familyId),
+      expiresIn: options.accessTtlSeconds,
+      refreshCookie: refresh.cookieValue,
+      refreshMaxAgeSeconds: options.refreshTtlDays * 86_400,
+    };
+  }
+
+  return {
+    async register(email: string, password: string): Promise<SessionGrant> {
+      const row = await users.create(email, await hashPassword(password));
+      if (!row) throw new AppError(409, AUTH_ERRORS.accountExists, AUTH_MESSAGES.accountExists);
+      await users.recordSignIn(row.id);
+      return openSession(row);
+    },
+
+    async login(rawEmail: string, password: string, { adminOnly = false } = {}): Promise<SessionGrant> {
+      const email = rawEmail.trim().toLowerCase();
+      const subject = `email:${email}`;
+      if (isLockedOut(await failures.find(subject), new Date(), options.throttle)) {
+        throw new AppError(429, AUTH_ERRORS.rateLimited, AUTH_MESSAGES.tooManyAttempts);
+      }
+      const row = await users.findByEmail(email);
+      const matches = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, await decoyHash), false);
+      if (!row || !matches) {
+        await failures.record(subject, options.throttle.windowMs);
+        throw invalidCredentials();
+      }
+      await failures.clear(subject);
+      if (row.disabled_at) throw disabledAccount();
+      if (adminOnly && row.role !== 'admin') throw new AppError(403, AUTH_ERRORS.forbidden, AUTH_MESSAGES.adminOnly);
+      if (needsRehash(row.password_hash)) await users.setPassword(row.id, await hashPassword(password));
+      await users.recordSignIn(row.id);
+      return openSession(row);
+    },
+
+    /** Rotates a refresh token. A replayed (already rotated) token ends its whole family. */
+    async refresh(cookie: string | undefined): Promise<SessionGrant> {
+      const parsed = parseRefreshCookie(cookie);
+      if (!parsed) throw sessionExpired();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await refreshTokens.findForUpdate(parsed.id, trx);
+        const verdict = judgeRefreshToken(row, parsed.secret, new Date());
+        if (!verdict.ok) {
+          if (verdict.reason === 'reused' && row) await refreshTokens.revokeFamily(row.family_id, trx);
+          return { error: verdict.reason } as const;
+        }
+        const user = await users.findById(row!.user_id, trx);
+        if (!user || user.disabled_at) {
+          await refreshTokens.revokeFamily(row!.family_id, trx);
+          return { error: 'disabled' } as const;
+        }
+        await refreshTokens.markUsed(row!.id, trx);
+        return { grant: await openSession(user, row!.family_id, trx) } as const;
+      });
+      if ('error' in outcome) {
+        if (outcome.error === 'reused') app.log.warn({ tokenId: parsed.id }, 'refresh token reused: session family revoked');
+        throw outcome.error === 'disabled' ? disabledAccount() : sessionExpired();
+      }
+      return outcome.grant;
+    },
+
+    /** Ends the session of this device (the refresh family). Unknown cookies are fine: nothing to end. */
+    async logout(cookie: string | undefined): Promise<void> {
+      const parsed = parseRefreshCookie(cookie);
+      if (!parsed) return;
+      const row = await db.selectFrom('refresh_tokens').select(['family_id', 'token_hash']).where('id', '=', parsed.id).executeTakeFirst();
+      if (row && judgeRefreshToken({ ...row, used_at: null, revoked_at: null, expires_at: new Date(8.64e15) }, parsed.secret, new Date()).ok) {
+        await refreshTokens.revokeFamily(row.family_id);
+      }
+    },
+
+    async logoutEverywhere(userId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await refreshTokens.revokeAllOfUser(userId, {}, trx);
+        await users.invalidateSessions(userId, trx);
+      });
+    },
+
+    async changePassword(userId: string, currentFamily: string, current: string, next: string): Promise<void> {
+      const row = await users.findById(userId);
+      if (!row || !(await verifyPassword(current, row.password_hash))) throw invalidCredentials();
+      const hash = await hashPassword(next);
+      await db.transaction().execute(async (trx) => {
+        await users.setPassword(userId, hash, trx);
+        // Other devices signed in with the old password are signed out; this one stays.
+        await refreshTokens.revokeAllOfUser(userId, { exceptFamily: currentFamily }, trx);
+      });
+    },
+
+    /** The account behind a verified token, refused when disabled or signed out everywhere since. */
+    async accountForClaims(claims: { sub: string; iat: number; sid: string }): Promise<UserRow> {
+      const row = await users.findById(claims.sub);
+      if (!row) throw new AppError(401, AUTH_ERRORS.unauthenticated, 'Invalid or expired token');
+      if (row.disabled_at) throw disabledAccount();
+      if (claims.iat * 1000 < row.sessions_valid_after.getTime()) {
+        throw new AppError(401, AUTH_ERRORS.unauthenticated, 'Your session has ended. Please sign in again.');
+      }
+      return row;
+    },
+
+    /** Creates the first administrator: from ADMIN_EMAIL/ADMIN_PASSWORD, or generated and printed once. */
+    async ensureFirstAdmin(adminEmail: string | undefined, adminPassword: string | undefined, announce: (text: string) => void) {
+      if (adminEmail && adminPassword) {
+        const existing = await users.findByEmail(adminEmail);
+        if (!existing) await users.create(adminEmail, await hashPassword(adminPassword), 'admin');
+        else if (existing.role !== 'admin') await users.update(existing.id, { role: 'admin' });
+        return;
+      }
+      if (await users.anyAdmin()) return;
+      const email = adminEmail ?? 'admin@keisha.local';
+      const password = randomUUID().replaceAll('-', '').slice(0, 20);
+      const created = await users.create(email, await hashPassword(password), 'admin');
+      if (created) {
+        announce(
+          `\nFirst administrator created. Sign in with:\n  email:    ${email}\n  password: ${password}\n` +
+            'This is shown once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.\n',
+        );
+      }
+    },
+  };
+}
+export type Accounts = ReturnType<typeof createAccounts>;

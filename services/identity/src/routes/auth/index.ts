@@ -1,0 +1,126 @@
+import type { FastifyReply } from 'fastify';
+import { AUTH_PATHS } from '@keisha/contracts/identity';
+import {
+  authSuccess,
+  changePasswordBody,
+  loginBody,
+  okResponse,
+  registerBody,
+  validateTokenBody,
+  validateTokenResponse,
+} from '@keisha/contracts/identity/schemas';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { AppError, type AccessClaims, type ServiceApp } from '@keisha/service-kit';
+import { toAccountUser, type Accounts, type SessionGrant } from '../../plugins/accounts.ts';
+
+export const REFRESH_COOKIE = 'keisha_refresh';
+
+export interface AuthRouteOptions {
+  accounts: Accounts;
+  cookieSecure: boolean;
+  loginRateLimitMax: number;
+}
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody };
+
+export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Promise<void> {
+  const { accounts } = options;
+  const limited = { rateLimit: { max: options.loginRateLimitMax, timeWindow: '1 minute' } };
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: options.cookieSecure,
+    path: '/api/auth',
+  };
+
+  const grant = (reply: FastifyReply, session: SessionGrant, status = 200) => {
+    reply.setCookie(REFRESH_COOKIE, session.refreshCookie, { ...cookieOptions, maxAge: session.refreshMaxAgeSeconds });
+    return reply.status(status).send({ success: true as const, user: session.user, token: session.token, expires_in: session.expiresIn });
+  };
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+
+  app.post(
+    AUTH_PATHS.register,
+    { schema: { tags: ['auth'], summary: 'Create an account', body: registerBody, response: { 201: authSuccess, ...errors } }, config: limited },
+    async (request, reply) => grant(reply, await accounts.register(request.body.email, request.body.password), 201),
+  );
+
+  app.post(
+    AUTH_PATHS.login,
+    { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: authSuccess, ...errors } }, config: limited },
+    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password)),
+  );
+
+  app.post(
+    AUTH_PATHS.adminLogin,
+    { schema: { tags: ['auth'], summary: 'Sign in as an administrator', body: loginBody, response: { 200: authSuccess, ...errors } }, config: limited },
+    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { adminOnly: true })),
+  );
+
+  app.post(
+    AUTH_PATHS.refresh,
+    { schema: { tags: ['auth'], summary: 'Rotate the refresh cookie and get a new access token', response: { 200: authSuccess, ...errors } } },
+    async (request, reply) => {
+      try {
+        return grant(reply, await accounts.refresh(request.cookies[REFRESH_COOKIE]));
+      } catch (error) {
+        clearCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.logout,
+    { schema: { tags: ['auth'], summary: 'Sign out of this device', response: { 200: okResponse } } },
+    async (request, reply) => {
+      await accounts.logout(request.cookies[REFRESH_COOKIE]);
+      clearCookie(reply);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.logoutAll,
+    { schema: { tags: ['auth'], summary: 'Sign out of every device', response: { 200: okResponse, ...errors } }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await accounts.logoutEverywhere(request.user.sub);
+      clearCookie(reply);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    AUTH_PATHS.me,
+    { schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: validateTokenResponse, ...errors } }, preHandler: app.authenticate },
+    async (request) => ({ success: true as const, user: toAccountUser(request.account!) }),
+  );
+
+  // Spec section 7: the decoder checks a stored token with the server.
+  app.post(
+    AUTH_PATHS.validateToken,
+    { schema: { tags: ['auth'], summary: 'Check an access token', body: validateTokenBody, response: { 200: validateTokenResponse, ...errors } } },
+    async (request) => {
+      let claims: AccessClaims;
+      try {
+        claims = await app.jwt.verify<AccessClaims>(request.body.token);
+      } catch {
+        throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
+      }
+      return { success: true as const, user: toAccountUser(await accounts.accountForClaims(claims)) };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.changePassword,
+    {
+      schema: { tags: ['auth'], summary: 'Change the password', body: changePasswordBody, response: { 200: okResponse, ...errors } },
+      preHandler: app.authenticate,
+      config: limited,
+    },
+    async (request) => {
+      await accounts.changePassword(request.user.sub, request.user.sid, request.body.current_password, request.body.new_password);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { emailField } from '../common.ts';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: AUTH_MESSAGES.emailRequired })
+  .pipe(emailField(AUTH_MESSAGES.emailInvalid));
+
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, { error: AUTH_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
+
+/** Sign-in checks only presence and bounds: the rules of the day an account was made may have differed. */
+const existingPassword = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, { error: AUTH_MESSAGES.passwordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.invalidCredentials });
+
+export const registerBody = z.object({ email, password: newPassword });
+export const loginBody = z.object({
+  // A sign-in with a malformed address is simply a failed sign-in.
+  email: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, { error: AUTH_MESSAGES.emailRequired }).max(254),
+  password: existingPassword,
+});
+export const validateTokenBody = z.object({ token: z.string().min(1).max(4096) });
+export const changePasswordBody = z.object({ current_password: existingPassword, new_password: newPassword });
+
+export const accountUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'admin']),
+  created_at: z.string(),
+});
+export const authSuccess = z.object({
+  success: z.literal(true),
+  user: accountUser,
+  token: z.string(),
+  expires_in: z.number().int(),
+});
+export const validateTokenResponse = z.object({ success: z.literal(true), user: accountUser });
+export const okResponse = z.object({ success: z.literal(true) });
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || /^https?:\/\/[^\s<>"']+$/i.test(value), { error: 'Must be an http(s) URL' })
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+export const profile = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export const profileResponse = z.object({ success: z.literal(true), profile });
+export const profileUpdateBody = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .max(40, { error: 'Username must be at most 40 characters' })
+      .refine((value) => !/[<>\p{Cc}]/u.test(value), { error: 'Username cannot contain < > or control characters' })
+      .transform((value) => (value === '' ? null : value))
+      .nullable(),
+    avatar_url: optionalUrl,
+    website: optionalUrl,
+  })
+  .partial()
+  .strict();
+
+export const adminUsersQuery = z.object({
+  q: z.string().trim().max(254).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminUserRow = accountUser.extend({ disabled: z.boolean(), last_sign_in_at: z.string().nullable() });
+export const adminUsersResponse = z.object({
+  success: z.literal(true),
+  users: z.array(adminUserRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export const adminUserUpdateBody = z
+  .object({ role: z.enum(['user', 'admin']), disabled: z.boolean() })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to change' });
+export const userIdParams = z.object({ id: z.uuid({ error: 'Not a user id' }) });
+export const adminUserResponse = z.object({ success: z.literal(true), user: adminUserRow });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const waitlistEntry = z.object({ id: z.string(), email: z.string(), created_at: z.string() });
+export const adminWaitlistResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(waitlistEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+

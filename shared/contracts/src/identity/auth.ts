@@ -1,0 +1,116 @@
+// Accounts and sessions: paths, shapes, codes and the spec's messages (zod-free, browsers import it).
+
+/** Spec section 7: the decoder's calls, kept with their shapes. */
+export const AUTH_PATHS = {
+  register: '/api/bias-auth/register',
+  login: '/api/bias-auth/login',
+  validateToken: '/api/bias-auth/validate-token',
+  /** Ours: rotate the HttpOnly refresh cookie and get a fresh access token. */
+  refresh: '/api/auth/refresh',
+  logout: '/api/auth/logout',
+  logoutAll: '/api/auth/logout-all',
+  me: '/api/auth/me',
+  adminLogin: '/api/auth/admin/login',
+  changePassword: '/api/auth/change-password',
+  profile: '/api/profiles/me',
+  jwks: '/.well-known/jwks.json',
+} as const;
+
+export const ADMIN_PATHS = {
+  users: '/api/identity/admin/users',
+  user: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}`,
+  waitlist: '/api/identity/admin/waitlist',
+  waitlistCsv: '/api/identity/admin/waitlist.csv',
+} as const;
+
+export type Role = 'user' | 'admin';
+
+/** The account as every API returns it. */
+export interface AccountUser {
+  id: string;
+  email: string;
+  role: Role;
+  created_at: string;
+}
+
+/** register, login, admin login, refresh: the spec's shape (success, user, token). */
+export interface AuthSuccess {
+  success: true;
+  user: AccountUser;
+  /** Short-lived access token (JWT, EdDSA); send as `Authorization: Bearer <token>`. */
+  token: string;
+  /** Seconds until the token expires. */
+  expires_in: number;
+}
+
+export interface ValidateTokenResponse {
+  success: true;
+  user: AccountUser;
+}
+
+export interface Profile {
+  id: string;
+  username: string | null;
+  avatar_url: string | null;
+  website: string | null;
+}
+export interface ProfileResponse {
+  success: true;
+  profile: Profile;
+}
+
+export interface AdminUserRow extends AccountUser {
+  disabled: boolean;
+  last_sign_in_at: string | null;
+}
+export interface AdminUsersResponse {
+  success: true;
+  users: AdminUserRow[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+export interface WaitlistEntry {
+  id: string;
+  email: string;
+  created_at: string;
+}
+export interface AdminWaitlistResponse {
+  success: true;
+  entries: WaitlistEntry[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Error codes of the identity service (status in brackets). */
+export const AUTH_ERRORS = {
+  invalidCredentials: 'INVALID_CREDENTIALS', // 401
+  accountExists: 'ACCOUNT_EXISTS', // 409
+  validation: 'VALIDATION', // 400
+  rateLimited: 'RATE_LIMITED', // 429
+  unauthenticated: 'UNAUTHENTICATED', // 401: no token, a bad or expired one
+  forbidden: 'FORBIDDEN', // 403: signed in, not allowed
+  disabled: 'ACCOUNT_DISABLED', // 403
+  sessionExpired: 'SESSION_EXPIRED', // 401: refresh cookie missing, expired, revoked or reused
+} as const;
+
+/** Spec section 5. */
+export const PASSWORD_MIN_LENGTH = 6;
+/** Past this, a password is a hashing cost, not a secret (and argon2 input is bounded). */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: 'Password must be at most 256 characters long',
+  confirmRequired: 'Please confirm your password',
+  passwordsDiffer: 'Passwords do not match',
+  invalidCredentials: 'Invalid email or password',
+  accountExists: 'An account with this email already exists',
+  adminOnly: 'This account is not an administrator',
+  disabled: 'This account has been disabled. Contact support.',
+  tooManyAttempts: 'Too many login attempts. Please wait a few minutes before trying again.',
+} as const;

@@ -1,0 +1,133 @@
+// Access-token verification for every service: EdDSA only (the algorithm list is pinned, so
+// `alg: none` or an HMAC token signed with a public key is refused), issuer and audience checked,
+// keys looked up by `kid` in identity's JWKS.
+import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
+export const DEFAULT_ISSUER = 'keisha-identity';
+export const DEFAULT_AUDIENCE = 'keisha';
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  role: 'user' | 'admin';
+  /** The refresh-token family (the signed-in device) this token was issued to. */
+  sid: string;
+  iat: number;
+  exp: number;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: Omit<AccessClaims, 'iat' | 'exp'>;
+    user: AccessClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid access token is required; `request.user` holds its claims. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Finds the public key (PEM) for a token's `kid`; throws when there is none. */
+export type KeyResolver = (kid: string | undefined) => Promise<string>;
+
+export function jwkToPem(jwk: JsonWebKey): string {
+  return createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+}
+
+/**
+ * Keys from a JWKS URL, cached. An unknown kid (identity rotated its key) triggers one refetch,
+ * at most every `minRefetchMs`, so a flood of forged kids cannot turn into a flood of fetches.
+ */
+export function jwksKeyResolver(url: string, { ttlMs = 5 * 60_000, minRefetchMs = 30_000 } = {}): KeyResolver {
+  let keys = new Map<string, string>();
+  let fetchedAt = 0;
+  let inflight: Promise<void> | null = null;
+  const load = () => {
+    inflight ??= (async () => {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+        if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+        const body = (await response.json()) as { keys?: Array<JsonWebKey & { kid?: string }> };
+        const next = new Map<string, string>();
+        for (const jwk of body.keys ?? []) if (jwk.kid) next.set(jwk.kid, jwkToPem(jwk));
+        keys = next;
+        fetchedAt = Date.now();
+      } finally {
+        inflight = null;
+      }
+    })();
+    return inflight;
+  };
+  return async (kid) => {
+    if (!kid) throw new Error('token has no kid');
+    const age = Date.now() - fetchedAt;
+    if (age > ttlMs || (!keys.has(kid) && age > minRefetchMs)) await load();
+    const pem = keys.get(kid);
+    if (!pem) throw new Error('unknown signing key');
+    return pem;
+  };
+}
+
+function kidOf(args: unknown[]): string | undefined {
+  for (const arg of args) {
+    if (!arg || typeof arg !== 'object') continue;
+    const header = 'header' in arg ? (arg as { header: unknown }).header : 'alg' in arg ? arg : undefined;
+    const kid = (header as { kid?: unknown } | undefined)?.kid;
+    if (typeof kid === 'string') return kid;
+  }
+  return undefined;
+}
+
+export interface AuthOptions {
+  keys: KeyResolver;
+  /** The private key (PEM) when this service also signs tokens (identity only). */
+  privateKey?: string;
+  issuer?: string;
+  audience?: string;
+  /** Extra checks after the signature: identity refuses tokens of disabled users, say. */
+  check?: (claims: AccessClaims, request: FastifyRequest) => Promise<void>;
+}
+
+export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<void> {
+  const issuer = options.issuer ?? DEFAULT_ISSUER;
+  const audience = options.audience ?? DEFAULT_AUDIENCE;
+  await app.register(fastifyJwt, {
+    secret: {
+      // app.jwt.verify() passes the decoded token ({header, payload}) to find the key by kid.
+      // (request.jwtVerify() passes only the payload, which has no kid: `authenticate` avoids it.)
+      public: async (...args: unknown[]) => options.keys(kidOf(args)),
+      ...(options.privateKey ? { private: options.privateKey } : {}),
+    },
+    sign: { algorithm: ACCESS_TOKEN_ALGORITHM, iss: issuer, aud: audience },
+    verify: { algorithms: [ACCESS_TOKEN_ALGORITHM], allowedIss: issuer, allowedAud: audience },
+  });
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(header) : null;
+    if (!match) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required');
+    let claims: AccessClaims;
+    try {
+      claims = await app.jwt.verify<AccessClaims>(match[1]!);
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
+      throw new AppError(401, 'UNAUTHENTICATED', expired ? 'Your session has expired. Please sign in again.' : 'Invalid or expired token');
+    }
+    request.user = claims;
+    if (typeof claims?.sub !== 'string' || (claims.role !== 'user' && claims.role !== 'admin')) {
+      throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
+    }
+    await options.check?.(claims, request);
+  });
+}
+
+/** preHandler after `authenticate`: only administrators pass. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.user?.role !== 'admin') throw new AppError(403, 'FORBIDDEN', 'Administrators only');
+}

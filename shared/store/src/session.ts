@@ -1,0 +1,161 @@
+// One session for the whole site. The access token lives in memory only; the refresh token is an
+// HttpOnly cookie the browser sends to /api/auth. Tabs share one session: a refresh or a sign-out in
+// one tab reaches the others over a BroadcastChannel, and refreshes are serialised with a Web Lock,
+// because the server treats a second use of a rotated refresh token as theft and ends the session.
+import { ApiError, apiRequest, type RequestOptions } from '@keisha/contracts';
+import { AUTH_PATHS, type AccountUser, type AuthSuccess } from '@keisha/contracts/identity';
+import type { StoreApi } from 'zustand/vanilla';
+import { localDate, type SiteUser } from './domain/auth.ts';
+import type { KeishaState } from './store.ts';
+
+/** Refresh this long before expiry, so a request never leaves with a token about to lapse. */
+const EXPIRY_MARGIN_MS = 30_000;
+const CHANNEL = 'keisha-session';
+const REFRESH_LOCK = 'keisha-session-refresh';
+
+type SessionMessage =
+  | { type: 'session'; user: AccountUser; token: string; expiresAt: number }
+  | { type: 'signed-out' };
+
+export interface Session {
+  restore(): Promise<void>;
+  signIn(email: string, password: string): Promise<AccountUser>;
+  register(email: string, password: string): Promise<AccountUser>;
+  adminSignIn(email: string, password: string): Promise<AccountUser>;
+  signOut(): Promise<void>;
+  signOutEverywhere(): Promise<void>;
+  /** A valid access token (refreshed when needed), or null when signed out. */
+  accessToken(): Promise<string | null>;
+  /** apiRequest with the access token; on a 401 it refreshes once and tries again. */
+  request<T>(path: string, options?: Omit<RequestOptions, 'token'>): Promise<T>;
+}
+
+export function toSiteUser(user: AccountUser, today = localDate()): SiteUser {
+  return { id: user.id, email: user.email, role: user.role, daily_usage_count: 0, last_usage_reset: today };
+}
+
+export function createSession(store: StoreApi<KeishaState>): Session {
+  let token: { value: string; expiresAt: number } | null = null;
+  let restoring: Promise<void> | null = null;
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  const dispatch = store.getState().dispatchAuth;
+
+  const adopt = (result: { user: AccountUser; token: string; expiresAt: number }) => {
+    token = { value: result.token, expiresAt: result.expiresAt };
+    const current = store.getState().auth.user;
+    if (current?.id === result.user.id) {
+      // Same person: keep usage counters, update what the server says about the account.
+      if (current.email !== result.user.email || current.role !== result.user.role) {
+        dispatch({ type: 'LOGIN_SUCCESS', user: { ...current, email: result.user.email, role: result.user.role } });
+      }
+    } else {
+      dispatch({ type: 'LOGIN_SUCCESS', user: toSiteUser(result.user) });
+    }
+  };
+
+  const clear = () => {
+    token = null;
+    if (store.getState().auth.user) dispatch({ type: 'LOGOUT' });
+  };
+
+  channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
+    const message = event.data;
+    if (message?.type === 'session') adopt(message);
+    else if (message?.type === 'signed-out') clear();
+  });
+
+  const announce = (message: SessionMessage) => channel?.postMessage(message);
+
+  const accept = (result: AuthSuccess): AccountUser => {
+    const message: SessionMessage = {
+      type: 'session',
+      user: result.user,
+      token: result.token,
+      expiresAt: Date.now() + result.expires_in * 1000,
+    };
+    adopt(message);
+    announce(message);
+    return result.user;
+  };
+
+  /** Exchanges the refresh cookie for a new access token, one tab at a time. */
+  const refresh = async (): Promise<string | null> => {
+    const run = async () => {
+      // Another tab may have refreshed while this one waited for the lock.
+      if (token && token.expiresAt - Date.now() > EXPIRY_MARGIN_MS) return token.value;
+      try {
+        accept(await apiRequest<AuthSuccess>(AUTH_PATHS.refresh, { method: 'POST', body: {} }));
+        return token?.value ?? null;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          clear();
+          announce({ type: 'signed-out' });
+          return null;
+        }
+        throw error;
+      }
+    };
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request(REFRESH_LOCK, run) : run();
+  };
+
+  const credentialsCall = async (path: string, email: string, password: string): Promise<AccountUser> => {
+    dispatch({ type: 'LOGIN_START' });
+    try {
+      return accept(await apiRequest<AuthSuccess>(path, { body: { email, password } }));
+    } catch (error) {
+      dispatch({ type: 'LOGIN_FAILURE', error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  };
+
+  const endSession = async (path: string, withToken: boolean) => {
+    try {
+      const bearer = withToken ? await session.accessToken() : null;
+      await apiRequest(path, { method: 'POST', body: {}, ...(bearer ? { token: bearer } : {}) });
+    } finally {
+      // Signed out here whatever the server said: a person who asks to leave must not stay signed in.
+      clear();
+      announce({ type: 'signed-out' });
+    }
+  };
+
+  const session: Session = {
+    restore() {
+      restoring ??= (async () => {
+        let restored = false;
+        try {
+          restored = (await refresh()) !== null;
+        } catch {
+          restored = false; // identity unreachable: carry on as a guest, the decoder still works
+        }
+        const user = restored ? store.getState().auth.user : null;
+        dispatch({ type: 'RESTORE_SESSION', user });
+      })();
+      return restoring;
+    },
+    signIn: (email, password) => credentialsCall(AUTH_PATHS.login, email, password),
+    register: (email, password) => credentialsCall(AUTH_PATHS.register, email, password),
+    adminSignIn: (email, password) => credentialsCall(AUTH_PATHS.adminLogin, email, password),
+    signOut: () => endSession(AUTH_PATHS.logout, false),
+    signOutEverywhere: () => endSession(AUTH_PATHS.logoutAll, true),
+    async accessToken() {
+      if (token && token.expiresAt - Date.now() > EXPIRY_MARGIN_MS) return token.value;
+      if (!store.getState().auth.user) return null;
+      return refresh();
+    },
+    async request<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {
+      const first = await session.accessToken();
+      try {
+        return await apiRequest<T>(path, { ...options, ...(first ? { token: first } : {}) });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 401 || !first) throw error;
+        token = null; // the server no longer accepts it (expired early, key rotated): get a new one
+        const second = await refresh();
+        if (!second) throw error;
+        return apiRequest<T>(path, { ...options, token: second });
+      }
+    },
+  };
+  return session;
+}
