@@ -60,3 +60,10 @@ export function fromGrant(response: { json(): any; cookies: Array<{ name: string
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Puts the first administrator back after a test emptied the tables. */
+export async function restoreAdmin(ctx: TestContext): Promise<void> {
+  const { usersRepository } = await import('../src/db/repositories/users.ts');
+  const { hashPassword } = await import('../src/domain/passwords.ts');
+  await usersRepository(ctx.database.db).create(ADMIN.email, await hashPassword(ADMIN.password), 'admin');
+}

@@ -49,3 +49,28 @@ describe('readiness', () => {
     await app.close();
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused in any JSON body with a 400, before a route sees them', async () => {
+    const database = await openDatabase({});
+    let reached = false;
+    const app = await createServiceApp({
+      name: 'probe',
+      config: loadConfig(baseConfigSchema, { PORT: '0' }),
+      database,
+      logger: false,
+      routes: async (instance) => {
+        instance.post('/echo', async () => {
+          reached = true;
+          return { ok: true };
+        });
+      },
+    });
+    const nested = await app.inject({ method: 'POST', url: '/echo', payload: { a: [{ b: 'x\u0000y' }] } });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().error.message).toBe('Text cannot contain NUL characters.');
+    expect(reached).toBe(false);
+    expect((await app.inject({ method: 'POST', url: '/echo', payload: { a: 'fine' } })).statusCode).toBe(200);
+    await app.close();
+  });
+});

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import type { DatabaseHandle } from './db.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './errors.ts';
+import { AppError, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 
 export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -40,6 +40,15 @@ export interface ServiceDefinition {
   bodyLimit?: number;
   /** Logger options; `false` silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const item of Array.isArray(value) ? value : Object.entries(value).flat()) {
+    if (containsNul(item, depth + 1)) return true;
+  }
+  return false;
 }
 
 function splitList(value: string): string[] {
@@ -67,6 +76,14 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   app.decorate('db', def.database.db);
   app.decorate('serviceName', def.name);
   registerErrorHandler(app);
+
+  // PostgreSQL text cannot hold U+0000, so a NUL anywhere in a body could only fail later as a
+  // 500; refuse it up front for every route.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && containsNul(request.body)) {
+      throw new AppError(400, 'VALIDATION', 'Text cannot contain NUL characters.');
+    }
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

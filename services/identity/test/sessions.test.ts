@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { ADMIN, bearer, fromGrant, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('accounts and sessions on $kind', (target) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startIdentity(target);
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.destroy();
+  });
+  beforeEach(async () => {
+    await ctx.database.truncateAll();
+  });
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, cookies });
+  const refresh = (cookie: string) => post('/api/auth/refresh', {}, {}, { keisha_refresh: cookie });
+
+  it('registers with the spec’s shape, sets an HttpOnly refresh cookie, and normalises the address', async () => {
+    const response = await post('/api/bias-auth/register', { email: '  Ada@Example.ORG ', password: 'secret1' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      success: true,
+      user: { email: 'ada@example.org', role: 'user' },
+      token: expect.stringMatching(/^ey/),
+      expires_in: 900,
+    });
+    const cookie = response.cookies.find((c) => c.name === 'keisha_refresh')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    const stored = await ctx.database.db.selectFrom('users').select(['email', 'password_hash']).executeTakeFirstOrThrow();
+    expect(stored.email).toBe('ada@example.org');
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    // The refresh token is stored only as a hash.
+    const token = await ctx.database.db.selectFrom('refresh_tokens').select('token_hash').executeTakeFirstOrThrow();
+    expect(cookie.value).not.toContain(token.token_hash);
+  });
+
+  it('refuses a second account for the same address in any case or spacing (409)', async () => {
+    await signUp(ctx.app, 'a@x.io');
+    const again = await post('/api/bias-auth/register', { email: 'A@x.io ', password: 'another1' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'ACCOUNT_EXISTS', message: 'An account with this email already exists' });
+  });
+
+  it('creates exactly one account under 10 concurrent registrations of one address', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/bias-auth/register', { email: 'race@x.io', password: 'secret1' })),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(9);
+  });
+
+  it.each([
+    [{ email: 'a@x.io', password: '12345' }, 'Password must be at least 6 characters long'],
+    [{ email: 'a@x.io', password: '' }, 'Password is required'],
+    [{ email: '', password: 'secret1' }, 'Email is required'],
+    [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+  ])('validates registration %j with the spec message', async (body, message) => {
+    const response = await post('/api/bias-auth/register', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION', message });
+  });
+
+  it('signs in with the normalised address and refuses a wrong password with 401 "invalid"', async () => {
+    await signUp(ctx.app, 'b@x.io', 'right-one');
+    expect((await post('/api/bias-auth/login', { email: ' B@X.io', password: 'right-one' })).statusCode).toBe(200);
+    const wrong = await post('/api/bias-auth/login', { email: 'b@x.io', password: 'wrong-one' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.message).toMatch(/invalid/i);
+    const nobody = await post('/api/bias-auth/login', { email: 'nobody@x.io', password: 'whatever' });
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json().error).toEqual(wrong.json().error); // no hint whether the account exists
+  });
+
+  it('locks an account after 5 failures (429), even with the right password, and not other accounts', async () => {
+    await signUp(ctx.app, 'c@x.io', 'right-one');
+    await signUp(ctx.app, 'd@x.io', 'right-one');
+    for (let i = 0; i < 5; i++) expect((await post('/api/bias-auth/login', { email: 'c@x.io', password: 'nope' })).statusCode).toBe(401);
+    const locked = await post('/api/bias-auth/login', { email: 'c@x.io', password: 'right-one' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe('Too many login attempts. Please wait a few minutes before trying again.');
+    expect((await post('/api/bias-auth/login', { email: 'd@x.io', password: 'right-one' })).statusCode).toBe(200);
+  });
+
+  it('rotates the refresh token, and a replay of the old one ends the whole session', async () => {
+    const first = await signUp(ctx.app, 'e@x.io');
+    const rotated = await refresh(first.cookie);
+    expect(rotated.statusCode).toBe(200);
+    const second = fromGrant(rotated);
+    expect(second.cookie).not.toBe(first.cookie);
+    expect(second.token).toMatch(/^ey/);
+
+    const replay = await refresh(first.cookie);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe('SESSION_EXPIRED');
+    // The thief's replay also ended the legitimate holder's newer token.
+    expect((await refresh(second.cookie)).statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes with the same token win', async () => {
+    const session = await signUp(ctx.app, 'f@x.io');
+    const results = await Promise.all([refresh(session.cookie), refresh(session.cookie)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it.each(['', 'garbage', '00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'])(
+    'refuses a refresh with cookie %j',
+    async (cookie) => {
+      const response = await refresh(cookie);
+      expect(response.statusCode).toBe(401);
+    },
+  );
+
+  it('logout ends this device only; logout-all ends every device and refuses older access tokens', async () => {
+    await signUp(ctx.app, 'g@x.io', 'secret1');
+    const phone = await signIn(ctx.app, 'g@x.io', 'secret1');
+    const laptop = await signIn(ctx.app, 'g@x.io', 'secret1');
+    expect((await post('/api/auth/logout', {}, {}, { keisha_refresh: phone.cookie })).statusCode).toBe(200);
+    expect((await refresh(phone.cookie)).statusCode).toBe(401);
+    const laptopNext = fromGrant(await refresh(laptop.cookie));
+
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // tokens carry whole seconds
+    expect((await post('/api/auth/logout-all', {}, bearer(laptopNext.token))).statusCode).toBe(200);
+    expect((await refresh(laptopNext.cookie)).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(laptopNext.token) })).statusCode).toBe(401);
+  });
+
+  it('changes the password, keeps this device and signs out the others', async () => {
+    await signUp(ctx.app, 'h@x.io', 'old-password');
+    const here = await signIn(ctx.app, 'h@x.io', 'old-password');
+    const elsewhere = await signIn(ctx.app, 'h@x.io', 'old-password');
+    const wrong = await post('/api/auth/change-password', { current_password: 'not-it', new_password: 'new-password' }, bearer(here.token));
+    expect(wrong.statusCode).toBe(401);
+    const short = await post('/api/auth/change-password', { current_password: 'old-password', new_password: '123' }, bearer(here.token));
+    expect(short.json().error.message).toBe('Password must be at least 6 characters long');
+    const changed = await post('/api/auth/change-password', { current_password: 'old-password', new_password: 'new-password' }, bearer(here.token));
+    expect(changed.statusCode).toBe(200);
+    expect((await refresh(elsewhere.cookie)).statusCode).toBe(401);
+    expect((await refresh(here.cookie)).statusCode).toBe(200);
+    expect((await post('/api/bias-auth/login', { email: 'h@x.io', password: 'old-password' })).statusCode).toBe(401);
+    expect((await post('/api/bias-auth/login', { email: 'h@x.io', password: 'new-password' })).statusCode).toBe(200);
+  });
+
+  it('admin sign-in refuses a non-admin account and admits the admin', async () => {
+    await restoreAdmin(ctx);
+    await signUp(ctx.app, 'i@x.io', 'secret1');
+    const notAdmin = await post('/api/auth/admin/login', { email: 'i@x.io', password: 'secret1' });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json().error.message).toBe('This account is not an administrator');
+    const admin = await post('/api/auth/admin/login', ADMIN);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().user.role).toBe('admin');
+  });
+
+  it('a disabled account cannot sign in or refresh', async () => {
+    await restoreAdmin(ctx);
+    const user = await signUp(ctx.app, 'j@x.io', 'secret1');
+    const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password);
+    await ctx.app.inject({ method: 'PATCH', url: `/api/identity/admin/users/${user.user.id}`, headers: bearer(admin.token), payload: { disabled: true } });
+    expect((await post('/api/bias-auth/login', { email: 'j@x.io', password: 'secret1' })).statusCode).toBe(403);
+    expect((await refresh(user.cookie)).statusCode).toBe(401);
+  });
+
+  it('searches and pages users, and exports the waitlist as safe CSV', async () => {
+    await restoreAdmin(ctx);
+    for (const name of ['amy', 'ann', 'bob', 'a_b']) await signUp(ctx.app, `${name}@x.io`);
+    const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password);
+    const page = await ctx.app.inject({ url: '/api/identity/admin/users?q=a&page=1&page_size=2', headers: bearer(admin.token) });
+    expect(page.json()).toMatchObject({ total: 4, page: 1, page_size: 2 }); // amy, ann, a_b, admin@
+    expect(page.json().users).toHaveLength(2);
+    const literal = await ctx.app.inject({ url: '/api/identity/admin/users?q=a_b', headers: bearer(admin.token) });
+    expect(literal.json().users.map((u: { email: string }) => u.email)).toEqual(['a_b@x.io']);
+
+    await post('/api/waitlist', { email: 'list@x.io' });
+    await post('/api/waitlist', { email: '=cmd@x.io' });
+    const csv = await ctx.app.inject({ url: '/api/identity/admin/waitlist.csv', headers: bearer(admin.token) });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toMatch(/^email,joined_at\r\n/);
+    expect(csv.body).toContain('list@x.io');
+    expect(csv.body).toContain("'=cmd@x.io");
+  });
+
+  it('publishes its public key as JWKS, without private parts', async () => {
+    const jwks = (await ctx.app.inject('/.well-known/jwks.json')).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: expect.any(String) });
+    expect(jwks.keys[0].d).toBeUndefined();
+  });
+});
+
+describe('per-address rate limit on sign-in', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startIdentity(targets[0]!, { LOGIN_RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.destroy();
+  });
+
+  it('answers 429 after the limit from one client address, across different accounts', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/bias-auth/login', payload: { email: `u${i}@x.io`, password: 'whatever' } });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+});
