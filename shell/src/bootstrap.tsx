@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@keisha/ui/tokens.css';
+import { session } from '@keisha/store';
 import { App } from './app/App.tsx';
 import { fetchRegistry } from './federation/registry.ts';
 import { initRemotes } from './federation/remotes.ts';
 
 async function main() {
+  // The session is restored alongside the registry; `/` waits for it to choose landing or chat.
+  void session.restore();
   const registry = await fetchRegistry();
   for (const problem of registry.problems) console.error(`[keisha] ${problem}`);
   initRemotes(registry);

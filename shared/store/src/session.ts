@@ -12,6 +12,8 @@ import type { KeishaState } from './store.ts';
 const EXPIRY_MARGIN_MS = 30_000;
 const CHANNEL = 'keisha-session';
 const REFRESH_LOCK = 'keisha-session-refresh';
+/** A restore that takes longer than this gives up, and the page goes on as a guest. */
+const RESTORE_TIMEOUT_MS = 5000;
 
 type SessionMessage =
   | { type: 'session'; user: AccountUser; token: string; expiresAt: number }
@@ -79,12 +81,12 @@ export function createSession(store: StoreApi<KeishaState>): Session {
   };
 
   /** Exchanges the refresh cookie for a new access token, one tab at a time. */
-  const refresh = async (): Promise<string | null> => {
+  const refresh = async (signal?: AbortSignal): Promise<string | null> => {
     const run = async () => {
       // Another tab may have refreshed while this one waited for the lock.
       if (token && token.expiresAt - Date.now() > EXPIRY_MARGIN_MS) return token.value;
       try {
-        accept(await apiRequest<AuthSuccess>(AUTH_PATHS.refresh, { method: 'POST', body: {} }));
+        accept(await apiRequest<AuthSuccess>(AUTH_PATHS.refresh, { method: 'POST', body: {}, ...(signal ? { signal } : {}) }));
         return token?.value ?? null;
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
@@ -125,7 +127,7 @@ export function createSession(store: StoreApi<KeishaState>): Session {
       restoring ??= (async () => {
         let restored = false;
         try {
-          restored = (await refresh()) !== null;
+          restored = (await refresh(AbortSignal.timeout(RESTORE_TIMEOUT_MS))) !== null;
         } catch {
           restored = false; // identity unreachable: carry on as a guest, the decoder still works
         }

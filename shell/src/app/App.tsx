@@ -12,6 +12,14 @@ function Page({ remote, page, title }: { remote: RemoteName; page: string; title
 
 function Home() {
   const signedIn = useKeisha((s) => s.auth.isAuthenticated);
+  const restored = useKeisha((s) => s.auth.sessionRestored);
+  if (!restored) {
+    return (
+      <div className="k-visually-hidden" role="status">
+        Loading...
+      </div>
+    );
+  }
   const target = signedIn ? HOME.signedIn : HOME.signedOut;
   return <Page key={target.remote} {...target} />;
 }
