@@ -89,6 +89,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
           ...options.serviceEnv,
           HOST: '127.0.0.1',
           PORT: String(ports.services[name]),
+          IDENTITY_URL: `http://127.0.0.1:${ports.services.identity}`,
           DATA_DIR: path.join(dataDir, name),
           NODE_ENV: process.env.NODE_ENV ?? 'production',
         },

@@ -1,6 +1,7 @@
-import { createServiceApp, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyServerOptions } from 'fastify';
+import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { BillingConfig } from './env.ts';
+import { demoRequestRoutes } from './routes/demo-requests/index.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -9,12 +10,13 @@ export async function buildBillingApp(
 ): Promise<ServiceApp> {
   return createServiceApp({
     name: 'billing',
-    description: 'Plan catalogue, payments, webhooks and entitlements.',
+    description: 'Plan catalogue, payments, webhooks, entitlements and enterprise leads.',
     config,
     database,
     logger,
-    routes: async () => {
-      // Routes arrive with the billing issue; the frame (health, docs, errors, limits) is in place.
+    routes: async (app) => {
+      await registerAuth(app, { keys: jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
+      await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
     },
   });
 }

@@ -1,6 +1,8 @@
 import type { MigrationSet } from '@keisha/service-kit';
 import * as createDemoRequests from './2026112101_create_enterprise_demo_requests.ts';
+import * as uniqueDemoRequestEmail from './2026112102_unique_demo_request_email.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
+  '2026112102_unique_demo_request_email': uniqueDemoRequestEmail,
 };
