@@ -1,8 +1,8 @@
+import { AdminArea } from './app/admin-area.tsx';
 import { PageFrame } from './components/page-frame.tsx';
 import { AccountPage } from './features/account/components/account-page.tsx';
-import { AdminSignInPage } from './features/admin-auth/components/admin-sign-in-page.tsx';
 
-/** The account remote: the admin sign-in (/admin/*) and the reader's account page (/account). */
+/** The account remote: the admin area (/admin/*) and the reader's account page (/account). */
 export default function AccountApp({ page }: { page: string }) {
-  return <PageFrame>{page === 'admin' ? <AdminSignInPage /> : <AccountPage />}</PageFrame>;
+  return <PageFrame>{page === 'admin' ? <AdminArea /> : <AccountPage />}</PageFrame>;
 }

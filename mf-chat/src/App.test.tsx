@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { initialAuthState, keishaStore, localDate } from '@keisha/store';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import ChatApp from './App.tsx';
 
 function renderPage(page: string, path = '/') {
@@ -10,6 +11,22 @@ function renderPage(page: string, path = '/') {
     </MemoryRouter>,
   );
 }
+
+afterEach(() => keishaStore.setState({ auth: initialAuthState }));
+
+describe('chat top bar', () => {
+  it("shows the signed-in reader's email, Sign Out and the theme toggle", () => {
+    keishaStore.getState().dispatchAuth({
+      type: 'RESTORE_SESSION',
+      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
+    });
+    renderPage('chat');
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getByText('reader@example.org')).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Light Mode' })).toBeTruthy();
+  });
+});
 
 describe('chat empty state', () => {
   it('shows the branding, the input, the disclaimer and four suggestions', () => {

@@ -1,5 +1,6 @@
 import { ThemeToggle } from '@keisha/ui';
 import { ChatEmptyState } from './features/conversation/components/chat-empty-state.tsx';
+import { AccountBar } from './features/session/components/account-bar.tsx';
 import { PaymentCancelledPage } from './features/upgrade/components/payment-cancelled-page.tsx';
 import { PaymentSuccessPage } from './features/upgrade/components/payment-success-page.tsx';
 import styles from './app.module.css';
@@ -8,9 +9,10 @@ import styles from './app.module.css';
 function ChatScreen() {
   return (
     <div className={styles.screen}>
-      <div className={styles.topBar}>
-        <ThemeToggle />
-      </div>
+      <header className={styles.topBar}>
+        <AccountBar />
+        <ThemeToggle className={styles.themeToggle} />
+      </header>
       <div className={styles.content}>
         <ChatEmptyState />
       </div>

@@ -1,7 +1,7 @@
-import { keishaStore } from '@keisha/store';
+import { initialAuthState, keishaStore } from '@keisha/store';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import DecoderApp from './App.tsx';
 
 function renderPage(page: string) {
@@ -12,7 +12,12 @@ function renderPage(page: string) {
   );
 }
 
-afterEach(() => keishaStore.getState().dispatchAuth({ type: 'LOGOUT' }));
+// The shell restores the session at boot; here it is restored with nobody signed in.
+beforeEach(() => keishaStore.getState().dispatchAuth({ type: 'RESTORE_SESSION', user: null }));
+afterEach(() => {
+  keishaStore.setState({ auth: initialAuthState });
+  localStorage.clear();
+});
 
 describe('decoder page', () => {
   it('shows the title, a home link, the guest label and both panels in their empty state', () => {

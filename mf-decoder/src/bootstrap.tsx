@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { session } from '@keisha/store';
 import '@keisha/ui/tokens.css';
 import DecoderApp from './App.tsx';
 
-// Standalone dev page: the same paths and pages as the shell gives this remote.
+// Standalone dev page: the same paths and pages as the shell gives this remote. In the site the shell
+// restores the session at boot; here the page does it (restore() runs once however often it is asked).
+void session.restore();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import MarketingApp from './App.tsx';
@@ -61,5 +61,15 @@ describe('MarketingApp', () => {
     const link = screen.getByRole('link', { name: /BABE study/ });
     expect(link.getAttribute('href')).toBe('https://aclanthology.org/2021.findings-emnlp.101/');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it.each(['landing', 'pricing'])('opens Admin Login as a modal over the %s page, from the navigation', (page) => {
+    renderPage(page);
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Admin Login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Admin Login' });
+    expect(within(dialog).getByLabelText('Email')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Password')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AdminLoginButton } from './features/admin-login/components/admin-login-button.tsx';
 import { LandingPage } from './features/landing/components/landing-page.tsx';
 import { SiteFooter } from './features/navigation/components/site-footer.tsx';
 import { SiteNavigation } from './features/navigation/components/site-navigation.tsx';
@@ -31,7 +32,7 @@ function pageContent(page: string): ReactNode {
 export default function MarketingApp({ page }: { page: string }) {
   return (
     <div className={styles.root} data-page={page}>
-      <SiteNavigation />
+      <SiteNavigation adminLogin={<AdminLoginButton />} />
       <div className={styles.content}>{pageContent(page)}</div>
       <SiteFooter />
     </div>

@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { session } from '@keisha/store';
 import '@keisha/ui/tokens.css';
 import MarketingApp from './App.tsx';
 
 // The standalone dev page: the same paths the shell maps to this remote, and nothing else.
+// In the site the shell restores the session at boot; here the page does (restore() runs once).
+void session.restore();
+
 const STANDALONE_ROUTES = [
   { path: '/', page: 'landing' },
   { path: '/pricing', page: 'pricing' },

@@ -2,10 +2,21 @@ import { useId, type ReactNode } from 'react';
 import styles from './card.module.css';
 
 /** A titled card: the page's one h1, an optional lead sentence, then its content. */
-export function Card({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+export function Card({
+  title,
+  lead,
+  wide = false,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  /** Room for forms side by side with details (the account page). */
+  wide?: boolean;
+  children?: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <section className={[styles.card, wide && styles.wide].filter(Boolean).join(' ')} aria-labelledby={headingId}>
       <h1 id={headingId} className={styles.title}>
         {title}
       </h1>

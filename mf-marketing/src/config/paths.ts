@@ -7,7 +7,8 @@ export const paths = {
   knn: '/knn',
   thankYou: '/thank-you',
   decoder: '/bias-detection',
-  adminLogin: '/admin',
+  /** The admin area (the account remote), where an administrator lands after Admin Login. */
+  admin: '/admin',
 } as const;
 
 /** The id of the landing page's waitlist section, the target of every "join the waitlist" link. */

@@ -77,3 +77,21 @@ describe('isNetworkError and serverMessageOf', async () => {
     expect(serverMessageOf(new Error('boom'))).toBeUndefined();
   });
 });
+
+describe('ApiError across bundles', () => {
+  it('recognises an error made by another copy of this module (another remote’s bundle)', async () => {
+    // What a second bundled copy of http.ts produces: a different class with the same brand.
+    const brand: unique symbol = Symbol.for('keisha.ApiError') as never;
+    class OtherCopyApiError extends Error {
+      readonly [brand] = true;
+      readonly status = 409;
+      readonly code = 'DUPLICATE';
+    }
+    const foreign = new OtherCopyApiError('Already there');
+    expect(foreign instanceof ApiError).toBe(true);
+    const { serverMessageOf } = await import('./http.ts');
+    expect(serverMessageOf(foreign)).toBe('Already there');
+    expect(new Error('x') instanceof ApiError).toBe(false);
+    expect((null as unknown) instanceof ApiError).toBe(false);
+  });
+});

@@ -6,14 +6,24 @@
  * Code HTTP_ERROR means the server failed without a message of its own; NON_JSON, that it answered
  * something that is not JSON (a proxy's page, say). Any other code is the server's, with its message.
  */
+// Each app bundles its own copy of this module, so an ApiError thrown by the shared session (bundled
+// with whichever app loaded the store) is not an instance of another app's class. A registered
+// symbol brands every copy's errors, and instanceof checks the brand.
+const API_ERROR = Symbol.for('keisha.ApiError');
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly [API_ERROR] = true;
   constructor(status: number, code: string, message: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR] === true;
   }
 }
 

@@ -151,7 +151,9 @@ export function createSession(store: StoreApi<KeishaState>): Session {
       try {
         return await apiRequest<T>(path, { ...options, ...(first ? { token: first } : {}) });
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 401 || !first) throw error;
+        // Only a refused token is worth a refresh; a 401 about the request itself (a wrong current
+        // password, say) must not be sent twice.
+        if (!(error instanceof ApiError) || error.status !== 401 || error.code !== 'UNAUTHENTICATED' || !first) throw error;
         token = null; // the server no longer accepts it (expired early, key rotated): get a new one
         const second = await refresh();
         if (!second) throw error;

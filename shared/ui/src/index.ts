@@ -1,1 +1,2 @@
 export { ThemeToggle } from './theme-toggle.tsx';
+export { ModalDialog, type ModalDialogProps } from './modal-dialog.tsx';

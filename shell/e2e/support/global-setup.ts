@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { startPlatform } from '../../../infra/local/platform.ts';
-import { E2E_BASE_PORT, E2E_DATA_DIR, E2E_REMOTES_FILE } from './platform-env.ts';
+import { E2E_ADMIN, E2E_BASE_PORT, E2E_DATA_DIR, E2E_REMOTES_FILE } from './platform-env.ts';
 
 /** Starts the real platform (built apps, four service processes on fresh embedded databases). */
 export default async function globalSetup() {
@@ -10,7 +10,7 @@ export default async function globalSetup() {
     basePort: E2E_BASE_PORT,
     dataDir: E2E_DATA_DIR,
     remotesFile: E2E_REMOTES_FILE,
-    serviceEnv: { WAITLIST_RATE_LIMIT_MAX: '8', LOG_LEVEL: 'warn' },
+    serviceEnv: { WAITLIST_RATE_LIMIT_MAX: '8', LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
     log: (line) => console.log(line),
   });
   return async () => {

@@ -1,21 +1,46 @@
-import { useKeisha } from '@keisha/store';
+import type { SiteUser } from '@keisha/store';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/card.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSiteAuth } from '../../../lib/use-site-auth.ts';
+import { AccountSummary } from './account-summary.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SignOutSection, type SignOutOutcome } from './sign-out-section.tsx';
 import styles from './account-page.module.css';
 
-/** The reader's own account: who is signed in, or the way to sign in (accounts live on the decoder). */
-export function AccountPage() {
-  const email = useKeisha((s) => s.auth.user?.email ?? null);
+function SignedInAccount({ user, onSignedOut }: { user: SiteUser; onSignedOut: (outcome: SignOutOutcome | null) => void }) {
+  const id = useId();
   return (
-    <Card title="Your Account">
-      {email ? (
-        <p className={styles.text}>
-          You are signed in as <strong className={styles.email}>{email}</strong>.
-        </p>
+    <div className={styles.sections}>
+      <AccountSummary user={user} headingId={`${id}-account`} />
+      <ProfileSection userId={user.id} headingId={`${id}-profile`} />
+      <PasswordSection email={user.email} headingId={`${id}-password`} />
+      <SignOutSection headingId={`${id}-sessions`} onSignedOut={onSignedOut} />
+    </div>
+  );
+}
+
+/** The reader's own account: details, profile, password and sessions; or the way to sign in. */
+export function AccountPage() {
+  const auth = useSiteAuth();
+  const [signedOut, setSignedOut] = useState<SignOutOutcome | null>(null);
+
+  if (!auth.user && !auth.sessionRestored) return <Loading />;
+  return (
+    <Card title="Your Account" wide={Boolean(auth.user)}>
+      {auth.user ? (
+        <SignedInAccount key={auth.user.id} user={auth.user} onSignedOut={setSignedOut} />
       ) : (
-        <p className={styles.text}>
-          You are not signed in. <Link to="/bias-detection">Sign in on the News Decoder</Link> to see your account.
-        </p>
+        <div className={styles.signedOut}>
+          {signedOut && <Notice kind={signedOut.kind}>{signedOut.message}</Notice>}
+          <p className={styles.text}>
+            You are not signed in. <Link to={paths.decoder}>Sign in on the News Decoder</Link> to see your account.
+          </p>
+        </div>
       )}
     </Card>
   );

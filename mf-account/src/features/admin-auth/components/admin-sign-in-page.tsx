@@ -1,49 +1,43 @@
+import { session } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Card } from '../../../components/card.tsx';
-import { adminLogin } from '../api/admin-login.ts';
 import { adminLoginBody, adminLoginErrorMessage, canSubmitAdminLogin } from '../domain/admin-login.ts';
 import styles from './admin-sign-in-page.module.css';
 
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | { kind: 'signed-in' };
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string };
 
-/** Administrator sign-in (spec sections 2, 4 and 8): idle, busy, then signed in or the server's error. */
+/**
+ * Administrator sign-in (spec sections 2, 4 and 8): idle, busy, then the server's error. On success
+ * the site's session holds an admin, and /admin shows the console in place of this page.
+ */
 export function AdminSignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const running = useRef<AbortController | null>(null);
+  const mounted = useRef(true);
   const emailId = useId();
   const passwordId = useId();
   const busy = status.kind === 'busy';
 
-  useEffect(() => () => running.current?.abort(), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const credentials = { email, password };
     if (!canSubmitAdminLogin(credentials, busy)) return;
-    const controller = new AbortController();
-    running.current = controller;
     setStatus({ kind: 'busy' });
     try {
-      await adminLogin(adminLoginBody(credentials), controller.signal);
-      if (!controller.signal.aborted) {
-        setPassword('');
-        setStatus({ kind: 'signed-in' });
-      }
+      const body = adminLoginBody(credentials);
+      await session.adminSignIn(body.email, body.password);
+      if (mounted.current) setStatus({ kind: 'idle' });
     } catch (error) {
-      if (!controller.signal.aborted) setStatus({ kind: 'failed', message: adminLoginErrorMessage(error) });
+      if (mounted.current) setStatus({ kind: 'failed', message: adminLoginErrorMessage(error) });
     }
-  }
-
-  if (status.kind === 'signed-in') {
-    return (
-      <Card title="Admin Sign In">
-        <p className={styles.success} role="status">
-          You are signed in as an administrator.
-        </p>
-      </Card>
-    );
   }
 
   return (

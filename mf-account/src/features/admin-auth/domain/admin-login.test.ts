@@ -48,3 +48,14 @@ describe('adminLoginErrorMessage', () => {
     expect(adminLoginErrorMessage(null)).toBe('An unexpected error occurred');
   });
 });
+
+describe("adminLoginErrorMessage with the session's errors", () => {
+  it("reads the message of an ApiError made by another bundle's copy of the contracts", () => {
+    const foreign = Object.assign(new Error('This account is not an administrator'), {
+      name: 'ApiError',
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(adminLoginErrorMessage(foreign)).toBe('This account is not an administrator');
+  });
+});

@@ -1,4 +1,5 @@
 import { serverMessageOf } from '@keisha/contracts';
+import { asApiError } from '../../../lib/api-error.ts';
 
 /** Spec section 8 ("Admin login"): shown when the server gave no message of its own. */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
@@ -20,5 +21,5 @@ export function adminLoginBody({ email, password }: AdminCredentials): AdminCred
 
 /** The server's own message when it sent one, otherwise 'An unexpected error occurred'. */
 export function adminLoginErrorMessage(error: unknown): string {
-  return serverMessageOf(error) ?? UNEXPECTED_ERROR_MESSAGE;
+  return serverMessageOf(asApiError(error)) ?? UNEXPECTED_ERROR_MESSAGE;
 }

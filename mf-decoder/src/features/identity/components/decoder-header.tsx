@@ -1,15 +1,42 @@
-import { useKeisha } from '@keisha/store';
+import { session, useKeisha } from '@keisha/store';
 import { ThemeToggle } from '@keisha/ui';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useGuestMode } from '../hooks/use-guest-mode.ts';
+import { AuthDialog } from './auth-dialog.tsx';
 import styles from './decoder-header.module.css';
 
 /** Spec section 2: a visitor without an account is shown as 'Guest User'. */
 export const GUEST_LABEL = 'Guest User';
+/** Spec section 2: shown while the session is being restored. */
+export const RESTORING_LABEL = 'Loading...';
 
-/** The decoder's top bar: product title, the way home, and who is using it. */
+/** The decoder's top bar: product title, the way home, who is using it, and signing in or out. */
 export function DecoderHeader() {
+  const restored = useKeisha((s) => s.auth.sessionRestored);
   const email = useKeisha((s) => s.auth.user?.email ?? null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const signingOut = useRef(false);
+  const { continueAsGuest } = useGuestMode();
   const who = email ?? GUEST_LABEL;
+
+  // Signed in elsewhere (another tab) while the dialog was open: there is nothing left to ask.
+  useEffect(() => {
+    if (email) setDialogOpen(false);
+  }, [email]);
+
+  async function signOut() {
+    if (signingOut.current) return;
+    signingOut.current = true;
+    try {
+      await session.signOut();
+    } catch {
+      // The session ends on this page whatever the server answered; there is nothing to retry.
+    } finally {
+      signingOut.current = false;
+    }
+  }
+
   return (
     <header className={styles.header}>
       <div className={styles.brand}>
@@ -23,14 +50,31 @@ export function DecoderHeader() {
           <HomeIcon />
           Home
         </Link>
-        <span className={styles.user} title={who}>
-          <span className={styles.avatar} aria-hidden="true">
-            {who.charAt(0).toUpperCase()}
+        {restored ? (
+          <>
+            <span className={styles.user} title={who}>
+              <span className={styles.avatar} aria-hidden="true">
+                {who.charAt(0).toUpperCase()}
+              </span>
+              <span className={styles.userName}>{who}</span>
+            </span>
+            {/* One button that changes role, so focus stays on it across signing in and out. */}
+            <button
+              type="button"
+              className={email ? styles.signOut : styles.signIn}
+              onClick={email ? () => void signOut() : () => setDialogOpen(true)}
+            >
+              {email ? 'Logout' : 'Sign In'}
+            </button>
+          </>
+        ) : (
+          <span className={styles.restoring} role="status">
+            {RESTORING_LABEL}
           </span>
-          <span className={styles.userName}>{who}</span>
-        </span>
-        <ThemeToggle className={styles.themeToggle} />
+        )}
       </div>
+      <ThemeToggle className={styles.themeToggle} />
+      {dialogOpen && <AuthDialog onClose={() => setDialogOpen(false)} onContinueAsGuest={continueAsGuest} />}
     </header>
   );
 }

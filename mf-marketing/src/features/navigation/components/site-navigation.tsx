@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { ThemeToggle } from '@keisha/ui';
 import { paths } from '../../../config/paths.ts';
@@ -14,8 +14,11 @@ const PAGE_LINKS = [
 const pageLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.pageLink} ${styles.pageLinkActive}` : styles.pageLink;
 
-/** The site navigation bar of the marketing pages; below 900 px wide its items fold behind a Menu button. */
-export function SiteNavigation() {
+/**
+ * The site navigation bar of the marketing pages; below 900 px wide its items fold behind a Menu button.
+ * `adminLogin` is the Admin Login control, passed in by the app (features do not import each other).
+ */
+export function SiteNavigation({ adminLogin }: { adminLogin?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -64,10 +67,7 @@ export function SiteNavigation() {
           </ul>
           <div className={styles.actions}>
             <ThemeToggle className={styles.themeToggle} />
-            {/* The admin sign-in page lives in the account remote; a later issue turns this into a modal. */}
-            <Link to={paths.adminLogin} className={styles.adminLogin}>
-              Admin Login
-            </Link>
+            {adminLogin}
           </div>
         </div>
       </nav>

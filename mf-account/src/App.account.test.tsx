@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from './testing/fake-api.ts';
+import { renderApp } from './testing/render-app.tsx';
+import { ADMIN, MEMBER, resetSession, signedInAs, signedOut } from './testing/session.ts';
+
+let api: FakeApi;
+
+beforeEach(() => {
+  api = fakeApi();
+  vi.stubGlobal('fetch', api.fetch);
+});
+
+afterEach(async () => {
+  await resetSession();
+  vi.unstubAllGlobals();
+});
+
+function serveAccount(user: { id: string; email: string; role: 'user' | 'admin' }) {
+  api.on('GET /api/auth/me', { json: { success: true, user: { ...user, created_at: '2025-01-15T10:00:00.000Z' } } });
+  api.on('GET /api/profiles/me', {
+    json: { success: true, profile: { id: user.id, username: 'member', avatar_url: null, website: 'https://member.example' } },
+  });
+}
+
+describe('signed out', () => {
+  it('offers a way to sign in', () => {
+    signedOut(api);
+    renderApp('/account');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in on the News Decoder' }).getAttribute('href')).toBe('/bias-detection');
+  });
+});
+
+describe('signed in', () => {
+  it('shows the email, the plan from billing and the join date', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    api.on('GET /api/billing/entitlements/me', {
+      json: { success: true, entitlement: { decoder_tier: 'annual', chat_tier: 'Gold', expires_at: null } },
+    });
+    renderApp('/account');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Account' })).toBeTruthy();
+    expect(screen.getByText(MEMBER.email)).toBeTruthy();
+    expect(await screen.findByText('Decoder Annual · Chat Gold')).toBeTruthy();
+    expect(await screen.findByText('Jan 15, 2025')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in on the News Decoder' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open the admin console' })).toBeNull();
+  });
+
+  it("shows '—' when billing cannot say the plan", async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    renderApp('/account');
+    const details = await screen.findByRole('heading', { level: 2, name: 'Account' });
+    const section = details.closest('section')!;
+    await waitFor(() => expect(within(section).getByText('—')).toBeTruthy());
+  });
+
+  it('links an admin to the console', async () => {
+    signedInAs(api, ADMIN);
+    serveAccount(ADMIN);
+    renderApp('/account');
+    expect((await screen.findByRole('link', { name: 'Open the admin console' })).getAttribute('href')).toBe('/admin');
+  });
+
+  it('loads and saves the profile', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    api.on('PATCH /api/profiles/me', (request) => ({
+      json: { success: true, profile: { id: MEMBER.id, ...(request.body as object) } },
+    }));
+    renderApp('/account');
+    const username = (await screen.findByLabelText('Username')) as HTMLInputElement;
+    expect(username.value).toBe('member');
+    expect((screen.getByLabelText('Website') as HTMLInputElement).value).toBe('https://member.example');
+    fireEvent.change(username, { target: { value: '  Ann  ' } });
+    fireEvent.change(screen.getByLabelText('Avatar URL'), { target: { value: 'https://img.example/ann.png' } });
+    fireEvent.change(screen.getByLabelText('Website'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByText('Profile saved.')).getAttribute('role')).toBe('status');
+    expect(api.callsTo('PATCH /api/profiles/me')[0]?.body).toEqual({
+      username: 'Ann',
+      avatar_url: 'https://img.example/ann.png',
+      website: null,
+    });
+    expect(username.value).toBe('Ann');
+  });
+
+  it('checks the addresses before sending, and shows what the server refuses', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    api.on('PATCH /api/profiles/me', {
+      status: 400,
+      json: { success: false, error: { code: 'VALIDATION', message: 'That username is taken' } },
+    });
+    renderApp('/account');
+    fireEvent.change(await screen.findByLabelText('Avatar URL'), { target: { value: 'me.png' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(screen.getByText('Avatar URL must be a web address starting with http:// or https://')).toBeTruthy();
+    expect(screen.getByLabelText('Avatar URL').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('PATCH /api/profiles/me')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Avatar URL'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That username is taken');
+  });
+
+  it('checks the new password and changes it', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    api.on('POST /api/auth/change-password', { json: { success: true } });
+    renderApp('/account');
+    const current = screen.getByLabelText('Current password') as HTMLInputElement;
+    const next = screen.getByLabelText('New password') as HTMLInputElement;
+    const confirm = screen.getByLabelText('Confirm new password') as HTMLInputElement;
+    const submit = screen.getByRole('button', { name: 'Change password' });
+
+    fireEvent.change(current, { target: { value: 'old-pass' } });
+    fireEvent.change(next, { target: { value: '12345' } });
+    fireEvent.change(confirm, { target: { value: '12345' } });
+    fireEvent.click(submit);
+    expect(screen.getByText('Password must be at least 6 characters long')).toBeTruthy();
+
+    fireEvent.change(next, { target: { value: 'new-pass-1' } });
+    fireEvent.change(confirm, { target: { value: 'new-pass-2' } });
+    fireEvent.click(submit);
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/change-password')).toHaveLength(0);
+
+    fireEvent.change(confirm, { target: { value: 'new-pass-1' } });
+    fireEvent.click(submit);
+    expect((await screen.findByText('Password changed.')).getAttribute('role')).toBe('status');
+    const call = api.callsTo('POST /api/auth/change-password')[0];
+    expect(call?.body).toEqual({ current_password: 'old-pass', new_password: 'new-pass-1' });
+    expect(call?.headers.authorization).toBe(`Bearer token-of-${MEMBER.id}`);
+    expect(current.value).toBe('');
+    expect(next.value).toBe('');
+    expect(confirm.value).toBe('');
+  });
+
+  it('says so when the current password is wrong, without retrying it', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    api.on('POST /api/auth/change-password', {
+      status: 401,
+      json: { success: false, error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } },
+    });
+    renderApp('/account');
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-pass' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-pass-1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your current password is incorrect.');
+    expect(api.callsTo('POST /api/auth/change-password')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Account' })).toBeTruthy();
+    expect(screen.getByText(MEMBER.email)).toBeTruthy();
+  });
+
+  it('signs out of all devices', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    api.on('POST /api/auth/logout-all', { json: { success: true } });
+    renderApp('/account');
+    await screen.findByLabelText('Username');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+    expect(await screen.findByText('You have been signed out of all devices.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in on the News Decoder' })).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/logout-all')[0]?.headers.authorization).toBe(`Bearer token-of-${MEMBER.id}`);
+  });
+
+  it('signs out here', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    renderApp('/account');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in on the News Decoder' })).toBeTruthy();
+  });
+});

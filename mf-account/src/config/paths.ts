@@ -1,0 +1,17 @@
+/** Routes of the site this remote links to. The shell owns the route table; these must match it. */
+export const paths = {
+  home: '/',
+  decoder: '/bias-detection',
+  account: '/account',
+  admin: {
+    users: '/admin',
+    waitlist: '/admin/waitlist',
+    demoRequests: '/admin/demo-requests',
+  },
+} as const;
+
+/** The admin sub-pages, relative to the shell's '/admin/*' route. */
+export const adminRoutes = {
+  waitlist: 'waitlist',
+  demoRequests: 'demo-requests',
+} as const;

@@ -1,0 +1,46 @@
+import type { SiteUser } from '@keisha/store';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, MISSING_VALUE } from '../../../lib/format.ts';
+import { planExpiry, planSummary } from '../../../lib/plan.ts';
+import { useRemoteData } from '../../../lib/use-remote-data.ts';
+import { getMe } from '../api/get-me.ts';
+import { getOwnPlan, OWN_ENTITLEMENT_PATH } from '../api/get-own-plan.ts';
+import styles from './account-page.module.css';
+
+/** Who is signed in, on which plan, since when. A plan billing cannot give shows as '—'. */
+export function AccountSummary({ user, headingId }: { user: SiteUser; headingId: string }) {
+  const me = useRemoteData(`me:${user.id}`, getMe);
+  const plan = useRemoteData(`${OWN_ENTITLEMENT_PATH}:${user.id}`, getOwnPlan);
+  const account = me.state.status === 'ready' ? me.state.data : null;
+  const entitlement = plan.state.status === 'ready' ? plan.state.data : null;
+  const expiry = planExpiry(entitlement);
+  const isAdmin = (account?.role ?? user.role) === 'admin';
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        Account
+      </h2>
+      <dl className={styles.details}>
+        <dt>Email</dt>
+        <dd className={styles.email}>{account?.email ?? user.email}</dd>
+        <dt>Plan</dt>
+        <dd>
+          {plan.state.status === 'loading' ? 'Loading…' : planSummary(entitlement)}
+          {expiry && <span className={styles.expiry}>{expiry}</span>}
+        </dd>
+        <dt>Member since</dt>
+        <dd>{account ? formatDate(account.created_at) : me.state.status === 'loading' ? 'Loading…' : MISSING_VALUE}</dd>
+        {isAdmin && (
+          <>
+            <dt>Role</dt>
+            <dd>
+              Administrator · <Link to={paths.admin.users}>Open the admin console</Link>
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import type { AdminUserRow } from '@keisha/contracts/identity';
+import { useId } from 'react';
+import { Badge } from '../../../components/badge.tsx';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { formatDate, formatDateTime, MISSING_VALUE } from '../../../lib/format.ts';
+import { planSummary, type Entitlement } from '../../../lib/plan.ts';
+import type { RemoteData } from '../../../lib/use-remote-data.ts';
+import { canChange, changeLabel, roleChangeFor, statusChangeFor, type UserChange } from '../domain/user-changes.ts';
+import { roleLabel, statusLabel, usageSummary, type DailyUsage } from '../domain/user-display.ts';
+import styles from './users-page.module.css';
+
+/** A plan or usage cell: '—' when the look-up failed or had nothing for this user, never a guess. */
+function LookedUp<T>({ state, id, show }: { state: RemoteData<Record<string, T>>; id: string; show: (value: T | undefined) => string }) {
+  if (state.status === 'loading') return <span className={styles.muted}>Loading…</span>;
+  if (state.status === 'failed' || !state.data) return <>{MISSING_VALUE}</>;
+  return <>{show(state.data[id])}</>;
+}
+
+export function UsersTable({
+  users,
+  plans,
+  usage,
+  currentUserId,
+  savingId,
+  busy,
+  empty,
+  onChange,
+}: {
+  users: readonly AdminUserRow[];
+  plans: RemoteData<Record<string, Entitlement>>;
+  usage: RemoteData<Record<string, DailyUsage>>;
+  currentUserId: string | undefined;
+  savingId: string | null;
+  busy: boolean;
+  empty: string;
+  onChange: (user: AdminUserRow, change: UserChange) => void;
+}) {
+  const idPrefix = useId();
+  const emailId = (user: AdminUserRow) => `${idPrefix}-email-${user.id}`;
+
+  const columns: Column<AdminUserRow>[] = [
+    {
+      header: 'Email',
+      rowHeader: true,
+      cell: (user) => (
+        <span>
+          <span id={emailId(user)}>
+            {user.email}
+          </span>
+          {user.id === currentUserId && (
+            <span className={styles.you}>
+              <Badge tone="accent">You</Badge>
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: 'Role',
+      cell: (user) => <Badge tone={user.role === 'admin' ? 'accent' : 'neutral'}>{roleLabel(user.role)}</Badge>,
+    },
+    { header: 'Plan', cell: (user) => <LookedUp state={plans} id={user.id} show={planSummary} /> },
+    { header: "Today's usage", cell: (user) => <LookedUp state={usage} id={user.id} show={usageSummary} /> },
+    {
+      header: 'Status',
+      cell: (user) => <Badge tone={user.disabled ? 'danger' : 'success'}>{statusLabel(user.disabled)}</Badge>,
+    },
+    {
+      header: 'Created',
+      cell: (user) => (
+        <time className={styles.nowrap} dateTime={user.created_at}>
+          {formatDate(user.created_at)}
+        </time>
+      ),
+    },
+    {
+      header: 'Last sign-in',
+      cell: (user) =>
+        user.last_sign_in_at ? (
+          <time className={styles.nowrap} dateTime={user.last_sign_in_at} title={formatDateTime(user.last_sign_in_at)}>
+            {formatDate(user.last_sign_in_at)}
+          </time>
+        ) : (
+          <span className={styles.muted}>Never</span>
+        ),
+    },
+    {
+      header: 'Actions',
+      stackedLabel: false,
+      cell: (user) => {
+        if (!canChange(user, currentUserId)) return <span className={styles.ownRow}>Your own account</span>;
+        const saving = savingId === user.id;
+        return (
+          <div className={styles.actions}>
+            {[roleChangeFor(user), statusChangeFor(user)].map((change) => (
+              <Button
+                key={change.kind}
+                size="small"
+                variant={change.kind === 'status' && change.disabled ? 'danger' : 'secondary'}
+                aria-describedby={emailId(user)}
+                aria-disabled={saving || undefined}
+                onClick={() => onChange(user, change)}
+              >
+                {changeLabel(change)}
+              </Button>
+            ))}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} empty={empty} busy={busy} />;
+}

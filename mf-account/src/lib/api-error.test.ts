@@ -1,0 +1,35 @@
+import { ApiError } from '@keisha/contracts';
+import { describe, expect, it } from 'vitest';
+import { asApiError } from './api-error.ts';
+
+/** What another bundle's copy of @keisha/contracts throws: same shape, different class. */
+class ForeignApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+describe('asApiError', () => {
+  it('returns an ApiError of this bundle as it is', () => {
+    const error = new ApiError(400, 'VALIDATION', 'Bad');
+    expect(asApiError(error)).toBe(error);
+  });
+
+  it("recognises another bundle's ApiError by its shape", () => {
+    const error = asApiError(new ForeignApiError(404, 'NOT_FOUND', 'No route'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No route' });
+  });
+
+  it('leaves other errors alone', () => {
+    expect(asApiError(new Error('boom'))).toBeUndefined();
+    expect(asApiError({ name: 'ApiError', status: '404', code: 'X', message: 'm' })).toBeUndefined();
+    expect(asApiError(null)).toBeUndefined();
+    expect(asApiError('ApiError')).toBeUndefined();
+  });
+});

@@ -1,0 +1,23 @@
+import { keishaStore, session, toSiteUser } from '@keisha/store';
+import { authSuccess, type FakeApi } from './fake-api.ts';
+
+export const ADMIN = { id: '11111111-1111-4111-8111-111111111111', email: 'admin@example.org', role: 'admin' as const };
+export const MEMBER = { id: '22222222-2222-4222-8222-222222222222', email: 'member@example.org', role: 'user' as const };
+
+/** A restored session for `user`: the store holds them and the refresh cookie answers with a token. */
+export function signedInAs(api: FakeApi, user: { id: string; email: string; role: 'user' | 'admin' }) {
+  api.on('POST /api/auth/refresh', authSuccess(user));
+  keishaStore.getState().dispatchAuth({ type: 'RESTORE_SESSION', user: toSiteUser({ ...user, created_at: '2025-01-15T10:00:00.000Z' }) });
+}
+
+/** Nobody signed in, and the session restore has finished. */
+export function signedOut(api: FakeApi) {
+  api.on('POST /api/auth/refresh', { status: 401, json: { success: false, error: { code: 'SESSION_EXPIRED', message: 'Session expired' } } });
+  keishaStore.getState().dispatchAuth({ type: 'RESTORE_SESSION', user: null });
+}
+
+/** Drops the session's in-memory token and the store's user between tests. */
+export async function resetSession() {
+  await session.signOut().catch(() => undefined);
+  keishaStore.getState().dispatchAuth({ type: 'LOGOUT' });
+}

@@ -1,0 +1,239 @@
+import { PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
+import { session } from '@keisha/store';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { ModalDialog } from '@keisha/ui';
+import { authErrorMessage } from '../domain/auth-error.ts';
+import {
+  clearFieldError,
+  credentialsBody,
+  EMPTY_CREDENTIALS,
+  firstInvalidField,
+  validateCredentials,
+  type AuthMode,
+  type CredentialErrors,
+  type CredentialField,
+  type CredentialValues,
+} from '../domain/credentials.ts';
+import styles from './auth-dialog.module.css';
+
+const COPY: Record<AuthMode, { title: string; submit: string; busy: string; switchPrompt: string; switchAction: string }> = {
+  'sign-in': {
+    title: 'Sign in to Keisha',
+    submit: 'Sign In',
+    busy: 'Signing In...',
+    switchPrompt: "Don't have an account?",
+    switchAction: 'Create an account',
+  },
+  'create-account': {
+    title: 'Create your Keisha account',
+    submit: 'Create Account',
+    busy: 'Creating Account...',
+    switchPrompt: 'Already have an account?',
+    switchAction: 'Sign in instead',
+  },
+};
+
+/** Spec section 2: the guest option of the sign-in / create-account modal, and its note. */
+export const CONTINUE_AS_GUEST = 'Continue as Guest (3 free uses/day)';
+const GUEST_NOTE = 'Guest usage is tracked by IP address.';
+
+export interface AuthDialogProps {
+  /** Close the dialog: dismissed, or signed in (the session then holds the user). */
+  onClose: () => void;
+  onContinueAsGuest: () => void;
+}
+
+/** The decoder's sign-in / create-account dialog (spec sections 2, 4, 5 and 8). */
+export function AuthDialog({ onClose, onContinueAsGuest }: AuthDialogProps) {
+  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  // A fresh alert element per failed attempt, so the same message is announced again.
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const fields: Record<CredentialField, RefObject<HTMLInputElement | null>> = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+  const focusedBeforeBusy = useRef<Element | null>(null);
+  const copy = COPY[mode];
+
+  // The controls are disabled while busy, which drops the focus; give it back to where it was.
+  useEffect(() => {
+    if (busy) return;
+    const previous = focusedBeforeBusy.current;
+    focusedBeforeBusy.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (previous instanceof HTMLElement && previous.isConnected && (lost || document.activeElement === previous)) previous.focus();
+  }, [busy]);
+
+  function edit(field: CredentialField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => clearFieldError(current, field));
+  }
+
+  function switchMode() {
+    setMode((current) => (current === 'sign-in' ? 'create-account' : 'sign-in'));
+    setValues(EMPTY_CREDENTIALS);
+    setErrors({});
+    setServerError(null);
+    fields.email.current?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateCredentials(mode, values);
+    setErrors(found);
+    setServerError(null);
+    const invalid = firstInvalidField(found);
+    if (invalid) {
+      fields[invalid].current?.focus();
+      return;
+    }
+    const { email, password } = credentialsBody(values);
+    focusedBeforeBusy.current = document.activeElement;
+    setBusy(true);
+    try {
+      if (mode === 'sign-in') await session.signIn(email, password);
+      else await session.register(email, password);
+      onClose();
+    } catch (error) {
+      setServerError(authErrorMessage(mode, error));
+      setAttempt((n) => n + 1);
+      setBusy(false);
+    }
+  }
+
+  function continueAsGuest() {
+    onContinueAsGuest();
+    onClose();
+  }
+
+  return (
+    <ModalDialog title={copy.title} onClose={onClose} className={styles.dialog}>
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} data-mode={mode}>
+        {serverError && (
+          <p key={attempt} className={styles.serverError} role="alert">
+            {serverError}
+          </p>
+        )}
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          disabled={busy}
+          inputRef={fields.email}
+          autoFocus
+          onChange={(value) => edit('email', value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+          value={values.password}
+          error={errors.password}
+          hint={mode === 'create-account' ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          disabled={busy}
+          inputRef={fields.password}
+          onChange={(value) => edit('password', value)}
+        />
+        {mode === 'create-account' && (
+          <Field
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            error={errors.confirmPassword}
+            disabled={busy}
+            inputRef={fields.confirmPassword}
+            onChange={(value) => edit('confirmPassword', value)}
+          />
+        )}
+        <button type="submit" className={styles.submit} disabled={busy}>
+          {busy ? copy.busy : copy.submit}
+        </button>
+      </form>
+      <p className={styles.switch}>
+        {copy.switchPrompt}{' '}
+        <button type="button" className={styles.switchButton} onClick={switchMode} disabled={busy}>
+          {copy.switchAction}
+        </button>
+      </p>
+      <GuestOption disabled={busy} onChoose={continueAsGuest} />
+    </ModalDialog>
+  );
+}
+
+function GuestOption({ disabled, onChoose }: { disabled: boolean; onChoose: () => void }) {
+  const noteId = useId();
+  return (
+    <div className={styles.guest}>
+      <div className={styles.divider} aria-hidden="true">
+        <span>or</span>
+      </div>
+      <button type="button" className={styles.guestButton} onClick={onChoose} disabled={disabled} aria-describedby={noteId}>
+        {CONTINUE_AS_GUEST}
+      </button>
+      <p id={noteId} className={styles.guestNote}>
+        {GUEST_NOTE}
+      </p>
+    </div>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  error: string | undefined;
+  hint?: string | undefined;
+  disabled: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+  autoFocus?: boolean;
+  onChange: (value: string) => void;
+}
+
+function Field({ label, type, autoComplete, value, error, hint, disabled, inputRef, autoFocus, onChange }: FieldProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        className={styles.input}
+        type={type}
+        name={label.toLowerCase().replace(/\s+/g, '-')}
+        autoComplete={autoComplete}
+        {...(type === 'email' ? { inputMode: 'email' as const, spellCheck: false, autoCapitalize: 'none' } : {})}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        data-autofocus={autoFocus ? '' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

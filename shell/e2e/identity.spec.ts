@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './support/platform-env.ts';
+
+// One account across decoder, chat and admin (issue 3), the way a person meets it.
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+
+async function signUpOnDecoder(page: Page, email: string, password = 'decoder-pass-1') {
+  await page.goto('/bias-detection');
+  await expect(page.getByText('Guest User')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Keisha' });
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
+  await create.getByLabel('Email').fill(email);
+  await create.getByLabel('Password', { exact: true }).fill(password);
+  await create.getByLabel('Confirm Password').fill(password);
+  await create.getByRole('button', { name: 'Create Account' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText(email)).toBeVisible();
+}
+
+test('sign up on the decoder, land on the chat at /, stay signed in across a reload, sign out', async ({ page }) => {
+  const email = unique('reader');
+  await signUpOnDecoder(page, email);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await page.goto('/');
+  const chat = page.locator('[data-remote="chat"]');
+  await expect(chat).toBeVisible();
+  await expect(chat.getByRole('heading', { name: 'KEISHA' })).toBeVisible();
+  await expect(chat.getByText(email)).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('[data-remote="chat"]').getByText(email)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.locator('[data-remote="marketing"]')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-remote="marketing"]')).toBeVisible();
+});
+
+test('the decoder’s sign-in shows the spec’s messages', async ({ page }) => {
+  await page.goto('/bias-detection');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Keisha' });
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog.getByText('Email is required')).toBeVisible();
+  await expect(dialog.getByText('Password is required')).toBeVisible();
+  await dialog.getByLabel('Email').fill('nobody-here@example.org');
+  await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password. Please check your credentials and try again.');
+});
+
+test('an existing account cannot be created twice, whatever the case of the address', async ({ page }) => {
+  const email = unique('twice');
+  await signUpOnDecoder(page, email);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
+  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
+  await create.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
+  await create.getByLabel('Password', { exact: true }).fill('another-pass');
+  await create.getByLabel('Confirm Password').fill('another-pass');
+  await create.getByRole('button', { name: 'Create Account' }).click();
+  await expect(create.getByRole('alert')).toHaveText('An account with this email already exists. Please try logging in instead.');
+});
+
+test('signing out in one tab signs out the others', async ({ context }) => {
+  const first = await context.newPage();
+  await signUpOnDecoder(first, unique('tabs'));
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.locator('[data-remote="chat"]')).toBeVisible();
+  await first.getByRole('button', { name: 'Logout' }).click();
+  await expect(second.locator('[data-remote="marketing"]')).toBeVisible();
+  await expect(first.getByText('Guest User')).toBeVisible();
+});
+
+test('admin login from the landing page opens the admin console', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admin Login' });
+  await dialog.getByLabel('Email').fill(E2E_ADMIN.email);
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Invalid email or password');
+  await dialog.getByLabel('Password').fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users' }).getByText(E2E_ADMIN.email)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Waitlist' }).click();
+  await expect(page.getByRole('heading', { name: 'Waitlist' })).toBeVisible();
+});
+
+test('the admin area refuses a signed-in user who is not an administrator', async ({ page }) => {
+  await signUpOnDecoder(page, unique('not-admin'));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+});
