@@ -1,20 +1,41 @@
-import { createServiceApp, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import type { DecoderDatabase } from './db/database.ts';
 import type { DecoderConfig } from './env.ts';
+import type { AnalysisEngine } from './plugins/analysis-engine.ts';
+import { createReaderResolver, loadDeviceKey } from './plugins/reader.ts';
+import { analysisRoutes } from './routes/analysis/index.ts';
+import { analyticsRoutes } from './routes/analytics/index.ts';
+import { usageRoutes } from './routes/usage/index.ts';
 
-export async function buildDecoderApp(
-  config: DecoderConfig,
-  database: DatabaseHandle<any>,
-  logger?: FastifyServerOptions['logger'],
-): Promise<ServiceApp> {
+export interface DecoderDeps {
+  engine: AnalysisEngine;
+  /** Public keys of identity; by default fetched from IDENTITY_URL's JWKS. */
+  keys?: KeyResolver;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildDecoderApp(config: DecoderConfig, database: DatabaseHandle<any>, deps: DecoderDeps): Promise<ServiceApp> {
+  const db = database.db as Kysely<DecoderDatabase>;
+  const deviceKey = await loadDeviceKey(db);
   return createServiceApp({
     name: 'decoder',
-    description: 'Article analysis, usage quotas and analytics events.',
+    description: 'Article analysis, daily quotas and analytics events.',
     config,
     database,
-    logger,
-    routes: async () => {
-      // Routes arrive with the decoder issue; the frame (health, docs, errors, limits) is in place.
+    logger: deps.logger,
+    // A 1 MB article is answered with a clear 413, not read into memory.
+    bodyLimit: 1024 * 1024,
+    rateLimitCode: 'RATE_LIMIT_EXCEEDED',
+    routes: async (app) => {
+      await app.register(cookie);
+      await registerAuth(app, { keys: deps.keys ?? jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
+      const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE);
+      await app.register(analysisRoutes, { engine: deps.engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
+      await app.register(usageRoutes, { resolveReader });
+      await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX });
     },
   });
 }

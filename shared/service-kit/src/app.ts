@@ -38,6 +38,8 @@ export interface ServiceDefinition {
   routes: (app: ServiceApp) => Promise<void>;
   /** Largest request body accepted, in bytes (413 beyond). */
   bodyLimit?: number;
+  /** The error code of a rate-limited answer (the decoder's clients know RATE_LIMIT_EXCEEDED). */
+  rateLimitCode?: string;
   /** Logger options; `false` silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -105,7 +107,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
       statusCode: 429,
       success: false,
       error: {
-        code: 'RATE_LIMITED',
+        code: def.rateLimitCode ?? 'RATE_LIMITED',
         message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
       },
     }),

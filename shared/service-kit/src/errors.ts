@@ -52,7 +52,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
     if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
+      // @fastify/rate-limit throws the body its errorResponseBuilder made: keep its code and message.
+      const built = error as unknown as { error?: { code?: string; message?: string } };
+      return reply
+        .status(429)
+        .send(errorBody(built.error?.code ?? 'RATE_LIMITED', built.error?.message ?? 'Too many requests. Please wait a moment and try again.'));
     }
     if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       return reply.status(error.statusCode ?? 400).send(errorBody('BAD_REQUEST', error.message || 'Bad request.'));

@@ -1,0 +1,26 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export interface UsageCountersTable {
+  subject: string;
+  day: ColumnType<string, string, string>;
+  used: number;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  event: string;
+  properties: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ServiceSecretsTable {
+  name: string;
+  value: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface DecoderDatabase {
+  usage_counters: UsageCountersTable;
+  analytics_events: AnalyticsEventsTable;
+  service_secrets: ServiceSecretsTable;
+}

@@ -1,0 +1,85 @@
+/**
+ * Turns occurrences into merged findings (one per term) and ranks them: covert codewords first,
+ * then agency-hiding, euphemism and dehumanizing wording, then loaded words; within a rank, more
+ * occurrences first, then earlier in the text.
+ */
+import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
+import { PASSIVE, type Occurrence } from './match.ts';
+import type { DetectedTerm, Span } from './types.ts';
+import type { Tokens } from './tokenize.ts';
+
+export const LOADED_WORD_SOURCE = 'https://aclanthology.org/P13-1162';
+
+export interface Finding extends DetectedTerm {
+  rank: number;
+  firstStart: number;
+}
+
+function rankOf(category: string, isCodeword: boolean, lexiconEntry: boolean): number {
+  if (isCodeword) return 0;
+  if (category === 'agency-hiding') return 1;
+  if (category === 'euphemism' || category === 'dehumanizing') return 2;
+  return lexiconEntry ? 3 : 4;
+}
+
+function displayTerm(text: string, start: number, end: number): string {
+  return text.slice(start, end).replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function collectFindings(
+  text: string,
+  tokens: Tokens,
+  occurrences: Occurrence[],
+  loadedTokens: number[],
+  lex: CompiledLexicon = compiledLexicon,
+): Finding[] {
+  const byKey = new Map<string, Finding>();
+  const add = (key: string, make: () => Omit<Finding, 'count' | 'spans'>, span: Span) => {
+    let finding = byKey.get(key);
+    if (!finding) {
+      finding = { ...make(), count: 0, spans: [] };
+      byKey.set(key, finding);
+    }
+    finding.count++;
+    finding.spans.push(span);
+  };
+
+  for (const o of occurrences) {
+    const span = { start: o.start, end: o.end };
+    if (o.entry === PASSIVE) {
+      const rule = lex.passive.rule;
+      const term = displayTerm(text, o.start, o.end);
+      add(`p:${term}`, () => ({
+        term, explanation: rule.explanation, is_codeword: false, category: rule.category,
+        source_url: rule.source_url, rank: rankOf(rule.category, false, true), firstStart: o.start,
+      }), span);
+      continue;
+    }
+    const entry = lex.entries[o.entry]!;
+    add(`e:${o.entry}`, () => ({
+      term: displayTerm(text, o.start, o.end), explanation: entry.explanation, is_codeword: entry.is_codeword,
+      category: entry.category, source_url: entry.source_url, rank: rankOf(entry.category, entry.is_codeword, true),
+      firstStart: o.start,
+    }), span);
+  }
+
+  for (const i of loadedTokens) {
+    // A capitalised word inside a sentence is most likely a name, not a judgement.
+    if ((tokens.shape[i]! & 1) !== 0 && tokens.sentenceStart[tokens.sentence[i]!] !== i) continue;
+    const word = tokens.norm[i]!;
+    add(`l:${word}`, () => ({
+      term: word,
+      explanation: `"${word}" is a loaded word: it passes judgement instead of describing (strongly subjective in Riloff & Wiebe 2003, negative in Hu & Liu 2004).`,
+      is_codeword: false, category: 'loaded-language', source_url: LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
+    }), { start: tokens.start[i]!, end: tokens.end[i]! });
+  }
+
+  return [...byKey.values()].sort((a, b) => a.rank - b.rank || b.count - a.count || a.firstStart - b.firstStart);
+}
+
+export function toDetectedTerm(f: Finding): DetectedTerm {
+  return {
+    term: f.term, explanation: f.explanation, is_codeword: f.is_codeword, count: f.count,
+    category: f.category, spans: f.spans, source_url: f.source_url,
+  };
+}

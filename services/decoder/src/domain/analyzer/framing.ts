@@ -1,0 +1,217 @@
+/**
+ * Framing signals from published word lists (data/framing-words.json; authors credited in
+ * data/README.md) and a few small lists of our own. One map lookup per token gives a bit set of
+ * the lists the word belongs to; the features are rates, so a sentence and an article are measured
+ * on the same scale.
+ */
+import framingData from './data/framing-words.json' with { type: 'json' };
+import { phraseTokens } from './lexicon-types.ts';
+import { DIGIT, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, type Tokens } from './tokenize.ts';
+
+interface FramingFile {
+  about: string;
+  lists: {
+    strongSubjective: string[];
+    negative: string[];
+    positive: string[];
+    hedges: string[];
+    reportVerbs: string[];
+    factives: string[];
+    assertives: string[];
+    implicatives: string[];
+  };
+  ours: {
+    intensifiers: string[];
+    attribution: string[];
+    address: string[];
+    notLoaded: string[];
+    notMannerAdverbs: string[];
+  };
+  irregularVerbForms: Record<string, string[]>;
+}
+
+const framing = framingData as FramingFile;
+
+export const STRONG = 1;
+export const NEGATIVE = 2;
+export const POSITIVE = 4;
+export const HEDGE = 8;
+export const REPORT = 16;
+export const FACTIVE = 32;
+export const ASSERTIVE = 64;
+export const IMPLICATIVE = 128;
+export const INTENSIFIER = 256;
+export const ATTRIBUTION = 512;
+export const ADDRESS = 1024;
+export const NOT_LOADED = 2048;
+export const NOT_MANNER = 4096;
+
+/** Regular inflections of a verb lemma: says/said come from the irregular table. */
+function inflect(lemma: string): string[] {
+  const forms = [lemma];
+  if (lemma.includes(' ')) return forms;
+  const last = lemma[lemma.length - 1]!;
+  const beforeLast = lemma[lemma.length - 2] ?? '';
+  const vowel = (c: string) => 'aeiou'.includes(c);
+  if (/(s|x|z|ch|sh)$/.test(lemma)) forms.push(lemma + 'es');
+  else if (last === 'y' && !vowel(beforeLast)) forms.push(lemma.slice(0, -1) + 'ies');
+  else forms.push(lemma + 's');
+  if (last === 'e') forms.push(lemma + 'd', lemma.slice(0, -1) + 'ing');
+  else if (last === 'y' && !vowel(beforeLast)) forms.push(lemma.slice(0, -1) + 'ied', lemma + 'ing');
+  else forms.push(lemma + 'ed', lemma + 'ing');
+  return forms;
+}
+
+const wordBits = new Map<string, number>();
+const phraseRoot = new Map<string, Array<{ rest: string[]; bits: number }>>();
+
+function add(word: string, bits: number): void {
+  const tokens = phraseTokens(word);
+  if (tokens.length === 0) return;
+  if (tokens.length === 1) {
+    wordBits.set(tokens[0]!, (wordBits.get(tokens[0]!) ?? 0) | bits);
+    return;
+  }
+  const list = phraseRoot.get(tokens[0]!) ?? [];
+  list.push({ rest: tokens.slice(1), bits });
+  phraseRoot.set(tokens[0]!, list);
+}
+
+function addVerbs(lemmas: string[], bits: number): void {
+  for (const lemma of lemmas) {
+    for (const form of inflect(lemma)) add(form, bits);
+    for (const form of framing.irregularVerbForms[lemma] ?? []) add(form, bits);
+  }
+}
+
+for (const w of framing.lists.strongSubjective) add(w, STRONG);
+for (const w of framing.lists.negative) add(w, NEGATIVE);
+for (const w of framing.lists.positive) add(w, POSITIVE);
+for (const w of framing.lists.hedges) add(w, HEDGE);
+addVerbs(framing.lists.reportVerbs, REPORT);
+addVerbs(framing.lists.factives, FACTIVE);
+addVerbs(framing.lists.assertives, ASSERTIVE);
+addVerbs(framing.lists.implicatives, IMPLICATIVE);
+for (const w of framing.ours.intensifiers) add(w, INTENSIFIER);
+for (const w of framing.ours.attribution) add(w, ATTRIBUTION);
+for (const w of framing.ours.address) add(w, ADDRESS);
+for (const w of framing.ours.notLoaded) add(w, NOT_LOADED);
+for (const w of framing.ours.notMannerAdverbs) add(w, NOT_MANNER);
+
+/** Strongly subjective and negative: the words the analyzer lists as loaded language. */
+export const LOADED = STRONG | NEGATIVE;
+
+export interface FramingCounts {
+  tokens: number;
+  sentences: number;
+  strong: number;
+  negative: number;
+  positive: number;
+  loaded: number;
+  hedges: number;
+  reportVerbs: number;
+  factives: number;
+  assertives: number;
+  implicatives: number;
+  intensifiers: number;
+  mannerAdverbs: number;
+  properNouns: number;
+  address: number;
+  attributedSentences: number;
+  numericSentences: number;
+  quotedSentences: number;
+  exclaimOrQuestionSentences: number;
+  /** Token indexes of loaded words, not counting tokens already covered by lexicon terms. */
+  loadedTokens: number[];
+}
+
+/** Bits of every token (phrases of a list mark their first token). */
+export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts {
+  const n = tokens.count;
+  const sentences = tokens.sentenceStart.length;
+  const c: FramingCounts = {
+    tokens: n, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
+    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0,
+    address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
+    exclaimOrQuestionSentences: 0, loadedTokens: [],
+  };
+  let lastAttributed = -1;
+  let lastNumeric = -1;
+  for (let i = 0; i < n; i++) {
+    const word = tokens.norm[i]!;
+    let bits = wordBits.get(word) ?? 0;
+    const phrases = phraseRoot.get(word);
+    if (phrases) {
+      for (const { rest, bits: phraseBits } of phrases) {
+        let ok = i + rest.length < n;
+        for (let k = 0; ok && k < rest.length; k++) ok = tokens.norm[i + 1 + k] === rest[k];
+        if (ok) bits |= phraseBits;
+      }
+    }
+    const sentence = tokens.sentence[i]!;
+    const shape = tokens.shape[i]!;
+    if ((shape & DIGIT) !== 0 && lastNumeric !== sentence) { c.numericSentences++; lastNumeric = sentence; }
+    if ((shape & TITLE) !== 0 && tokens.sentenceStart[sentence] !== i) c.properNouns++;
+    if (word.length > 4 && word.endsWith('ly') && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
+    if (bits === 0) continue;
+    if (bits & STRONG) c.strong++;
+    if (bits & NEGATIVE) c.negative++;
+    if (bits & POSITIVE) c.positive++;
+    if (bits & HEDGE) c.hedges++;
+    if (bits & REPORT) c.reportVerbs++;
+    if (bits & FACTIVE) c.factives++;
+    if (bits & ASSERTIVE) c.assertives++;
+    if (bits & IMPLICATIVE) c.implicatives++;
+    if (bits & INTENSIFIER) c.intensifiers++;
+    if (bits & ADDRESS) c.address++;
+    if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
+    if ((bits & LOADED) === LOADED && (bits & NOT_LOADED) === 0) {
+      c.loaded++;
+      if (!taken[i]) c.loadedTokens.push(i);
+    }
+  }
+  for (let s = 0; s < sentences; s++) {
+    const flags = tokens.sentenceFlags[s]!;
+    if (flags & SENTENCE_QUOTE) c.quotedSentences++;
+    if (flags & (SENTENCE_EXCLAMATION | SENTENCE_QUESTION)) c.exclaimOrQuestionSentences++;
+  }
+  return c;
+}
+
+export interface TermCounts {
+  codewords: number;
+  otherTerms: number;
+}
+
+/**
+ * Every feature the score may use. Rates per token or per sentence keep a 20-word sentence and a
+ * 2,000-word article on one scale; term counts enter as log(1 + n), so each further coded term adds
+ * less than the one before, whatever the length of the text.
+ */
+export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => number> = {
+  strongSubjectiveRate: (c) => c.strong / c.tokens,
+  negativeRate: (c) => c.negative / c.tokens,
+  positiveRate: (c) => c.positive / c.tokens,
+  loadedPerSentence: (c) => c.loaded / c.sentences,
+  hedgeRate: (c) => c.hedges / c.tokens,
+  reportVerbRate: (c) => c.reportVerbs / c.tokens,
+  factiveAssertiveRate: (c) => (c.factives + c.assertives) / c.tokens,
+  implicativeRate: (c) => c.implicatives / c.tokens,
+  intensifierPerSentence: (c) => c.intensifiers / c.sentences,
+  mannerAdverbRate: (c) => c.mannerAdverbs / c.tokens,
+  properNounRate: (c) => c.properNouns / c.tokens,
+  addressPerSentence: (c) => c.address / c.sentences,
+  attributedShare: (c) => c.attributedSentences / c.sentences,
+  numericShare: (c) => c.numericSentences / c.sentences,
+  quotedShare: (c) => c.quotedSentences / c.sentences,
+  exclaimQuestionShare: (c) => c.exclaimOrQuestionSentences / c.sentences,
+  logTokensPerSentence: (c) => Math.log(c.tokens / c.sentences),
+  codewordsLog: (_c, t) => Math.log1p(t.codewords),
+  otherTermsLog: (_c, t) => Math.log1p(t.otherTerms),
+};
+
+export function featureVector(counts: FramingCounts, terms: TermCounts): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, f] of Object.entries(FEATURES)) out[name] = counts.tokens === 0 ? 0 : f(counts, terms);
+  return out;
+}

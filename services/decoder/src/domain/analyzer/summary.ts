@@ -1,0 +1,72 @@
+/**
+ * The analyst summary: 2-4 paragraphs, separated by blank lines, generated from the findings and
+ * the signals. The strongest evidence is named first, with its terms quoted.
+ */
+import type { Finding } from './findings.ts';
+import type { FramingCounts } from './framing.ts';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function quoted(findings: Finding[], max: number): string {
+  const list = findings.slice(0, max).map((f) => `"${f.term}"${f.count > 1 ? ` (×${f.count})` : ''}`);
+  if (list.length <= 1) return list.join('');
+  return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+export function analystSummary(findings: Finding[], counts: FramingCounts, score: number, threshold: number): string {
+  if (counts.tokens === 0) {
+    return 'There is no text to analyse: the article is empty or contains only spaces and symbols.\n\nPaste the text of an article to get a score, the coded terms it uses and a plain-language translation.';
+  }
+  const paragraphs: string[] = [];
+  const codewords = findings.filter((f) => f.is_codeword);
+  const framing = findings.filter((f) => !f.is_codeword && f.rank <= 3);
+  const loadedWords = findings.filter((f) => f.rank === 4);
+  const occurrences = (list: Finding[]) => list.reduce((n, f) => n + f.count, 0);
+
+  const verdict =
+    score >= threshold
+      ? `The framing reads as loaded: the bias score is ${score} of 100, at or above the engine's threshold of ${threshold}.`
+      : `The framing reads as mostly even-handed: the bias score is ${score} of 100, below the engine's threshold of ${threshold}.`;
+  const found: string[] = [];
+  if (codewords.length) found.push(plural(occurrences(codewords), 'coded racial term', 'coded racial terms'));
+  if (framing.length) found.push(plural(occurrences(framing), 'euphemism or agency-hiding phrase', 'euphemisms or agency-hiding phrases'));
+  if (loadedWords.length) found.push(plural(occurrences(loadedWords), 'loaded word', 'loaded words'));
+  const inventory =
+    codewords.length === 0 && framing.length === 0
+      ? `I found no coded racial language, no euphemisms and no agency-hiding wording in these ${plural(counts.tokens, 'word', 'words')}.`
+      : `In ${plural(counts.tokens, 'word', 'words')} I found ${found.join(', ')}.`;
+  paragraphs.push(`${verdict} ${inventory}`);
+
+  const strongest = findings.find((f) => f.rank <= 3);
+  if (strongest) {
+    let evidence = `The strongest evidence is "${strongest.term}"${strongest.count > 1 ? ` (${strongest.count} times)` : ''}: ${strongest.explanation}`;
+    const otherCodewords = codewords.filter((f) => f !== strongest);
+    if (otherCodewords.length) evidence += ` Other coded terms: ${quoted(otherCodewords, 4)}.`;
+    const otherFraming = framing.filter((f) => f !== strongest);
+    if (otherFraming.length) evidence += ` Euphemism and agency-hiding: ${quoted(otherFraming, 3)}.`;
+    paragraphs.push(evidence);
+  } else if (loadedWords.length && score >= threshold) {
+    paragraphs.push(`No coded terms were found; the score comes from the wording itself, such as ${quoted(loadedWords, 3)}.`);
+  }
+
+  const framingParts = [
+    plural(counts.loaded, 'loaded word', 'loaded words') + (loadedWords.length ? ` (${quoted(loadedWords, 3)})` : ''),
+    plural(counts.strong, 'strongly subjective word', 'strongly subjective words'),
+    plural(counts.hedges, 'hedge', 'hedges'),
+    plural(counts.intensifiers, 'intensifier', 'intensifiers'),
+  ];
+  paragraphs.push(
+    `Framing measures: ${framingParts.join(', ')}. ` +
+      `${counts.attributedSentences} of ${plural(counts.sentences, 'sentence', 'sentences')} attribute what they report to a source` +
+      (counts.quotedSentences ? `, and ${counts.quotedSentences} carry quotation marks.` : '.'),
+  );
+
+  if (strongest) {
+    paragraphs.push(
+      'This reading comes from word lists and context rules, not from a judgement of intent: a term is flagged even when the article quotes it to criticise it, so read each flagged passage in context.',
+    );
+  }
+  return paragraphs.join('\n\n');
+}

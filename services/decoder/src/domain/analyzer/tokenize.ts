@@ -1,0 +1,175 @@
+/**
+ * A single-pass tokenizer that keeps UTF-16 offsets into the original text.
+ *
+ * Words are runs of letters, marks and digits, with an inner apostrophe kept ("don't", "state's").
+ * Hyphens split words, so "inner-city" and "inner city" give the same tokens. "&" is a token of its
+ * own, normalised to "and". Sentences end at a newline, at "!" or "?", and at "." unless the word
+ * before it is a known abbreviation or an initial, or the next word starts in lower case.
+ */
+
+export const TITLE = 1;
+export const UPPER = 2;
+export const DIGIT = 4;
+
+export const SENTENCE_QUOTE = 1;
+export const SENTENCE_EXCLAMATION = 2;
+export const SENTENCE_QUESTION = 4;
+
+export interface Tokens {
+  count: number;
+  start: number[];
+  end: number[];
+  /** Lower case, apostrophes removed. */
+  norm: string[];
+  /** TITLE | UPPER | DIGIT bits. */
+  shape: number[];
+  /** Sentence index of each token. */
+  sentence: number[];
+  /** Paragraph index of each token (paragraphs are separated by a blank line). */
+  paragraph: number[];
+  /** First token index of each sentence; sentence s spans [sentenceStart[s], sentenceStart[s + 1]). */
+  sentenceStart: number[];
+  sentenceFlags: number[];
+}
+
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'gov', 'sen', 'rep', 'gen', 'lt', 'col', 'sgt', 'capt', 'cmdr',
+  'prof', 'rev', 'hon', 'vs', 'etc', 'inc', 'co', 'corp', 'ltd', 'no', 'mt', 'ft', 'ave', 'blvd', 'dept',
+  'est', 'fig', 'approx', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+]);
+
+// 0 = not yet classified, 1 = word character, 2 = not a word character (Basic Multilingual Plane only).
+const bmpClass = new Uint8Array(65536);
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+for (let c = 0; c < 128; c++) {
+  const isWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  bmpClass[c] = isWord ? 1 : 2;
+}
+
+function isWordCode(text: string, index: number, code: number): boolean {
+  if (code < 0xd800 || code > 0xdfff) {
+    let cls = bmpClass[code]!;
+    if (cls === 0) {
+      cls = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+      bmpClass[code] = cls;
+    }
+    return cls === 1;
+  }
+  // A surrogate pair: letters outside the BMP are rare, so test them directly.
+  const cp = text.codePointAt(index);
+  return cp !== undefined && cp > 0xffff && WORD_CHAR.test(String.fromCodePoint(cp));
+}
+
+const APOSTROPHE = 39;
+const RIGHT_SINGLE_QUOTE = 0x2019;
+
+function isLetterAt(text: string, index: number): boolean {
+  if (index >= text.length) return false;
+  const code = text.charCodeAt(index);
+  if (code < 128) return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return isWordCode(text, index, code) && !(code >= 0x30 && code <= 0x39);
+}
+
+export function tokenize(text: string): Tokens {
+  const start: number[] = [];
+  const end: number[] = [];
+  const norm: string[] = [];
+  const shape: number[] = [];
+  const sentence: number[] = [];
+  const paragraph: number[] = [];
+  const sentenceStart: number[] = [];
+  const sentenceFlags: number[] = [];
+
+  const length = text.length;
+  let sentenceIndex = -1;
+  let paragraphIndex = 0;
+  // What the gap since the previous token held.
+  let sawNewline = false;
+  let newlines = 0;
+  let sawPeriod = false;
+  let sawStrongStop = false;
+  let spaceAfterStop = false;
+  let pendingFlags = 0;
+  let i = 0;
+
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    const isAmpersand = code === 38;
+    if (!isAmpersand && !isWordCode(text, i, code)) {
+      if (code === 10 || code === 0x2029) { sawNewline = true; newlines++; }
+      else if (code === 13) sawNewline = true;
+      else if (code === 46 || code === 0x2026) { sawPeriod = true; spaceAfterStop = false; }
+      else if (code === 33 || code === 63) {
+        sawStrongStop = true;
+        spaceAfterStop = false;
+        pendingFlags |= code === 33 ? SENTENCE_EXCLAMATION : SENTENCE_QUESTION;
+      } else if (code === 32 || code === 9 || code === 0xa0) spaceAfterStop = true;
+      else if (code === 34 || code === 0x201c || code === 0x201d || code === 0xab || code === 0xbb) pendingFlags |= SENTENCE_QUOTE;
+      i++;
+      continue;
+    }
+
+    // A token starts here.
+    const tokenStart = i;
+    if (isAmpersand) {
+      i++;
+    } else {
+      i += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+      while (i < length) {
+        const c = text.charCodeAt(i);
+        if (isWordCode(text, i, c)) { i += c >= 0xd800 && c <= 0xdbff ? 2 : 1; continue; }
+        if ((c === APOSTROPHE || c === RIGHT_SINGLE_QUOTE) && isLetterAt(text, i + 1)) { i += 2; continue; }
+        break;
+      }
+    }
+    const raw = text.slice(tokenStart, i);
+    let lower = isAmpersand ? 'and' : raw.toLowerCase();
+    if (lower.indexOf("'") !== -1 || lower.indexOf('\u2019') !== -1) lower = lower.replace(/['\u2019]/g, '');
+
+    let bits = 0;
+    const first = raw.charCodeAt(0);
+    if (!isAmpersand) {
+      if (first >= 65 && first <= 90) bits |= TITLE;
+      else if (first > 127 && raw[0] !== lower[0]) bits |= TITLE;
+      if (raw.length >= 2 && raw !== lower && raw === raw.toUpperCase()) bits |= UPPER;
+      for (let k = 0; k < raw.length; k++) {
+        const c = raw.charCodeAt(k);
+        if (c >= 48 && c <= 57) { bits |= DIGIT; break; }
+      }
+    }
+
+    const count = start.length;
+    let boundary = count === 0 || sawNewline || (sawStrongStop && spaceAfterStop);
+    if (!boundary && sawPeriod && spaceAfterStop) {
+      const previous = norm[count - 1]!;
+      const startsLower = first >= 97 && first <= 122;
+      const isInitial = previous.length === 1 && (shape[count - 1]! & TITLE) !== 0;
+      boundary = !startsLower && !isInitial && !ABBREVIATIONS.has(previous);
+    }
+    if (boundary) {
+      sentenceIndex++;
+      sentenceStart.push(count);
+      sentenceFlags.push(0);
+    }
+    if (pendingFlags !== 0) {
+      // Punctuation that ends a sentence belongs to it; quotes at a boundary are ambiguous, so both get them.
+      if (boundary && sentenceIndex > 0) sentenceFlags[sentenceIndex - 1]! |= pendingFlags;
+      sentenceFlags[sentenceIndex]! |= pendingFlags & SENTENCE_QUOTE;
+      if (!boundary) sentenceFlags[sentenceIndex]! |= pendingFlags;
+    }
+
+    if (newlines >= 2 && count > 0) paragraphIndex++;
+    start.push(tokenStart);
+    end.push(i);
+    norm.push(lower);
+    shape.push(bits);
+    sentence.push(sentenceIndex);
+    paragraph.push(paragraphIndex);
+    newlines = 0;
+    sawNewline = sawPeriod = sawStrongStop = spaceAfterStop = false;
+    pendingFlags = 0;
+  }
+  if (pendingFlags !== 0 && sentenceIndex >= 0) sentenceFlags[sentenceIndex]! |= pendingFlags;
+
+  return { count: start.length, start, end, norm, shape, sentence, paragraph, sentenceStart, sentenceFlags };
+}

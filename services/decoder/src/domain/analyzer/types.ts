@@ -1,0 +1,49 @@
+/** A half-open range of UTF-16 code units in the text that was analysed: `text.slice(start, end)`. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** One term the analyzer flagged, merged over all its occurrences. */
+export interface DetectedTerm {
+  term: string;
+  explanation: string;
+  /** A covert racial codeword (the 'WF codeword' badge); euphemisms and loaded framing are false. */
+  is_codeword: boolean;
+  count: number;
+  category: string;
+  spans: Span[];
+  source_url: string;
+}
+
+/** The numeric features behind the score, published so that a reader can check the arithmetic. */
+export interface AnalysisSignals {
+  tokens: number;
+  sentences: number;
+  /** Feature values x_k, keyed by feature name (see README: "Score"). */
+  features: Record<string, number>;
+  /** w_k * x_k for every feature, in the same order. */
+  contributions: Record<string, number>;
+  intercept: number;
+  /** z = intercept + sum of contributions; probability = 1 / (1 + e^-z). */
+  z: number;
+  probability: number;
+  /** Occurrences per category, before merging by term. */
+  categoryCounts: Record<string, number>;
+  codewordOccurrences: number;
+  agencyHidingOccurrences: number;
+  hedges: number;
+  attributedSentences: number;
+}
+
+export interface AnalysisResult {
+  /** Integer 0-100: how loaded the framing is. */
+  score: number;
+  /** The engine's decision threshold on the same scale: score >= threshold means 'Biased'. */
+  threshold: number;
+  analysis_summary: string;
+  detected_terms: DetectedTerm[];
+  translation: { text: string };
+  signals: AnalysisSignals;
+  engine: 'embedded';
+}

@@ -1,0 +1,9 @@
+import type { Analysis } from '@keisha/contracts/decoder';
+
+/** What the analysis route needs from an engine: the spec's analysis and the Keisha translation. */
+export interface AnalysisOutcome {
+  analysis: Analysis;
+  translation: { text: string };
+}
+
+export type AnalysisEngine = (text: string) => Promise<AnalysisOutcome>;

@@ -1,0 +1,69 @@
+import { DECODER_ERRORS, DECODER_PATHS } from '@keisha/contracts/decoder';
+import { analyzeBody, analyzeResponse, usageLimitBody } from '@keisha/contracts/decoder/schemas';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { AppError, type ServiceApp } from '@keisha/service-kit';
+import type { Kysely } from 'kysely';
+import type { DecoderDatabase } from '../../db/database.ts';
+import { usageRepository } from '../../db/repositories/usage.ts';
+import { isTimeZone, localDay, nextLocalMidnight } from '../../domain/quota/calendar.ts';
+import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
+import type { AnalysisEngine } from '../../plugins/analysis-engine.ts';
+import type { ReaderResolver } from '../../plugins/reader.ts';
+
+export interface AnalysisRouteOptions {
+  engine: AnalysisEngine;
+  resolveReader: ReaderResolver;
+  rateLimitMax: number;
+}
+
+export function timeZoneOf(value: string | undefined): string {
+  if (value === undefined) return 'UTC';
+  if (!isTimeZone(value)) throw new AppError(400, 'VALIDATION', 'Unknown time zone');
+  return value;
+}
+
+export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOptions): Promise<void> {
+  const usage = usageRepository(app.db as Kysely<DecoderDatabase>);
+
+  for (const path of [DECODER_PATHS.analyze, DECODER_PATHS.analyzeAlias]) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['analysis'],
+          summary: 'Analyse an article: bias score, coded language, summary and Keisha translation',
+          body: analyzeBody,
+          response: { 200: analyzeResponse, 400: apiErrorBody, 401: apiErrorBody, 413: apiErrorBody, 429: usageLimitBody.or(apiErrorBody) },
+        },
+        config: { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const timeZone = timeZoneOf(request.body.time_zone);
+        const now = new Date();
+        const day = localDay(now, timeZone);
+        const resetsAt = nextLocalMidnight(now, timeZone);
+        const reader = await options.resolveReader(request, reply);
+
+        // The use is taken before the work, atomically, so concurrent requests cannot overdraw it.
+        const counts = await usage.reserve(reader.subjects, day, dailyLimit(reader.tier));
+        if (!counts) {
+          const used = await usage.current(reader.subjects, day);
+          return reply.status(429).send({
+            success: false as const,
+            error: { code: DECODER_ERRORS.usageLimit, message: 'Daily usage limit exceeded' },
+            usage: usageView(reader.tier, used, resetsAt),
+          });
+        }
+        let outcome;
+        try {
+          outcome = await options.engine(request.body.text);
+        } catch (error) {
+          await usage.release(reader.subjects, day); // a failed analysis never uses up a daily use
+          request.log.error({ err: error }, 'analysis failed');
+          throw new AppError(503, DECODER_ERRORS.unavailable, 'The analysis could not be completed. Please try again.');
+        }
+        return { success: true as const, ...outcome, usage: usageView(reader.tier, Math.max(...counts), resetsAt) };
+      },
+    );
+  }
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { startDecoder } from './helpers.ts';
+
+const targets = await databaseTargets();
+const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
+
+describe.each(targets)('analysis and quotas on $kind', (target) => {
+  let identity: IdentityProcess;
+  let ctx: Awaited<ReturnType<typeof startDecoder>>;
+  beforeAll(async () => {
+    identity = await startIdentityProcess();
+    ctx = await startDecoder(target, { IDENTITY_URL: identity.url });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.destroy();
+    await identity.stop();
+  });
+  beforeEach(async () => {
+    await ctx.database.db.deleteFrom('usage_counters').execute();
+  });
+
+  const analyze = (payload: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/bias-analysis', payload: payload as object, headers, cookies });
+
+  it('returns the spec’s shape with spans that point at the text, and counts the use', async () => {
+    const token = await identity.tokenFor('user');
+    const response = await analyze({ text: ARTICLE, time_zone: 'America/Chicago' }, { authorization: `Bearer ${token}` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, translation: { text: expect.any(String) }, usage: { daily_count: 1, limit: 3, remaining: 2, subscription_tier: 'free' } });
+    expect(body.analysis.score).toBeGreaterThanOrEqual(0);
+    expect(body.analysis.score).toBeLessThanOrEqual(100);
+    for (const term of body.analysis.detected_terms) {
+      for (const span of term.spans) expect(ARTICLE.slice(span.start, span.end).toLowerCase()).toBe(term.term.toLowerCase());
+    }
+    const usage = await ctx.app.inject({ url: '/api/bias-usage/current?time_zone=America/Chicago', headers: { authorization: `Bearer ${token}` } });
+    expect(usage.json().usage).toMatchObject({ daily_count: 1, remaining: 2 });
+  });
+
+  it('answers at the alias path too', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/chatgpt-bias-analysis', payload: { text: ARTICLE } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('lets exactly 3 of 100 concurrent analyses by one free user through', async () => {
+    const token = await identity.tokenFor('user');
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => analyze({ text: ARTICLE }, { authorization: `Bearer ${token}` })),
+    );
+    const ok = responses.filter((r) => r.statusCode === 200);
+    const limited = responses.filter((r) => r.statusCode === 429);
+    expect(ok).toHaveLength(3);
+    expect(limited).toHaveLength(97);
+    expect(limited[0]!.json()).toMatchObject({ error: { code: 'USAGE_LIMIT_EXCEEDED', message: 'Daily usage limit exceeded' }, usage: { hasReachedLimit: true } });
+  }, 60_000);
+
+  it('limits a guest by device cookie and by address: clearing cookies does not reset the count', async () => {
+    const first = await analyze({ text: ARTICLE });
+    const device = first.cookies.find((c) => c.name === 'keisha_device')!;
+    expect(device).toMatchObject({ httpOnly: true, path: '/api' });
+    expect(first.json().usage).toMatchObject({ subscription_tier: 'guest', daily_count: 1 });
+    await analyze({ text: ARTICLE }, {}, { keisha_device: device.value });
+    await analyze({ text: ARTICLE }, {}, { keisha_device: device.value });
+    expect((await analyze({ text: ARTICLE }, {}, { keisha_device: device.value })).statusCode).toBe(429);
+    // Same address, no cookie (cleared): still refused.
+    expect((await analyze({ text: ARTICLE })).statusCode).toBe(429);
+    // A forged cookie is no way around it either.
+    expect((await analyze({ text: ARTICLE }, {}, { keisha_device: `${crypto.randomUUID()}.${'A'.repeat(43)}` })).statusCode).toBe(429);
+  });
+
+  it('refuses a bad token with 401 rather than treating the caller as a guest', async () => {
+    expect((await analyze({ text: ARTICLE }, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['empty', { text: '' }, 400, 'Please paste an article text to analyze.'],
+    ['blank', { text: ' \n\t ' }, 400, 'Please paste an article text to analyze.'],
+    ['missing', {}, 400, 'Please paste an article text to analyze.'],
+    ['a number', { text: 42 }, 400, 'Please paste an article text to analyze.'],
+    ['too long', { text: 'word '.repeat(50_000) }, 400, 'The article is too long: at most 200,000 characters.'],
+    ['an unknown time zone', { text: 'x', time_zone: 'Mars/Base' }, 400, 'Unknown time zone'],
+  ])('answers %s with %i and a message, using no quota', async (_label, body, status, message) => {
+    const response = await analyze(body);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toBe(message);
+    expect(await ctx.database.db.selectFrom('usage_counters').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers a 1 MB body with 413', async () => {
+    const response = await analyze({ text: 'x'.repeat(1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('treats HTML and script as text', async () => {
+    const text = '<script>alert("x")</script> <img src=x onerror=alert(1)> The inner-city <b>thugs</b> story.';
+    const response = await analyze({ text });
+    expect(response.statusCode).toBe(200);
+    for (const term of response.json().analysis.detected_terms) {
+      for (const span of term.spans) expect(text.slice(span.start, span.end).toLowerCase()).toBe(term.term.toLowerCase());
+    }
+  });
+
+  it('gives the use back when the engine fails', async () => {
+    const failing = await startDecoder(target, { IDENTITY_URL: identity.url }, async () => {
+      throw new Error('engine down');
+    });
+    try {
+      const response = await failing.app.inject({ method: 'POST', url: '/api/bias-analysis', payload: { text: ARTICLE } });
+      expect(response.statusCode).toBe(503);
+      const rows = await failing.database.db.selectFrom('usage_counters').select('used').execute();
+      expect(rows.every((row: { used: number }) => row.used === 0)).toBe(true);
+    } finally {
+      await failing.app.close();
+    }
+  });
+
+  it('stores analytics events and refuses malformed ones with a 400', async () => {
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/analytics/track', payload: { event: 'paywall_shown', properties: { url: '/bias-detection' } } });
+    expect(ok.statusCode).toBe(202);
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/analytics/track', payload: { event: '<script>', properties: {} } });
+    expect(bad.statusCode).toBe(400);
+    const huge = await ctx.app.inject({ method: 'POST', url: '/api/analytics/track', payload: { event: 'x', properties: { blob: 'y'.repeat(9000) } } });
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it('reports today’s usage per account to administrators only', async () => {
+    const token = await identity.tokenFor('user', 'counted@example.org');
+    await analyze({ text: ARTICLE, time_zone: 'UTC' }, { authorization: `Bearer ${token}` });
+    const me = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const url = `/api/decoder/admin/usage?user_ids=${me}`;
+    expect((await ctx.app.inject({ url, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+    const admin = await ctx.app.inject({ url, headers: { authorization: `Bearer ${await identity.tokenFor('admin')}` } });
+    expect(admin.json().usage[me]).toEqual({ decoder_today: 1, chat_today: null });
+  });
+});
