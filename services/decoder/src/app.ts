@@ -3,7 +3,8 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { DecoderDatabase } from './db/database.ts';
-import type { DecoderConfig } from './env.ts';
+import { llmSettingsOf, type DecoderConfig } from './env.ts';
+import { createLlmEngine } from './plugins/llm-engine.ts';
 import type { AnalysisEngine } from './plugins/analysis-engine.ts';
 import { createReaderResolver, loadDeviceKey } from './plugins/reader.ts';
 import { analysisRoutes } from './routes/analysis/index.ts';
@@ -11,6 +12,7 @@ import { analyticsRoutes } from './routes/analytics/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
 
 export interface DecoderDeps {
+  /** The embedded engine; with an LLM configured it is wrapped, and answers whenever the model cannot. */
   engine: AnalysisEngine;
   /** Public keys of identity; by default fetched from IDENTITY_URL's JWKS. */
   keys?: KeyResolver;
@@ -33,7 +35,9 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(cookie);
       await registerAuth(app, { keys: deps.keys ?? jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
       const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE);
-      await app.register(analysisRoutes, { engine: deps.engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
+      const llm = llmSettingsOf(config);
+      const engine = llm ? createLlmEngine(llm, deps.engine, app.log) : deps.engine;
+      await app.register(analysisRoutes, { engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
       await app.register(usageRoutes, { resolveReader });
       await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX });
     },

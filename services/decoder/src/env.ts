@@ -10,5 +10,23 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   /** Analytics events per minute per client address. */
   TRACK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   COOKIE_SECURE: z.stringbool().default(false),
+  /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Its key; local servers accept any non-empty value. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  DECODER_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  /** The model's whole budget for one analysis (spec: up to 60 seconds). */
+  DECODER_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(60_000),
 });
+
+/** The LLM settings, when a provider is configured; otherwise the embedded engine works alone. */
+export function llmSettingsOf(config: DecoderConfig) {
+  if (!config.OPENAI_BASE_URL && !config.OPENAI_API_KEY) return undefined;
+  return {
+    baseURL: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+    model: config.DECODER_MODEL,
+    timeoutMs: config.DECODER_LLM_TIMEOUT_MS,
+  };
+}
 export type DecoderConfig = z.infer<typeof decoderConfigSchema>;

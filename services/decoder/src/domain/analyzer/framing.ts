@@ -178,6 +178,13 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   return c;
 }
 
+/**
+ * A prior, not fitted: a euphemism or agency-hiding phrase counts half as much as a covert codeword.
+ * BABE's annotators judged subjective wording, and neutral wire copy is full of agentless passives,
+ * so a weight fitted on BABE alone would read agency-hiding as a sign of neutrality (see README).
+ */
+export const OTHER_TERM_WEIGHT = 0.5;
+
 export interface TermCounts {
   codewords: number;
   otherTerms: number;
@@ -208,6 +215,7 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   logTokensPerSentence: (c) => Math.log(c.tokens / c.sentences),
   codewordsLog: (_c, t) => Math.log1p(t.codewords),
   otherTermsLog: (_c, t) => Math.log1p(t.otherTerms),
+  lexiconTermsLog: (_c, t) => Math.log1p(t.codewords + OTHER_TERM_WEIGHT * t.otherTerms),
 };
 
 export function featureVector(counts: FramingCounts, terms: TermCounts): Record<string, number> {

@@ -59,8 +59,8 @@ export function analystSummary(findings: Finding[], counts: FramingCounts, score
   ];
   paragraphs.push(
     `Framing measures: ${framingParts.join(', ')}. ` +
-      `${counts.attributedSentences} of ${plural(counts.sentences, 'sentence', 'sentences')} attribute what they report to a source` +
-      (counts.quotedSentences ? `, and ${counts.quotedSentences} carry quotation marks.` : '.'),
+      `Sentences that attribute what they report to a source: ${counts.attributedSentences} of ${counts.sentences}` +
+      (counts.quotedSentences ? `; with quotation marks: ${counts.quotedSentences}.` : '.'),
   );
 
   if (strongest) {

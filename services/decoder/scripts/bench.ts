@@ -1,0 +1,119 @@
+/**
+ * npm run bench:decoder
+ *
+ * Prints figures (no pass/fail): latency p50/p99 and throughput of the embedded analyzer on
+ * generated 200-, 1,000- and 5,000-word articles, and, in the same run on the same texts,
+ * retext-equality (the engine behind alex: retext-english + retext-equality) as a ratio.
+ * The articles come from our own sentence templates with a seeded generator, never from BABE.
+ * Aim (issue 4): <= 2 ms p50 for 1,000 words, >= 10x faster than retext-equality.
+ */
+import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib/retext.ts';
+import { analyzeArticle } from '../src/domain/analyzer/index.ts';
+
+/** mulberry32: a small deterministic generator, so every run benchmarks the same texts. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FILL = {
+  who: ['the mayor', 'a city council member', 'the police chief', 'a spokesperson for the department', 'residents', 'the governor', 'local organizers', 'the school board', 'a state senator', 'community leaders'],
+  place: ['the east side', 'downtown', 'the county courthouse', 'a neighborhood park', 'the state capitol', 'city hall', 'the river district', 'a public library'],
+  topic: ['the housing plan', 'the new budget', 'school funding', 'the transit proposal', 'police oversight', 'the minimum wage', 'voting access', 'the clinic closure'],
+  number: ['12', '40', '3,500', '27 percent', '1.2 million', 'nine', 'two dozen', '18'],
+  day: ['Monday', 'Tuesday', 'on Wednesday night', 'late Thursday', 'Friday morning', 'over the weekend'],
+};
+
+const TEMPLATES = [
+  '{who} said {day} that {topic} would be reviewed by an independent panel.',
+  'About {number} people gathered near {place} to discuss {topic}.',
+  'According to {who}, the vote on {topic} was delayed until next month.',
+  '{who} described the decision as a reckless and shameful betrayal of working families.',
+  'A man was shot near {place} {day}, and police said an investigation is under way.',
+  'The officer-involved shooting was the third in the county this year, records show.',
+  'Critics warned that law and order rhetoric has long targeted the inner city.',
+  '{who} blamed welfare queens and illegals for the deficit, a claim economists rejected.',
+  'Clashes broke out between officers and protesters outside {place}.',
+  'The report found that {number} households were affected by {topic}.',
+  'Supporters called the plan a brilliant and long overdue victory for the neighborhood.',
+  '{who} may revise {topic} if the courts allow it, officials suggested.',
+  'The city\u2019s urban planning office published a map of {place} {day}.',
+  'Opponents said the outrageous proposal was a disaster that would devastate small businesses.',
+  'In a statement, {who} thanked volunteers and promised to publish the full data.',
+  'Analysts expect {topic} to cost roughly {number} dollars over five years.',
+];
+
+function article(words: number, seed: number): string {
+  const random = generator(seed);
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const sentences: string[] = [];
+  let count = 0;
+  while (count < words) {
+    let s = pick(TEMPLATES).replace(/\{(\w+)\}/g, (_, slot: keyof typeof FILL) => pick(FILL[slot]));
+    s = s[0]!.toUpperCase() + s.slice(1);
+    sentences.push(s);
+    count += s.split(/\s+/).length;
+    if (random() < 0.2) sentences.push('\n\n');
+  }
+  return sentences.join(' ').replace(/ ?\n\n ?/g, '\n\n');
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  perSecond: number;
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function measure(texts: string[], iterations: number, run: (text: string) => unknown): Figures {
+  for (let i = 0; i < Math.min(iterations, 20); i++) run(texts[i % texts.length]!);
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    run(texts[i % texts.length]!);
+    times.push(performance.now() - t0);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), perSecond: (iterations / total) * 1000 };
+}
+
+function main(): void {
+  const processor = unifiedFactory().use(retextEnglishPlugin).use(retextEqualityPlugin);
+  const retext = (text: string) => processor.runSync(processor.parse(text));
+
+  console.log(`Embedded analyzer vs retext-equality (node ${process.version}, ${process.arch})`);
+  console.log('words  engine            p50 ms    p99 ms   articles/s    words/s');
+  const sizes = [
+    { words: 200, embedded: 4000, retext: 200 },
+    { words: 1000, embedded: 2000, retext: 60 },
+    { words: 5000, embedded: 400, retext: 15 },
+  ];
+  for (const size of sizes) {
+    const texts = Array.from({ length: 16 }, (_, i) => article(size.words, 1000 * size.words + i));
+    const actualWords = Math.round(texts.reduce((n, t) => n + t.split(/\s+/).length, 0) / texts.length);
+    const e = measure(texts, size.embedded, analyzeArticle);
+    const r = measure(texts, size.retext, retext);
+    const line = (name: string, f: Figures) =>
+      `${String(actualWords).padStart(5)}  ${name.padEnd(15)} ${f.p50.toFixed(3).padStart(8)}  ${f.p99.toFixed(3).padStart(8)}  ${f.perSecond.toFixed(0).padStart(11)}  ${(f.perSecond * actualWords).toFixed(0).padStart(9)}`;
+    console.log(line('embedded', e));
+    console.log(line('retext-equality', r));
+    console.log(`       ratio (retext p50 / embedded p50): ${(r.p50 / e.p50).toFixed(1)}x${size.words === 1000 ? `; 1,000-word p50 aim <= 2 ms: ${e.p50 <= 2 ? 'met' : 'NOT met'}` : ''}`);
+  }
+
+  // HTTP under autocannon (POST /api/bias-analysis with quota writes on PostgreSQL): the lead adds
+  // this part with the decoder routes; it belongs here, after the in-process figures.
+  console.log('HTTP under autocannon: not part of this script yet (added with the decoder routes).');
+}
+
+main();

@@ -1,0 +1,186 @@
+/**
+ * Fits the score's handful of numbers (intercept, one weight per feature, threshold) on one
+ * deterministic half of ../shared/eval/babe-dev.csv and writes src/domain/analyzer/data/weights.json.
+ *
+ * Model: logistic regression, p = 1 / (1 + e^-(b + sum_k w_k x_k)), fitted by iteratively
+ * reweighted least squares (Newton's method) with an L2 penalty on the standardised weights, all
+ * written out below. The standardisation is folded back into raw weights, so the engine needs only
+ * b and w_k. The threshold is the integer in 1..99 that maximises macro F1 of (score >= threshold)
+ * on the same fit half. The other half is not touched here; `npm run eval:decoder` reports it.
+ *
+ * Only numbers leave this script: no sentence or word of BABE (AGPL, evaluation only) is written.
+ *
+ * Usage: node services/decoder/scripts/fit-weights.ts [--babe FILE] [--features a,b,c] [--explore] [--dry-run]
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analyzeDetailed } from '../src/domain/analyzer/index.ts';
+import { FEATURES } from '../src/domain/analyzer/framing.ts';
+import { evalPath, half, parseBabe, requireFile } from './lib/eval-data.ts';
+import { macroF1, rocAuc } from './lib/metrics.ts';
+
+const WEIGHTS_FILE = fileURLToPath(new URL('../src/domain/analyzer/data/weights.json', import.meta.url));
+
+/** The features of the score, chosen before fitting from what each list is known to measure (see README). */
+export const DEFAULT_FEATURES = [
+  'strongSubjectiveRate', // Riloff & Wiebe strong subjectives per word
+  'loadedPerSentence', // strongly subjective AND negative words per sentence
+  'negativeRate', // Hu & Liu negative opinion words per word
+  'hedgeRate', // Hyland hedges per word
+  'intensifierPerSentence', // our intensifiers ("utterly", "blatantly") per sentence
+  'mannerAdverbRate', // "-ly" manner adverbs per word
+  'addressPerSentence', // we/our/you per sentence: the writer addresses the reader
+  'attributedShare', // share of sentences that attribute ("said", "according to")
+  'reportVerbRate', // Recasens et al. report verbs per word
+  'numericShare', // share of sentences with a figure
+  'properNounRate', // capitalised words inside sentences per word
+  'logTokensPerSentence', // log of the mean sentence length
+  'lexiconTermsLog', // log(1 + codewords + 0.5 * euphemism/agency-hiding terms)
+];
+
+const L2 = 1.0; // penalty on standardised weights, in units of one example's log-likelihood
+const MAX_NUMBERS = 15;
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Solve A x = y by Gaussian elimination with partial pivoting (A is small and symmetric positive definite). */
+function solve(a: number[][], y: number[]): number[] {
+  const n = y.length;
+  const m = a.map((row, i) => [...row, y[i]!]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[pivot]![c]!)) pivot = r;
+    [m[c], m[pivot]] = [m[pivot]!, m[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = m[r]![c]! / m[c]![c]!;
+      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = m[r]![n]!;
+    for (let k = r + 1; k < n; k++) s -= m[r]![k]! * x[k]!;
+    x[r] = s / m[r]![r]!;
+  }
+  return x;
+}
+
+/** IRLS for L2-penalised logistic regression on standardised features; the intercept is not penalised. */
+function fitLogistic(z: number[][], y: number[]): number[] {
+  const d = z[0]!.length + 1;
+  let beta = new Array<number>(d).fill(0);
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const hessian = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+    const gradient = new Array<number>(d).fill(0);
+    z.forEach((row, i) => {
+      const x = [1, ...row];
+      const eta = x.reduce((s, v, k) => s + v * beta[k]!, 0);
+      const p = 1 / (1 + Math.exp(-eta));
+      const w = Math.max(p * (1 - p), 1e-9);
+      for (let a = 0; a < d; a++) {
+        gradient[a]! += (y[i]! - p) * x[a]!;
+        for (let b = 0; b < d; b++) hessian[a]![b]! += w * x[a]! * x[b]!;
+      }
+    });
+    for (let a = 1; a < d; a++) {
+      gradient[a]! -= L2 * beta[a]!;
+      hessian[a]![a]! += L2;
+    }
+    const step = solve(hessian, gradient);
+    beta = beta.map((b, k) => b + step[k]!);
+    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
+  }
+  return beta;
+}
+
+function main(): void {
+  const babePath = option('--babe') ?? evalPath('babe-dev.csv');
+  const raw = requireFile(babePath, 'BABE file');
+  const rows = parseBabe(raw);
+  const names = option('--features')?.split(',') ?? DEFAULT_FEATURES;
+  for (const name of names) if (!FEATURES[name]) throw new Error(`unknown feature ${name}; known: ${Object.keys(FEATURES).join(', ')}`);
+  if (names.length + 2 > MAX_NUMBERS) throw new Error(`${names.length} features + intercept + threshold exceed ${MAX_NUMBERS} numbers`);
+
+  const all = rows.map((row) => {
+    const detail = analyzeDetailed(row.text);
+    return { x: names.map((n) => detail.features[n]!), y: row.label === 'Biased' ? 1 : 0, half: half(row.text), hasWords: detail.counts.tokens > 0 };
+  });
+  const fit = all.filter((r) => r.half === 0);
+
+  if (process.argv.includes('--explore')) {
+    names.forEach((n, k) => {
+      console.log(`${n.padEnd(24)} AUC on fit half ${rocAuc(fit.map((r) => r.x[k]!), fit.map((r) => r.y === 1)).toFixed(3)}`);
+    });
+  }
+
+  const mean = names.map((_, k) => fit.reduce((s, r) => s + r.x[k]!, 0) / fit.length);
+  const sd = names.map((_, k) => Math.sqrt(fit.reduce((s, r) => s + (r.x[k]! - mean[k]!) ** 2, 0) / fit.length) || 1);
+  const standardised = fit.map((r) => r.x.map((v, k) => (v - mean[k]!) / sd[k]!));
+  const beta = fitLogistic(standardised, fit.map((r) => r.y));
+
+  // Fold the standardisation back: w_k = beta_k / sd_k, b = beta_0 - sum_k beta_k mean_k / sd_k.
+  const weights: Record<string, number> = {};
+  let intercept = beta[0]!;
+  names.forEach((n, k) => {
+    const w = beta[k + 1]! / sd[k]!;
+    weights[n] = Number(w.toPrecision(6));
+    intercept -= w * mean[k]!;
+  });
+  intercept = Number(intercept.toPrecision(6));
+
+  const scoreOf = (x: number[], hasWords: boolean) => {
+    if (!hasWords) return 0;
+    const zz = names.reduce((s, n, k) => s + weights[n]! * x[k]!, intercept);
+    return Math.round(100 / (1 + Math.exp(-zz)));
+  };
+  const fitScores = fit.map((r) => scoreOf(r.x, r.hasWords));
+  const fitGold = fit.map((r) => r.y === 1);
+  let threshold = 50;
+  let best = -1;
+  for (let t = 1; t <= 99; t++) {
+    const f = macroF1(fitScores.map((s) => s >= t), fitGold);
+    if (f > best + 1e-12) { best = f; threshold = t; }
+  }
+  const heldOut = all.filter((r) => r.half === 1);
+  const heldScores = heldOut.map((r) => scoreOf(r.x, r.hasWords));
+  const heldGold = heldOut.map((r) => r.y === 1);
+  const summary = {
+    fitHalf: { n: fit.length, macroF1: best, auc: rocAuc(fitScores, fitGold) },
+    heldOut: { n: heldOut.length, macroF1: macroF1(heldScores.map((s) => s >= threshold), heldGold), auc: rocAuc(heldScores, heldGold) },
+  };
+
+  const out = {
+    about:
+      'Written by services/decoder/scripts/fit-weights.ts. score = round(100 / (1 + exp(-(intercept + sum of weight * feature)))); ' +
+      "'Biased' when score >= threshold. Features are defined in src/domain/analyzer/framing.ts (FEATURES). " +
+      'Only these numbers come from BABE; no text or vocabulary of it is shipped.',
+    fittedOn: {
+      file: 'babe-dev.csv (BABE, Spinde et al. 2021, AGPL-3.0, read from ../shared/eval at fit time only)',
+      sha256: createHash('sha256').update(raw).digest('hex'),
+      rows: rows.length,
+      half: 'FNV-1a 32-bit hash of the sentence text, bit 7 = 0 (fit half); bit 7 = 1 is held out',
+      sentences: fit.length,
+      method: `L2-penalised logistic regression (IRLS), penalty ${L2} on standardised weights; threshold maximises macro F1 on the fit half`,
+      date: new Date().toISOString().slice(0, 10),
+    },
+    intercept,
+    weights,
+    threshold,
+    fitFigures: {
+      fitHalf: { sentences: summary.fitHalf.n, macroF1: Number(summary.fitHalf.macroF1.toFixed(4)), auc: Number(summary.fitHalf.auc.toFixed(4)) },
+      heldOut: { sentences: summary.heldOut.n, macroF1: Number(summary.heldOut.macroF1.toFixed(4)), auc: Number(summary.heldOut.auc.toFixed(4)) },
+    },
+  };
+  console.log(JSON.stringify({ weights, intercept, threshold, ...out.fitFigures }, null, 2));
+  if (!process.argv.includes('--dry-run')) {
+    const previous = readFileSync(WEIGHTS_FILE, 'utf8');
+    writeFileSync(WEIGHTS_FILE, JSON.stringify(out, null, 2) + '\n');
+    console.log(previous === JSON.stringify(out, null, 2) + '\n' ? 'weights.json unchanged' : `wrote ${WEIGHTS_FILE}`);
+  }
+}
+
+main();

@@ -1,0 +1,97 @@
+// The LLM analyzer: any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp). Its answer is
+// checked with zod, merged with the embedded engine's, and on any failure (an error, malformed JSON,
+// a 429, a timeout) the embedded result is returned with a note saying so.
+import OpenAI from 'openai';
+import { z } from 'zod';
+import { mergeFindings, type LlmFinding } from '../domain/llm/merge.ts';
+import type { AnalysisEngine } from './analysis-engine.ts';
+
+export interface LlmSettings {
+  baseURL?: string;
+  apiKey: string;
+  model: string;
+  /** The whole budget of one analysis by the model, in ms (spec: up to 60 seconds). */
+  timeoutMs: number;
+}
+
+const findingSchema = z.object({
+  score: z.number().min(0).max(100),
+  summary: z.string().max(6000),
+  translation: z.string().max(60_000),
+  terms: z
+    .array(z.object({ term: z.string().max(120), explanation: z.string().max(1000), is_codeword: z.boolean(), category: z.string().max(40) }))
+    .max(60),
+});
+
+/** Sent to the model: the schema in strict form (every key required). */
+const RESPONSE_SCHEMA = z.toJSONSchema(findingSchema, { target: 'draft-7' });
+
+const SYSTEM_PROMPT = [
+  'You are Keisha, a counter-racist scholar who decodes news coverage. Read the article the user sends.',
+  'Find coded racial language (dog whistles), euphemisms and wording that hides agency around violence or policing.',
+  'Quote each term exactly as it appears in the article; do not invent terms that are not in it.',
+  'Return JSON only, with: score (0-100, how loaded and biased the framing is), summary (2-3 short paragraphs naming the strongest evidence),',
+  'translation (the article in plain language, each coded term replaced by what it means), and terms',
+  '(each with term, explanation in one or two sentences, is_codeword true only for covert racial codewords, and category).',
+].join(' ');
+
+const MAX_ARTICLE_CHARS = 24_000;
+
+export function createLlmEngine(settings: LlmSettings, embedded: AnalysisEngine, log: { warn: (obj: object, msg: string) => void }): AnalysisEngine {
+  const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: 0, timeout: settings.timeoutMs });
+
+  async function ask(text: string, signal: AbortSignal): Promise<LlmFinding> {
+    const messages = [
+      { role: 'system' as const, content: SYSTEM_PROMPT },
+      { role: 'user' as const, content: text.slice(0, MAX_ARTICLE_CHARS) },
+    ];
+    let content: string | null | undefined;
+    try {
+      const completion = await client.chat.completions.create(
+        {
+          model: settings.model,
+          messages,
+          temperature: 0,
+          response_format: { type: 'json_schema', json_schema: { name: 'keisha_analysis', strict: true, schema: RESPONSE_SCHEMA as Record<string, unknown> } },
+        },
+        { signal },
+      );
+      content = completion.choices[0]?.message?.content;
+    } catch (error) {
+      // Servers without JSON-schema output answer 400: ask again in plain JSON mode.
+      if (!(error instanceof OpenAI.BadRequestError)) throw error;
+      const completion = await client.chat.completions.create(
+        { model: settings.model, messages, temperature: 0, response_format: { type: 'json_object' } },
+        { signal },
+      );
+      content = completion.choices[0]?.message?.content;
+    }
+    return findingSchema.parse(JSON.parse(content ?? ''));
+  }
+
+  return async (text) => {
+    const base = await embedded(text);
+    const signal = AbortSignal.timeout(settings.timeoutMs);
+    try {
+      const finding = await ask(text, signal);
+      const analysis = mergeFindings(text, base.analysis, finding);
+      return {
+        analysis: { ...analysis, notes: [`Analysed by ${settings.model} together with Keisha’s embedded engine.`] },
+        translation: { text: finding.translation.trim() || base.translation.text },
+      };
+    } catch (error) {
+      const reason = signal.aborted
+        ? `no answer within ${Math.round(settings.timeoutMs / 1000)} s`
+        : error instanceof OpenAI.APIError
+          ? `the model server answered ${error.status ?? 'an error'}`
+          : error instanceof SyntaxError || error instanceof z.ZodError
+            ? 'the model’s answer was not valid'
+            : 'the model server could not be reached';
+      log.warn({ err: error }, 'LLM analysis failed; using the embedded engine');
+      return {
+        ...base,
+        analysis: { ...base.analysis, notes: [`The language model was unavailable (${reason}), so Keisha’s embedded engine answered offline.`] },
+      };
+    }
+  };
+}

@@ -1,0 +1,61 @@
+// An OpenAI-compatible server of our own, speaking POST /v1/chat/completions, for the LLM tests.
+import http from 'node:http';
+
+export type FakeMode = 'normal' | 'malformed' | 'rate-limited' | 'error' | 'slow' | 'no-json-schema';
+
+export interface FakeOpenAi {
+  url: string;
+  mode: FakeMode;
+  requests: Array<{ body: any; authorization?: string }>;
+  close(): Promise<void>;
+}
+
+export async function startFakeOpenAi(answer: object): Promise<FakeOpenAi> {
+  const state: FakeOpenAi = { url: '', mode: 'normal', requests: [], close: async () => {} };
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const body = raw ? JSON.parse(raw) : {};
+      state.requests.push({ body, authorization: req.headers.authorization });
+      const send = (status: number, payload: object) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.url !== '/v1/chat/completions') return send(404, { error: { message: 'not found' } });
+      const completion = (content: string) => ({
+        id: 'chatcmpl-test',
+        object: 'chat.completion',
+        created: 0,
+        model: body.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+      });
+      switch (state.mode) {
+        case 'normal':
+          return send(200, completion(JSON.stringify(answer)));
+        case 'no-json-schema':
+          if (body.response_format?.type === 'json_schema') return send(400, { error: { message: 'response_format json_schema is not supported', type: 'invalid_request_error' } });
+          return send(200, completion(JSON.stringify(answer)));
+        case 'malformed':
+          return send(200, completion('Sure! Here is the analysis: {score: high'));
+        case 'rate-limited':
+          return send(429, { error: { message: 'Rate limit reached', type: 'rate_limit_error' } });
+        case 'error':
+          return send(500, { error: { message: 'upstream exploded', type: 'server_error' } });
+        case 'slow':
+          return; // never answers; the client's budget must end it
+      }
+    });
+  });
+  server.on('connection', (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
+  state.close = () =>
+    new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return state;
+}
