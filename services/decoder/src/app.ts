@@ -9,6 +9,7 @@ import type { AnalysisEngine } from './plugins/analysis-engine.ts';
 import { createReaderResolver, loadDeviceKey } from './plugins/reader.ts';
 import { analysisRoutes } from './routes/analysis/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
+import { historyRoutes } from './routes/history/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
 
 export interface DecoderDeps {
@@ -40,6 +41,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(analysisRoutes, { engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
       await app.register(usageRoutes, { resolveReader });
       await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX });
+      await app.register(historyRoutes);
     },
   });
 }

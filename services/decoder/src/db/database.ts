@@ -19,7 +19,19 @@ export interface ServiceSecretsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface AnalysesTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  score: number;
+  term_count: number;
+  text: string;
+  result: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface DecoderDatabase {
+  analyses: AnalysesTable;
   usage_counters: UsageCountersTable;
   analytics_events: AnalyticsEventsTable;
   service_secrets: ServiceSecretsTable;

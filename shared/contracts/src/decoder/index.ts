@@ -85,3 +85,28 @@ export interface TrackRequest {
   event: string;
   properties?: Record<string, unknown>;
 }
+
+export const HISTORY_PATHS = {
+  list: '/api/decoder/history',
+  item: (id: string) => `/api/decoder/history/${encodeURIComponent(id)}`,
+} as const;
+
+export interface HistoryEntry {
+  id: string;
+  created_at: string;
+  /** The article's opening words, for the list. */
+  title: string;
+  score: number;
+  term_count: number;
+}
+export interface HistoryListResponse {
+  success: true;
+  entries: HistoryEntry[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+export interface HistoryItemResponse {
+  success: true;
+  entry: HistoryEntry & { text: string; analysis: Analysis; translation: { text: string } };
+}

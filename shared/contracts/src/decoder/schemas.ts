@@ -79,3 +79,21 @@ export const adminUsageResponse = z.object({
   success: z.literal(true),
   usage: z.record(z.string(), z.object({ decoder_today: z.number().int(), chat_today: z.number().int().nullable() })),
 });
+
+const historyEntry = z.object({ id: z.string(), created_at: z.string(), title: z.string(), score: z.number().int(), term_count: z.number().int() });
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const historyListResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(historyEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export const historyParams = z.object({ id: z.uuid({ error: 'Not an analysis id' }) });
+export const historyItemResponse = z.object({
+  success: z.literal(true),
+  entry: historyEntry.extend({ text: z.string(), analysis: analysisSchema, translation: z.object({ text: z.string() }) }),
+});

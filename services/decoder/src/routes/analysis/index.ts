@@ -7,6 +7,7 @@ import type { DecoderDatabase } from '../../db/database.ts';
 import { usageRepository } from '../../db/repositories/usage.ts';
 import { isTimeZone, localDay, nextLocalMidnight } from '../../domain/quota/calendar.ts';
 import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
+import { historyTitle } from '../../domain/history.ts';
 import type { AnalysisEngine } from '../../plugins/analysis-engine.ts';
 import type { ReaderResolver } from '../../plugins/reader.ts';
 
@@ -61,6 +62,20 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
           await usage.release(reader.subjects, day); // a failed analysis never uses up a daily use
           request.log.error({ err: error }, 'analysis failed');
           throw new AppError(503, DECODER_ERRORS.unavailable, 'The analysis could not be completed. Please try again.');
+        }
+        if (reader.userId) {
+          const saved = { analysis: outcome.analysis, translation: outcome.translation };
+          await (app.db as Kysely<DecoderDatabase>)
+            .insertInto('analyses')
+            .values({
+              user_id: reader.userId,
+              title: historyTitle(request.body.text),
+              score: outcome.analysis.score,
+              term_count: outcome.analysis.detected_terms.length,
+              text: request.body.text,
+              result: JSON.stringify(saved),
+            })
+            .execute();
         }
         return { success: true as const, ...outcome, usage: usageView(reader.tier, Math.max(...counts), resetsAt) };
       },

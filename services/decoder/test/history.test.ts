@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { historyTitle } from '../src/domain/history.ts';
+import { startDecoder } from './helpers.ts';
+
+const targets = await databaseTargets();
+
+describe('historyTitle', () => {
+  it('keeps short texts and cuts long ones at a word', () => {
+    expect(historyTitle('  Short\n headline ')).toBe('Short headline');
+    expect(historyTitle('word '.repeat(40))).toMatch(/^(word ){10,}?word…$/);
+  });
+});
+
+describe.each(targets)('analysis history on $kind', (target) => {
+  let identity: IdentityProcess;
+  let ctx: Awaited<ReturnType<typeof startDecoder>>;
+  beforeAll(async () => {
+    identity = await startIdentityProcess();
+    ctx = await startDecoder(target, { IDENTITY_URL: identity.url });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.destroy();
+    await identity.stop();
+  });
+
+  it('keeps a signed-in reader’s analyses to list, reopen and delete, and shows them to nobody else', async () => {
+    const alice = { authorization: `Bearer ${await identity.tokenFor('user')}` };
+    const bob = { authorization: `Bearer ${await identity.tokenFor('user')}` };
+    const text = 'The inner-city youth were blamed after shots were fired.';
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/bias-analysis', headers: alice, payload: { text } })).statusCode).toBe(200);
+    // A guest's analysis is not kept.
+    await ctx.app.inject({ method: 'POST', url: '/api/bias-analysis', payload: { text } });
+
+    const list = (await ctx.app.inject({ url: '/api/decoder/history', headers: alice })).json();
+    expect(list).toMatchObject({ total: 1, entries: [{ title: text }] });
+    const id = list.entries[0].id;
+    const item = (await ctx.app.inject({ url: `/api/decoder/history/${id}`, headers: alice })).json();
+    expect(item.entry).toMatchObject({ id, text, analysis: { score: expect.any(Number) }, translation: { text: expect.any(String) } });
+
+    expect((await ctx.app.inject({ url: '/api/decoder/history', headers: bob })).json().total).toBe(0);
+    expect((await ctx.app.inject({ url: `/api/decoder/history/${id}`, headers: bob })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decoder/history/${id}`, headers: bob })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/decoder/history' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/decoder/history/not-an-id', headers: alice })).statusCode).toBe(400);
+
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decoder/history/${id}`, headers: alice })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/decoder/history', headers: alice })).json().total).toBe(0);
+  });
+});
