@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { BillingConfig } from './env.ts';
 import { demoRequestRoutes } from './routes/demo-requests/index.ts';
+import { planRoutes } from './routes/plans/index.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -16,6 +17,7 @@ export async function buildBillingApp(
     logger,
     routes: async (app) => {
       await registerAuth(app, { keys: jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
+      await app.register(planRoutes);
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
     },
   });

@@ -24,3 +24,54 @@ export interface AdminDemoRequestsResponse {
   page: number;
   page_size: number;
 }
+
+export const PLANS_PATH = '/api/billing/plans';
+
+export interface Money {
+  /** Amount in cents, to avoid floating-point money. */
+  cents: number;
+  currency: 'USD';
+  /** '$9.99' */
+  display: string;
+}
+
+export interface DecoderPlan {
+  tier: 'free' | 'monthly' | 'annual';
+  name: string;
+  usage_limit: number | null;
+  billing_cycle: 'daily' | 'monthly' | 'yearly';
+  bitcoin_price: Money;
+  cashapp_price: Money;
+  features: string[];
+}
+
+export interface ChatPlan {
+  tier: 'Free' | 'Starter' | 'Pro' | 'Gold';
+  name: string;
+  price: Money;
+  /** Manual Cash App amount (spec section 9). */
+  cashapp_price: Money | null;
+  billing_cycle: 'monthly' | 'yearly' | 'lifetime' | null;
+  messages_per_day: number | null;
+}
+
+export interface MarketingPlan {
+  tier: 'free' | 'monthly' | 'annual';
+  name: string;
+  price: Money;
+  billing_cycle: 'monthly' | 'yearly' | null;
+  usage_limit: number | null;
+}
+
+export interface Savings {
+  amount: Money;
+  /** Rounded percentage (spec section 9). */
+  percent: number;
+}
+
+export interface PlansResponse {
+  success: true;
+  marketing: { plans: MarketingPlan[]; annual_saving: Money };
+  decoder: { plans: DecoderPlan[]; annual_savings: { bitcoin: Savings; cashapp: Savings } };
+  chat: { plans: ChatPlan[] };
+}
