@@ -84,7 +84,7 @@ function isAcronym(form: string): boolean {
   return letters.length >= 2 && letters.length <= 6 && letters === letters.toUpperCase() && !/\s/.test(form.trim());
 }
 
-function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: string[] } {
+export function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: string[] } {
   const explanations = JSON.parse(readFileSync(DATA + 'explanations.json', 'utf8')) as ExplanationsFile;
   const rows = parseGlossary(requireFile(evalDir + 'dogwhistle-glossary.tsv', 'dogwhistle-glossary.tsv'));
   const regexes = requireFile(evalDir + 'racial-dogwhistle-regexes.tsv', 'racial-dogwhistle-regexes.tsv')
@@ -261,12 +261,14 @@ function readWordList(path: string): string[] {
   for (const line of requireFile(path, path).split(/\r?\n/)) {
     const word = line.trim().toLowerCase();
     if (!word || word.startsWith('#') || word.startsWith(';')) continue;
+    // Prefix entries such as "anti-" are not words; as tokens they would flag "anti-racist".
+    if (word.endsWith('-') || word.startsWith('-')) continue;
     words.add(word);
   }
   return [...words].sort();
 }
 
-function buildFramingWords(evalDir: string): Record<string, unknown> {
+export function buildFramingWords(evalDir: string): Record<string, unknown> {
   const lexicons = evalDir + 'lexicons/';
   const ours = JSON.parse(readFileSync(DATA + 'framing-ours.json', 'utf8')) as Record<string, unknown>;
   const { about: _about, irregularVerbForms, ...ourLists } = ours;
@@ -291,6 +293,8 @@ function buildFramingWords(evalDir: string): Record<string, unknown> {
   };
 }
 
+export const DATA_DIR = DATA;
+
 function main(): void {
   const args = process.argv.slice(2);
   const dirIndex = args.indexOf('--eval-dir');
@@ -302,4 +306,4 @@ function main(): void {
   console.log(`wrote ${DATA}lexicon.json and framing-words.json`);
 }
 
-main();
+if (import.meta.main) main();

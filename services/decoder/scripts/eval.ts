@@ -63,4 +63,9 @@ function main(): void {
   console.log(`  codeword FP <= ${TARGETS.falsePositivesPer100}/100: all ${all.codewordFalsePositivesPer100.toFixed(2)}, held-out ${heldOut.codewordFalsePositivesPer100.toFixed(2)} -> ${mark(all.codewordFalsePositivesPer100 <= TARGETS.falsePositivesPer100 && heldOut.codewordFalsePositivesPer100 <= TARGETS.falsePositivesPer100)}`);
 }
 
-main();
+try {
+  main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

@@ -22,9 +22,11 @@ function rankOf(category: string, isCodeword: boolean, lexiconEntry: boolean): n
   return lexiconEntry ? 3 : 4;
 }
 
+const BETWEEN_WORDS = /[^\p{L}\p{M}\p{N}'\u2019&\-/]+/gu;
+
 /** The matched words as written, lower-cased; quotes or line breaks between them become one space. */
 function displayTerm(text: string, start: number, end: number): string {
-  return text.slice(start, end).replace(/[^\p{L}\p{M}\p{N}'\u2019&\-/]+/gu, ' ').toLowerCase();
+  return text.slice(start, end).replace(BETWEEN_WORDS, ' ').toLowerCase();
 }
 
 export function collectFindings(

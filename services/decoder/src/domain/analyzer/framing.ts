@@ -139,7 +139,9 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   let lastNumeric = -1;
   for (let i = 0; i < n; i++) {
     const word = tokens.norm[i]!;
-    let bits = wordBits.get(word) ?? 0;
+    // Loaded words are single words of the lists; a phrase ("in my view", "long-time") adds to the counts only.
+    const ownBits = wordBits.get(word) ?? 0;
+    let bits = ownBits;
     const phrases = phraseRoot.get(word);
     if (phrases) {
       for (const { rest, bits: phraseBits } of phrases) {
@@ -165,7 +167,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if (bits & INTENSIFIER) c.intensifiers++;
     if (bits & ADDRESS) c.address++;
     if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
-    if ((bits & LOADED) === LOADED && (bits & NOT_LOADED) === 0) {
+    if ((ownBits & LOADED) === LOADED && (ownBits & NOT_LOADED) === 0) {
       c.loaded++;
       if (!taken[i]) c.loadedTokens.push(i);
     }

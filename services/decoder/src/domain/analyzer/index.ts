@@ -71,7 +71,7 @@ export function analyzeDetailed(input: string): AnalysisDetail {
     signals: {
       tokens: counts.tokens,
       sentences: counts.sentences,
-      features,
+      features: Object.fromEntries(Object.keys(weights.weights).map((name) => [name, features[name]!])),
       contributions,
       intercept: weights.intercept,
       z,

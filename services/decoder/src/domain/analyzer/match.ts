@@ -120,16 +120,27 @@ function findLexiconTerms(lex: CompiledLexicon, text: string, tokens: Tokens, ou
   const n = tokens.count;
   const candidates: Array<[TrieNode, number]> = [];
   for (let i = 0; i < n; i++) {
+    // A possessive ("the inner city's") may end a phrase: its stem is tried when the word itself is not in the trie.
+    let endsHere = false;
     let node = root.get(tokens.norm[i]!);
+    if (!node && tokens.stem[i] !== null) {
+      node = root.get(tokens.stem[i]!);
+      endsHere = true;
+    }
     if (!node) continue;
     const sentence = tokens.sentence[i]!;
     candidates.length = 0;
     let j = i;
     for (;;) {
       if (node.entry !== -1) candidates.push([node, j + 1]);
+      if (endsHere) break;
       j++;
       if (j >= n || tokens.sentence[j] !== sentence) break;
-      const next: TrieNode | undefined = node.next?.get(tokens.norm[j]!);
+      let next: TrieNode | undefined = node.next?.get(tokens.norm[j]!);
+      if (!next && tokens.stem[j] !== null) {
+        next = node.next?.get(tokens.stem[j]!);
+        endsHere = true;
+      }
       if (!next) break;
       node = next;
     }

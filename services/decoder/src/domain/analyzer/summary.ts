@@ -31,7 +31,7 @@ export function analystSummary(findings: Finding[], counts: FramingCounts, score
       : `The framing reads as mostly even-handed: the bias score is ${score} of 100, below the engine's threshold of ${threshold}.`;
   const found: string[] = [];
   if (codewords.length) found.push(plural(occurrences(codewords), 'coded racial term', 'coded racial terms'));
-  if (framing.length) found.push(plural(occurrences(framing), 'euphemism or agency-hiding phrase', 'euphemisms or agency-hiding phrases'));
+  if (framing.length) found.push(plural(occurrences(framing), 'euphemism, agency-hiding or loaded framing phrase', 'euphemisms, agency-hiding or loaded framing phrases'));
   if (loadedWords.length) found.push(plural(occurrences(loadedWords), 'loaded word', 'loaded words'));
   const inventory =
     codewords.length === 0 && framing.length === 0
@@ -45,7 +45,7 @@ export function analystSummary(findings: Finding[], counts: FramingCounts, score
     const otherCodewords = codewords.filter((f) => f !== strongest);
     if (otherCodewords.length) evidence += ` Other coded terms: ${quoted(otherCodewords, 4)}.`;
     const otherFraming = framing.filter((f) => f !== strongest);
-    if (otherFraming.length) evidence += ` Euphemism and agency-hiding: ${quoted(otherFraming, 3)}.`;
+    if (otherFraming.length) evidence += ` Euphemism, agency-hiding and loaded framing: ${quoted(otherFraming, 3)}.`;
     paragraphs.push(evidence);
   } else if (loadedWords.length && score >= threshold) {
     paragraphs.push(`No coded terms were found; the score comes from the wording itself, such as ${quoted(loadedWords, 3)}.`);

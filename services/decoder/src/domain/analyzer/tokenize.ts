@@ -21,6 +21,8 @@ export interface Tokens {
   end: number[];
   /** Lower case, apostrophes removed. */
   norm: string[];
+  /** For a possessive ("city's"), the word without it ("city"); otherwise null. */
+  stem: Array<string | null>;
   /** TITLE | UPPER | DIGIT bits. */
   shape: number[];
   /** Sentence index of each token. */
@@ -60,6 +62,8 @@ function isWordCode(text: string, index: number, code: number): boolean {
   return cp !== undefined && cp > 0xffff && WORD_CHAR.test(String.fromCodePoint(cp));
 }
 
+const APOSTROPHES = /['\u2019]/g;
+const POSSESSIVE = /['\u2019]s$/;
 const APOSTROPHE = 39;
 const RIGHT_SINGLE_QUOTE = 0x2019;
 
@@ -74,6 +78,7 @@ export function tokenize(text: string): Tokens {
   const start: number[] = [];
   const end: number[] = [];
   const norm: string[] = [];
+  const stem: Array<string | null> = [];
   const shape: number[] = [];
   const sentence: number[] = [];
   const paragraph: number[] = [];
@@ -124,7 +129,11 @@ export function tokenize(text: string): Tokens {
     }
     const raw = text.slice(tokenStart, i);
     let lower = isAmpersand ? 'and' : raw.toLowerCase();
-    if (lower.indexOf("'") !== -1 || lower.indexOf('\u2019') !== -1) lower = lower.replace(/['\u2019]/g, '');
+    let possessiveStem: string | null = null;
+    if (lower.indexOf("'") !== -1 || lower.indexOf('\u2019') !== -1) {
+      if (POSSESSIVE.test(lower)) possessiveStem = lower.slice(0, -2).replace(APOSTROPHES, '');
+      lower = lower.replace(APOSTROPHES, '');
+    }
 
     let bits = 0;
     const first = raw.charCodeAt(0);
@@ -162,6 +171,7 @@ export function tokenize(text: string): Tokens {
     start.push(tokenStart);
     end.push(i);
     norm.push(lower);
+    stem.push(possessiveStem);
     shape.push(bits);
     sentence.push(sentenceIndex);
     paragraph.push(paragraphIndex);
@@ -171,5 +181,5 @@ export function tokenize(text: string): Tokens {
   }
   if (pendingFlags !== 0 && sentenceIndex >= 0) sentenceFlags[sentenceIndex]! |= pendingFlags;
 
-  return { count: start.length, start, end, norm, shape, sentence, paragraph, sentenceStart, sentenceFlags };
+  return { count: start.length, start, end, norm, stem, shape, sentence, paragraph, sentenceStart, sentenceFlags };
 }

@@ -16,12 +16,14 @@ function capitaliseLike(original: string, replacement: string): string {
 }
 
 const TRAILING_ARTICLE = /\b([Aa])(n?) $/;
+const STARTS_WITH_VOWEL = /^[aeiouAEIOU]/;
+const POSSESSIVE_END = /['\u2019]s$/i;
 
 /** "an officer-involved shooting" -> "a police shooting": keep the indefinite article agreeing with the new word. */
 function fixArticle(before: string, replacement: string): string {
   const m = TRAILING_ARTICLE.exec(before);
   if (!m) return before;
-  const wantsAn = /^[aeiouAEIOU]/.test(replacement);
+  const wantsAn = STARTS_WITH_VOWEL.test(replacement);
   return before.slice(0, m.index) + m[1] + (wantsAn ? 'n' : '') + ' ';
 }
 
@@ -35,7 +37,10 @@ export function rewrite(text: string, occurrences: Occurrence[], lex: CompiledLe
     if (o.entry === PASSIVE) replacement = `${original} ${lex.passive.rule.replacementNote}`;
     else {
       const entry = lex.entries[o.entry]!;
-      replacement = capitaliseLike(original, (o.form?.replacement ?? entry.replacement).replace('{text}', original));
+      const template = o.form?.replacement ?? entry.replacement;
+      replacement = capitaliseLike(original, template.replace('{text}', original));
+      // "the inner city's schools" keeps its possessive after the replacement.
+      if (!template.includes('{text}') && POSSESSIVE_END.test(original)) replacement += original.slice(-2);
     }
     parts.push(fixArticle(text.slice(cursor, o.start), replacement), replacement);
     cursor = o.end;

@@ -20,7 +20,7 @@ export interface DetectedTerm {
 export interface AnalysisSignals {
   tokens: number;
   sentences: number;
-  /** Feature values x_k, keyed by feature name (see README: "Score"). */
+  /** The values x_k of the features the score uses, keyed by name (see README: "Score"). */
   features: Record<string, number>;
   /** w_k * x_k for every feature, in the same order. */
   contributions: Record<string, number>;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SENTENCE_QUOTE, tokenize, UPPER } from './tokenize.ts';
+
+describe('tokenize', () => {
+  it('keeps UTF-16 offsets into the original text', () => {
+    const text = 'Café “owners” said — 😀 the inner-city plan';
+    const t = tokenize(text);
+    for (let i = 0; i < t.count; i++) expect(text.slice(t.start[i], t.end[i]).toLowerCase().replace(/['’]/g, '')).toBe(t.norm[i]);
+    expect(t.norm).toEqual(['café', 'owners', 'said', 'the', 'inner', 'city', 'plan']);
+  });
+
+  it('keeps inner apostrophes and drops them from the key', () => {
+    expect(tokenize("States' rights and the state’s case, don't").norm).toEqual(['states', 'rights', 'and', 'the', 'states', 'case', 'dont']);
+  });
+
+  it('reads & as "and"', () => {
+    expect(tokenize('Law & Order').norm).toEqual(['law', 'and', 'order']);
+  });
+
+  it('splits sentences but not after abbreviations or initials', () => {
+    const t = tokenize('Mr. Smith met Sen. Jones in the U.S. yesterday. Then they left!\nNew line "quoted"');
+    expect(t.sentenceStart.length).toBe(3);
+    expect(t.sentenceFlags[2]! & SENTENCE_QUOTE).toBeTruthy();
+  });
+
+  it('marks acronyms', () => {
+    const t = tokenize('CRT and Crt');
+    expect(t.shape[0]! & UPPER).toBeTruthy();
+    expect(t.shape[2]! & UPPER).toBeFalsy();
+  });
+
+  it('numbers paragraphs at blank lines', () => {
+    expect(tokenize('one two.\nthree\n\nfour').paragraph).toEqual([0, 0, 0, 1]);
+  });
+});
