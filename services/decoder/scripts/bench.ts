@@ -9,6 +9,7 @@
  */
 import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib/retext.ts';
 import { analyzeArticle } from '../src/domain/analyzer/index.ts';
+import { benchHttp } from './lib/http-bench.ts';
 
 /** mulberry32: a small deterministic generator, so every run benchmarks the same texts. */
 function generator(seed: number): () => number {
@@ -88,7 +89,7 @@ function measure(texts: string[], iterations: number, run: (text: string) => unk
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), perSecond: (iterations / total) * 1000 };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const processor = unifiedFactory().use(retextEnglishPlugin).use(retextEqualityPlugin);
   // parse + run is the whole analysis; runSync gives the plugin a fresh file to report on, as process() would.
   const retext = (text: string) => processor.runSync(processor.parse(text));
@@ -112,9 +113,7 @@ function main(): void {
     console.log(`       ratio (retext p50 / embedded p50): ${(r.p50 / e.p50).toFixed(1)}x${size.words === 1000 ? `; 1,000-word p50 aim <= 2 ms: ${e.p50 <= 2 ? 'met' : 'NOT met'}` : ''}`);
   }
 
-  // HTTP under autocannon (POST /api/bias-analysis with quota writes on PostgreSQL): the lead adds
-  // this part with the decoder routes; it belongs here, after the in-process figures.
-  console.log('HTTP under autocannon: not part of this script yet (added with the decoder routes).');
+  await benchHttp(article(1000, 7));
 }
 
-main();
+await main();

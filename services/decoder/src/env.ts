@@ -10,6 +10,8 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   /** Analytics events per minute per client address. */
   TRACK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   COOKIE_SECURE: z.stringbool().default(false),
+  /** The decoder tier of every account until billing's entitlements are wired in. */
+  DEFAULT_ACCOUNT_TIER: z.enum(['free', 'monthly', 'annual']).default('free'),
   /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */
   OPENAI_BASE_URL: z.url().optional(),
   /** Its key; local servers accept any non-empty value. */

@@ -47,14 +47,14 @@ export function deviceCookies(key: Buffer) {
 
 /**
  * The decoder tier of an account. Billing is the source of truth for plans (ARCHITECTURE.md); until
- * its entitlements route exists every account is on the free tier, and this is the one function
- * billing's answer will replace.
+ * its entitlements route exists every account gets the configured tier (DEFAULT_ACCOUNT_TIER, free
+ * unless set), and this is the one function billing's answer will replace.
  */
-export async function decoderTierFor(_userId: string): Promise<DecoderTier> {
-  return 'free';
+export function accountTiers(defaultTier: DecoderTier) {
+  return async (_userId: string): Promise<DecoderTier> => defaultTier;
 }
 
-export function createReaderResolver(key: Buffer, cookieSecure: boolean) {
+export function createReaderResolver(key: Buffer, cookieSecure: boolean, decoderTierFor = accountTiers('free')) {
   const cookies = deviceCookies(key);
   return async function resolveReader(request: FastifyRequest, reply: FastifyReply): Promise<Reader> {
     if (request.headers.authorization) {

@@ -1,0 +1,92 @@
+// The analysis over real HTTP under autocannon: the decoder service as a process, tokens from a real
+// identity process, every request taking a use from its counter in PostgreSQL (PGlite without one).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { databaseTargets, startIdentityProcess } from '@keisha/service-kit/testing';
+
+const SERVER = path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function benchHttp(article: string, { seconds = 10, connections = 10 } = {}): Promise<void> {
+  const postgres = (await databaseTargets()).find((t) => t.kind === 'postgres');
+  const schema = `decoder_bench_${process.pid}`;
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-bench-decoder-'));
+  const identity = await startIdentityProcess();
+  const decoder = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      IDENTITY_URL: identity.url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+      DATABASE_SCHEMA: schema,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MAX: '10000000',
+      ANALYSIS_RATE_LIMIT_MAX: '10000000',
+      DEFAULT_ACCOUNT_TIER: 'annual', // unlimited, so every request writes its counter and none is refused
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${base}/health/ready`)).ok) break;
+      } catch {
+        // starting
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const token = await identity.tokenFor('user');
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const result = await autocannon({
+      url: `${base}/api/bias-analysis`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ text: article, time_zone: 'UTC' }),
+      connections,
+      duration: seconds,
+    });
+    const usage = (await (await fetch(`${base}/api/bias-usage/current?time_zone=UTC`, { headers })).json()) as { usage: { daily_count: number } };
+    const latency = result.latency as unknown as Record<string, number>;
+    console.log(
+      `\nHTTP: POST /api/bias-analysis (${article.split(/\s+/).length} words), ${connections} connections for ${seconds} s, ` +
+        `quota counter on ${postgres ? 'PostgreSQL' : 'PGlite'}:`,
+    );
+    console.log(
+      `  ${(result['2xx'] / seconds).toFixed(0)} analyses/s   p50 ${latency.p50} ms   p99 ${latency.p99} ms   ` +
+        `${result.non2xx} non-2xx   ${result.errors} errors`,
+    );
+    // autocannon stops counting at the deadline; requests still in flight then complete on the server.
+    const extra = usage.usage.daily_count - result['2xx'];
+    console.log(
+      `  quota counter ${usage.usage.daily_count} for ${result['2xx']} answers counted by autocannon ` +
+        `(+${extra} still in flight at the deadline; consistent: ${extra >= 0 && extra <= connections ? 'yes' : 'NO'})`,
+    );
+  } finally {
+    decoder.kill('SIGTERM');
+    await new Promise((resolve) => decoder.once('exit', resolve));
+    await identity.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (postgres?.url) {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  }
+}
