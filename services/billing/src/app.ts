@@ -3,6 +3,7 @@ import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, t
 import type { BillingConfig } from './env.ts';
 import { demoRequestRoutes } from './routes/demo-requests/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
+import { entitlementRoutes } from './routes/entitlements/index.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -18,6 +19,7 @@ export async function buildBillingApp(
     routes: async (app) => {
       await registerAuth(app, { keys: jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
       await app.register(planRoutes);
+      await app.register(entitlementRoutes);
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
     },
   });

@@ -75,3 +75,24 @@ export interface PlansResponse {
   decoder: { plans: DecoderPlan[]; annual_savings: { bitcoin: Savings; cashapp: Savings } };
   chat: { plans: ChatPlan[] };
 }
+
+export const ENTITLEMENT_PATHS = {
+  me: '/api/billing/entitlements/me',
+  admin: '/api/billing/admin/entitlements',
+} as const;
+
+export interface Entitlement {
+  decoder_tier: 'free' | 'monthly' | 'annual';
+  chat_tier: 'Free' | 'Starter' | 'Pro' | 'Gold';
+  /** When the paid access ends (null: free, or lifetime). */
+  expires_at: string | null;
+  lifetime: boolean;
+}
+export interface EntitlementResponse {
+  success: true;
+  entitlement: Entitlement;
+}
+export interface AdminEntitlementsResponse {
+  success: true;
+  entitlements: Record<string, Entitlement>;
+}

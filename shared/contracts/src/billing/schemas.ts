@@ -17,3 +17,12 @@ export const adminDemoRequestsResponse = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+
+export const entitlementSchema = z.object({
+  decoder_tier: z.enum(['free', 'monthly', 'annual']),
+  chat_tier: z.enum(['Free', 'Starter', 'Pro', 'Gold']),
+  expires_at: z.string().nullable(),
+  lifetime: z.boolean(),
+});
+export const entitlementResponse = z.object({ success: z.literal(true), entitlement: entitlementSchema });
+export const adminEntitlementsResponse = z.object({ success: z.literal(true), entitlements: z.record(z.string(), entitlementSchema) });

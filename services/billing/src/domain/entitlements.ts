@@ -1,0 +1,41 @@
+// What a person may use, computed from their subscriptions (pure: `now` is given).
+import type { Entitlement } from '@keisha/contracts/billing';
+
+export interface SubscriptionFacts {
+  product: 'decoder' | 'chat';
+  tier: string;
+  status: 'pending' | 'active' | 'cancelled' | 'expired' | 'refunded' | 'failed';
+  /** End of the paid period; null for a lifetime purchase. */
+  current_period_end: Date | null;
+  lifetime: boolean;
+}
+
+const DECODER_RANK = { free: 0, monthly: 1, annual: 2 } as const;
+const CHAT_RANK = { Free: 0, Starter: 1, Pro: 2, Gold: 3 } as const;
+
+/** Paid access lasts to the end of the period; a cancellation keeps it until then; a refund ends it. */
+export function grantsAccess(subscription: SubscriptionFacts, now: Date): boolean {
+  if (subscription.status !== 'active' && subscription.status !== 'cancelled') return false;
+  if (subscription.lifetime) return subscription.status === 'active';
+  return subscription.current_period_end !== null && subscription.current_period_end.getTime() > now.getTime();
+}
+
+export function entitlementOf(subscriptions: SubscriptionFacts[], now: Date): Entitlement {
+  let decoder: keyof typeof DECODER_RANK = 'free';
+  let chat: keyof typeof CHAT_RANK = 'Free';
+  let expires: Date | null = null;
+  let lifetime = false;
+  for (const subscription of subscriptions) {
+    if (!grantsAccess(subscription, now)) continue;
+    if (subscription.product === 'decoder' && subscription.tier in DECODER_RANK) {
+      const tier = subscription.tier as keyof typeof DECODER_RANK;
+      if (DECODER_RANK[tier] > DECODER_RANK[decoder]) decoder = tier;
+    } else if (subscription.product === 'chat' && subscription.tier in CHAT_RANK) {
+      const tier = subscription.tier as keyof typeof CHAT_RANK;
+      if (CHAT_RANK[tier] > CHAT_RANK[chat]) chat = tier;
+    } else continue;
+    if (subscription.lifetime) lifetime = true;
+    else if (subscription.current_period_end && (!expires || subscription.current_period_end > expires)) expires = subscription.current_period_end;
+  }
+  return { decoder_tier: decoder, chat_tier: chat, expires_at: expires?.toISOString() ?? null, lifetime };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ENTITLEMENT_PATHS, type Entitlement } from '@keisha/contracts/billing';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { adminEntitlementsResponse, entitlementResponse } from '@keisha/contracts/billing/schemas';
+import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
+import { entitlementOf, type SubscriptionFacts } from '../../domain/entitlements.ts';
+
+const userIds = z.object({
+  user_ids: z
+    .string()
+    .max(40 * 100)
+    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
+    .pipe(z.array(z.uuid({ error: 'user_ids must be account ids' })).max(100)),
+});
+
+export async function entitlementRoutes(app: ServiceApp): Promise<void> {
+  async function entitlementsFor(ids: string[]): Promise<Map<string, Entitlement>> {
+    const rows = ids.length
+      ? await app.db
+          .selectFrom('subscriptions')
+          .select(['user_id', 'product', 'tier', 'status', 'current_period_end', 'lifetime'])
+          .where('user_id', 'in', ids)
+          .execute()
+      : [];
+    const now = new Date();
+    return new Map(ids.map((id) => [id, entitlementOf(rows.filter((r: { user_id: string }) => r.user_id === id) as SubscriptionFacts[], now)]));
+  }
+
+  app.get(
+    ENTITLEMENT_PATHS.me,
+    { schema: { tags: ['entitlements'], summary: 'My plans', response: { 200: entitlementResponse, 401: apiErrorBody } }, preHandler: app.authenticate },
+    async (request) => ({ success: true as const, entitlement: (await entitlementsFor([request.user.sub])).get(request.user.sub)! }),
+  );
+
+  app.get(
+    ENTITLEMENT_PATHS.admin,
+    {
+      schema: { tags: ['admin'], summary: 'Plans of several accounts', querystring: userIds, response: { 200: adminEntitlementsResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody } },
+      preHandler: [app.authenticate, requireAdmin],
+    },
+    async (request) => ({ success: true as const, entitlements: Object.fromEntries(await entitlementsFor(request.query.user_ids)) }),
+  );
+}
