@@ -6,7 +6,8 @@ import type { DecoderDatabase } from './db/database.ts';
 import { llmSettingsOf, type DecoderConfig } from './env.ts';
 import { createLlmEngine } from './plugins/llm-engine.ts';
 import type { AnalysisEngine } from './plugins/analysis-engine.ts';
-import { accountTiers, createReaderResolver, loadDeviceKey } from './plugins/reader.ts';
+import { createReaderResolver, loadDeviceKey } from './plugins/reader.ts';
+import { billingTiers, fixedTier } from './plugins/billing-tiers.ts';
 import { analysisRoutes } from './routes/analysis/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
@@ -35,7 +36,8 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
     routes: async (app) => {
       await app.register(cookie);
       await registerAuth(app, { keys: deps.keys ?? jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
-      const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, accountTiers(config.DEFAULT_ACCOUNT_TIER));
+      const tiers = config.DEFAULT_ACCOUNT_TIER ? fixedTier(config.DEFAULT_ACCOUNT_TIER) : billingTiers(config.BILLING_URL, app.log);
+      const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, tiers);
       const llm = llmSettingsOf(config);
       const engine = llm ? createLlmEngine(llm, deps.engine, app.log) : deps.engine;
       await app.register(analysisRoutes, { engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });

@@ -10,8 +10,10 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   /** Analytics events per minute per client address. */
   TRACK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   COOKIE_SECURE: z.stringbool().default(false),
-  /** The decoder tier of every account until billing's entitlements are wired in. */
-  DEFAULT_ACCOUNT_TIER: z.enum(['free', 'monthly', 'annual']).default('free'),
+  /** Where billing answers a reader's entitlements (their decoder tier). */
+  BILLING_URL: z.url().default('http://127.0.0.1:4004'),
+  /** One tier for every account instead of asking billing: single-service runs and benchmarks. */
+  DEFAULT_ACCOUNT_TIER: z.enum(['free', 'monthly', 'annual']).optional(),
   /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */
   OPENAI_BASE_URL: z.url().optional(),
   /** Its key; local servers accept any non-empty value. */

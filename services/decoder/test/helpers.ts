@@ -18,6 +18,8 @@ export async function startDecoder(
     RATE_LIMIT_MAX: '100000',
     ANALYSIS_RATE_LIMIT_MAX: '100000',
     TRACK_RATE_LIMIT_MAX: '100000',
+    // No billing service runs in these tests; the billing-tiers test below asks a real one.
+    DEFAULT_ACCOUNT_TIER: 'free',
     ...env,
   });
   const app = await buildDecoderApp(config, { ...database, close: async () => {} }, { engine, logger: false });

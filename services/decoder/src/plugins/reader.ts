@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DecoderTier } from '@keisha/contracts/decoder';
 import type { DecoderDatabase } from '../db/database.ts';
+import type { TierLookup } from './billing-tiers.ts';
 
 export const DEVICE_COOKIE = 'keisha_device';
 
@@ -45,22 +46,13 @@ export function deviceCookies(key: Buffer) {
   };
 }
 
-/**
- * The decoder tier of an account. Billing is the source of truth for plans (ARCHITECTURE.md); until
- * its entitlements route exists every account gets the configured tier (DEFAULT_ACCOUNT_TIER, free
- * unless set), and this is the one function billing's answer will replace.
- */
-export function accountTiers(defaultTier: DecoderTier) {
-  return async (_userId: string): Promise<DecoderTier> => defaultTier;
-}
-
-export function createReaderResolver(key: Buffer, cookieSecure: boolean, decoderTierFor = accountTiers('free')) {
+export function createReaderResolver(key: Buffer, cookieSecure: boolean, decoderTierFor: TierLookup) {
   const cookies = deviceCookies(key);
   return async function resolveReader(request: FastifyRequest, reply: FastifyReply): Promise<Reader> {
     if (request.headers.authorization) {
       await request.server.authenticate(request); // a bad token is a 401, never a silent guest
       const userId = request.user.sub;
-      return { tier: await decoderTierFor(userId), userId, subjects: [`user:${userId}`] };
+      return { tier: await decoderTierFor(userId, request.headers.authorization), userId, subjects: [`user:${userId}`] };
     }
     let deviceId = cookies.verify(request.cookies[DEVICE_COOKIE]);
     if (!deviceId) {
