@@ -56,7 +56,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, port: number, service:
   );
   upstream.on('error', () => {
     if (!res.headersSent) {
-      jsonError(res, 502, 'SERVICE_UNAVAILABLE', `The ${service} service is not reachable. Please try again shortly.`);
+      jsonError(res, 502, 'UPSTREAM_UNAVAILABLE', `The ${service} service is not reachable. Please try again shortly.`);
     } else res.destroy();
   });
   // A client that goes away (a stopped stream) aborts the upstream request too.

@@ -1,12 +1,17 @@
-import { initialAuthState, keishaStore } from '@keisha/store';
+import { initialAuthState, keishaStore, localDate } from '@keisha/store';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import DecoderApp from './App.tsx';
+import { USAGE_RECORD_KEY } from './features/analysis/hooks/use-usage.ts';
+
+// No server answers in these tests (the page's origin, keisha.invalid, never resolves): every request
+// fails as a real network failure would, which is the path these tests follow.
+const NETWORK_WAIT = { timeout: 15_000 };
 
 function renderPage(page: string) {
   return render(
-    <MemoryRouter>
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <DecoderApp page={page} />
     </MemoryRouter>,
   );
@@ -51,6 +56,74 @@ describe('decoder page', () => {
     fireEvent.change(article, { target: { value: 'The mayor praised the "urban renewal" plan.' } });
     expect(run.disabled).toBe(false);
     expect(screen.getByText('7 words')).toBeTruthy();
+  });
+});
+
+describe('running an analysis', () => {
+  function typeArticle(text: string) {
+    fireEvent.change(screen.getByRole('textbox', { name: 'Article text' }), { target: { value: text } });
+  }
+
+  it('shows the connection-problem panel when the service cannot be reached, and says the usage was not synced', async () => {
+    renderPage('decoder');
+    typeArticle('The council met in the inner city.');
+    fireEvent.click(screen.getByRole('button', { name: 'RUN ANALYSIS' }));
+    const analysis = screen.getByRole('region', { name: 'AI Agent Analysis' });
+    expect(await within(analysis).findByRole('heading', { name: 'Connection problem' }, NETWORK_WAIT)).toBeTruthy();
+    expect(within(analysis).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(within(analysis).getByRole('button', { name: 'Test Connection' })).toBeTruthy();
+    expect(within(analysis).getByRole('status').textContent).toBe('You are online');
+    expect(screen.getByText('Usage could not be synced (Network error during sync).')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Article text' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('refuses an article longer than the service accepts before sending it', () => {
+    renderPage('decoder');
+    typeArticle('a'.repeat(200_001));
+    fireEvent.click(screen.getByRole('button', { name: 'RUN ANALYSIS' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This article is too long to analyze. Please shorten it to 200,000 characters or fewer.',
+    );
+  });
+
+  it('shows the paywall instead of analysing when the usage kept for today is at the limit', async () => {
+    const day = localDate();
+    localStorage.setItem(
+      USAGE_RECORD_KEY,
+      JSON.stringify({
+        subject: 'guest',
+        day,
+        usage: {
+          daily_count: 3,
+          limit: 3,
+          daily_limit: 3,
+          subscription_tier: 'guest',
+          remaining: 0,
+          unlimited: false,
+          hasReachedLimit: true,
+          shouldPromptUpgrade: true,
+          resets_at: '2999-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+    renderPage('decoder');
+    expect(screen.getByText('3 of 3 analyses used today')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Upgrade' }).textContent).toContain('You have used 3 of your 3 free analyses today.');
+    typeArticle('Officials promised to restore law and order.');
+    const run = screen.getByRole('button', { name: 'RUN ANALYSIS' });
+    run.focus();
+    fireEvent.click(run);
+
+    const paywall = await screen.findByRole('dialog', { name: 'Guest Limit Reached' }, NETWORK_WAIT);
+    expect(within(paywall).getByText('Usage resets at midnight')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'AI Agent Analysis' })).getByRole('heading', { name: 'Ready to Analyze' })).toBeTruthy();
+
+    fireEvent.click(within(paywall).getByRole('button', { name: 'Create a free account' }));
+    const account = await screen.findByRole('dialog', { name: 'Create your Keisha account' });
+    expect(within(account).getByLabelText('Confirm Password')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Guest Limit Reached' })).toBeNull();
+    fireEvent.click(within(account).getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'RUN ANALYSIS' }));
   });
 });
 

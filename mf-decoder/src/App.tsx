@@ -1,16 +1,52 @@
+import type { Usage } from '@keisha/contracts/decoder';
+import { useKeisha } from '@keisha/store';
+import { useEffect, useState } from 'react';
 import { AnalysisWorkspace } from './features/analysis/components/analysis-workspace.tsx';
+import { CrashBoundary } from './features/crash-screen/components/crash-boundary.tsx';
 import { DecoderHeader } from './features/identity/components/decoder-header.tsx';
+import { useAuthDialogState } from './features/identity/hooks/use-auth-dialog-state.ts';
 import { PaymentReturnPage } from './features/payment-return/components/payment-return-page.tsx';
+import { PaywallDialog } from './features/paywall/components/paywall-dialog.tsx';
 import styles from './app.module.css';
 
-/** The news decoder screen (spec section 2): header over the article and analysis panels. */
+/** The paywall as shown: with the usage that triggered it, when known. */
+interface PaywallRequest {
+  usage: Usage | null;
+}
+
+/** The news decoder screen (spec section 2): header over the article and analysis panels, and the paywall. */
 function DecoderScreen() {
+  const signedIn = useKeisha((s) => s.auth.user !== null);
+  const authDialog = useAuthDialogState();
+  const [paywall, setPaywall] = useState<PaywallRequest | null>(null);
+  const [createAccountNext, setCreateAccountNext] = useState(false);
+  const { open: openAuthDialog } = authDialog;
+
+  // The account dialog opens once the paywall has gone and handed the focus back, so that closing the
+  // account dialog in turn returns it to the page rather than to a button that no longer exists.
+  useEffect(() => {
+    if (!createAccountNext || paywall) return;
+    setCreateAccountNext(false);
+    openAuthDialog('create-account');
+  }, [createAccountNext, paywall, openAuthDialog]);
+
   return (
     <div className={styles.screen}>
-      <DecoderHeader />
+      <DecoderHeader authDialog={authDialog} />
       <div className={styles.content}>
-        <AnalysisWorkspace />
+        <AnalysisWorkspace onLimitReached={(usage) => setPaywall({ usage })} />
       </div>
+      {paywall && (
+        <PaywallDialog
+          signedIn={signedIn}
+          usage={paywall.usage}
+          onClose={() => setPaywall(null)}
+          onCreateAccount={() => {
+            setPaywall(null);
+            setCreateAccountNext(true);
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -23,6 +59,10 @@ export default function DecoderApp({ page }: { page: string }) {
     case 'payment-cancel':
       return <PaymentReturnPage outcome="cancel" />;
     default:
-      return <DecoderScreen />;
+      return (
+        <CrashBoundary>
+          <DecoderScreen />
+        </CrashBoundary>
+      );
   }
 }

@@ -88,6 +88,13 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect(await ctx.database.db.selectFrom('usage_counters').selectAll().execute()).toEqual([]);
   });
 
+  it('refuses binary data as an invalid article', async () => {
+    const binary = String.fromCharCode(...Array.from({ length: 400 }, (_, i) => (i * 7) % 31 + 1));
+    const response = await analyze({ text: binary });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('INVALID_ARTICLE');
+  });
+
   it('answers a 1 MB body with 413', async () => {
     const response = await analyze({ text: 'x'.repeat(1024 * 1024) });
     expect(response.statusCode).toBe(413);

@@ -20,7 +20,8 @@ export const DECODER_ERRORS = {
   usageLimit: 'USAGE_LIMIT_EXCEEDED', // 429, with `usage`
   invalidArticle: 'INVALID_ARTICLE', // 400
   rateLimited: 'RATE_LIMIT_EXCEEDED', // 429 (requests per minute, not the daily quota)
-  unavailable: 'SERVICE_UNAVAILABLE', // 503
+  unavailable: 'SERVICE_UNAVAILABLE', // 503 (spec: the service requires authentication)
+  analysisFailed: 'ANALYSIS_FAILED', // 503: the engine failed; no use was taken
 } as const;
 
 export interface TermSpan {

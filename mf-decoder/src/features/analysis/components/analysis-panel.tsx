@@ -1,11 +1,25 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
+import type { AnalysisResult } from '../domain/analysis-result.ts';
 import type { AnalysisState } from '../domain/analysis-state.ts';
+import { scoreLabel } from '../domain/score-band.ts';
+import { ConnectionPanel } from './connection-panel.tsx';
+import { ResultView } from './result-view.tsx';
 import styles from './analysis.module.css';
 
+interface AnalysisPanelProps {
+  state: AnalysisState<AnalysisResult>;
+  /** Runs the analysis again (the connection panel's 'Try Again'). */
+  onRetry: () => void;
+  onExport?: () => void;
+  /** Changed to bring the result into view and give its heading the focus (a reopened analysis). */
+  revealKey?: number;
+}
+
 /** Right panel: what the agent has to say about the article, one view per analysis state. */
-export function AnalysisPanel({ state }: { state: AnalysisState<unknown> }) {
+export function AnalysisPanel({ state, onRetry, onExport, revealKey = 0 }: AnalysisPanelProps) {
   const headingId = useId();
   const panel = useRef<HTMLElement>(null);
+  const outcomeHeading = useRef<HTMLHeadingElement>(null);
   const analysing = state.status === 'analysing';
 
   // When the panels are stacked (phones), the analysis sits below the article: bring it into view.
@@ -15,6 +29,20 @@ export function AnalysisPanel({ state }: { state: AnalysisState<unknown> }) {
     panel.current.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
   }, [analysing]);
 
+  // The disabled button dropped the focus during the run: hand it to the outcome rather than the page's top.
+  useEffect(() => {
+    if (state.status !== 'complete' && state.status !== 'connection-problem') return;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) outcomeHeading.current?.focus({ preventScroll: true });
+  }, [state.status]);
+
+  useEffect(() => {
+    if (revealKey === 0) return;
+    const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    panel.current?.scrollIntoView?.({ block: 'start', behavior: calm ? 'auto' : 'smooth' });
+    outcomeHeading.current?.focus({ preventScroll: true });
+  }, [revealKey]);
+
   return (
     <section ref={panel} className={styles.panel} aria-labelledby={headingId} aria-busy={analysing}>
       <header className={styles.panelHeader}>
@@ -23,13 +51,33 @@ export function AnalysisPanel({ state }: { state: AnalysisState<unknown> }) {
         </h2>
       </header>
       <div className={styles.panelBody}>
-        <AnalysisView state={state} />
+        <AnalysisView state={state} onRetry={onRetry} outcomeHeading={outcomeHeading} {...(onExport ? { onExport } : {})} />
       </div>
+      <p className={styles.visuallyHidden} aria-live="polite">
+        {state.status === 'complete' ? `Analysis complete. ${scoreLabel(state.result.score)}.` : ''}
+      </p>
     </section>
   );
 }
 
-function AnalysisView({ state }: { state: AnalysisState<unknown> }) {
+// Each result gets its own view (a new mount returns the tabs to the original text), also when one
+// result replaces another without a run in between (a reopened analysis).
+const resultKeys = new WeakMap<AnalysisResult, number>();
+let nextResultKey = 0;
+function resultKey(result: AnalysisResult): number {
+  let key = resultKeys.get(result);
+  if (key === undefined) {
+    key = ++nextResultKey;
+    resultKeys.set(result, key);
+  }
+  return key;
+}
+
+interface AnalysisViewProps extends AnalysisPanelProps {
+  outcomeHeading: RefObject<HTMLHeadingElement | null>;
+}
+
+function AnalysisView({ state, onRetry, onExport, outcomeHeading }: AnalysisViewProps) {
   switch (state.status) {
     case 'idle':
       return (
@@ -54,11 +102,10 @@ function AnalysisView({ state }: { state: AnalysisState<unknown> }) {
       );
     case 'complete':
       return (
-        <div className={styles.placeholder}>
-          <CheckIcon />
-          <h3 className={styles.placeholderTitle}>Analysis Complete</h3>
-        </div>
+        <ResultView key={resultKey(state.result)} result={state.result} headingRef={outcomeHeading} {...(onExport ? { onExport } : {})} />
       );
+    case 'connection-problem':
+      return <ConnectionPanel onRetry={onRetry} headingRef={outcomeHeading} />;
     case 'failed':
       return (
         <div className={styles.placeholder}>
@@ -77,15 +124,6 @@ function GaugeIcon() {
       <path d="M8 34a16 16 0 1 1 32 0" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       <path d="M24 34l8-11" fill="none" stroke="var(--k-accent)" strokeWidth="3" strokeLinecap="round" />
       <circle cx="24" cy="34" r="3" fill="var(--k-accent)" />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg className={`${styles.stateIcon} ${styles.success}`} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-      <circle cx="24" cy="24" r="18" fill="none" stroke="currentColor" strokeWidth="3" />
-      <path d="M16 24.5l5.5 5.5L32.5 19" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>
   );
 }

@@ -1,6 +1,5 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { countWords, wordCountLabel } from '../domain/article-stats.ts';
-import { validateArticle } from '../domain/validate-article.ts';
 import styles from './analysis.module.css';
 
 interface ArticlePanelProps {
@@ -8,16 +7,18 @@ interface ArticlePanelProps {
   onTextChange: (text: string) => void;
   analysing: boolean;
   onRun: () => void;
+  /** Shown under the button: today's usage. */
+  footer?: ReactNode;
 }
 
 const PLACEHOLDER =
   'Paste a news article here...\n\nFor example: "Residents say the once-quiet neighbourhood has been overrun by crime since new families moved in, and officials promise to restore law and order."';
 
 /** Left panel: the article to decode and the button that starts the analysis. */
-export function ArticlePanel({ text, onTextChange, analysing, onRun }: ArticlePanelProps) {
+export function ArticlePanel({ text, onTextChange, analysing, onRun, footer }: ArticlePanelProps) {
   const headingId = useId();
   const countId = useId();
-  const blank = validateArticle(text) !== null;
+  const blank = text.trim() === '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,6 +52,7 @@ export function ArticlePanel({ text, onTextChange, analysing, onRun }: ArticlePa
             {analysing ? 'ANALYZING...' : 'RUN ANALYSIS'}
           </button>
         </div>
+        {footer}
       </form>
     </section>
   );

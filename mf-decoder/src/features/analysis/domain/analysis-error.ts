@@ -1,13 +1,68 @@
-import { isNetworkError } from '@keisha/contracts';
+import { ApiError } from '@keisha/contracts';
+import { ARTICLE_MAX_CHARS, DECODER_ERRORS } from '@keisha/contracts/decoder';
+import { isNetworkTypeError } from './network-error.ts';
 
-/** Spec section 8 ("Analysis"): what a failed analysis shows when nothing more specific applies. */
+// Spec section 8 ("Analysis"): what a failed analysis leads to. The messages are the spec's, except the
+// SERVICE_UNAVAILABLE and too-long texts, whose wording the spec leaves to us.
 export const ANALYSIS_FAILED_MESSAGE = 'Analysis failed';
+export const UNKNOWN_ANALYSIS_ERROR = 'An unknown error occurred during analysis.';
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The analysis service is unavailable because it requires authentication. Please sign in or contact support.';
+export const RATE_LIMIT_MESSAGE = 'You have exceeded the rate limit. Please wait before making another request.';
+export const INVALID_ARTICLE_MESSAGE = 'The article content is invalid. Please check your input and try again.';
+/** Spec section 8 ("Usage sync", requireAuth): the server no longer accepts who the reader says they are. */
+export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
+export const ARTICLE_TOO_LONG_MESSAGE = `This article is too long to analyze. Please shorten it to ${ARTICLE_MAX_CHARS.toLocaleString('en-US')} characters or fewer.`;
 
-/**
- * The message a person sees for a failed analysis: a network failure keeps its own explanation
- * (it tells the reader the problem is on their side of the connection); anything else is 'Analysis failed'.
- */
-export function analysisErrorMessage(error: unknown): string {
-  if (isNetworkError(error) && error.message.trim() !== '') return error.message;
-  return ANALYSIS_FAILED_MESSAGE;
+const PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE';
+/** The services' code for a request body their schema refused (blank, too long, NUL characters). */
+const VALIDATION = 'VALIDATION';
+
+/** Spec section 8: messages that mean the daily allowance is used up, and so lead to the paywall. */
+const LIMIT_PHRASES = ['usage_limit_exceeded', 'usage limit exceeded', 'daily usage limit exceeded', 'too many articles'];
+
+export type AnalysisProblem =
+  /** The daily allowance is used up: show the paywall, not an error. */
+  | { kind: 'limit' }
+  /** The request never got an answer: show the connection-problem panel. */
+  | { kind: 'connection' }
+  | { kind: 'message'; message: string };
+
+function messageOf(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  return '';
+}
+
+export function isUsageLimitError(error: unknown): boolean {
+  if (error instanceof ApiError && error.code === DECODER_ERRORS.usageLimit) return true;
+  const message = messageOf(error).toLowerCase();
+  return LIMIT_PHRASES.some((phrase) => message.includes(phrase));
+}
+
+/** What a failed analysis shows: the paywall, the connection-problem panel, or a message. */
+export function classifyAnalysisError(error: unknown): AnalysisProblem {
+  if (isUsageLimitError(error)) return { kind: 'limit' };
+  if (isNetworkTypeError(error)) return { kind: 'connection' };
+  if (error instanceof ApiError) {
+    switch (error.code) {
+      case DECODER_ERRORS.unavailable:
+        return { kind: 'message', message: SERVICE_UNAVAILABLE_MESSAGE };
+      case DECODER_ERRORS.rateLimited:
+        return { kind: 'message', message: RATE_LIMIT_MESSAGE };
+      case DECODER_ERRORS.invalidArticle:
+        return { kind: 'message', message: INVALID_ARTICLE_MESSAGE };
+      case PAYLOAD_TOO_LARGE:
+        return { kind: 'message', message: ARTICLE_TOO_LONG_MESSAGE };
+    }
+    if (error.status === 413) return { kind: 'message', message: ARTICLE_TOO_LONG_MESSAGE };
+    // The analysis route's own refusal of the article (its schema: blank, too long, NUL characters).
+    if (error.code === VALIDATION || error.status === 400) {
+      return { kind: 'message', message: /too long|too large/i.test(error.message) ? ARTICLE_TOO_LONG_MESSAGE : INVALID_ARTICLE_MESSAGE };
+    }
+    if (error.status === 429) return { kind: 'message', message: RATE_LIMIT_MESSAGE };
+    if (error.status === 401) return { kind: 'message', message: AUTHENTICATION_REQUIRED_MESSAGE };
+  }
+  if (error instanceof Error) return { kind: 'message', message: ANALYSIS_FAILED_MESSAGE };
+  return { kind: 'message', message: UNKNOWN_ANALYSIS_ERROR };
 }

@@ -36,3 +36,26 @@ describe('analysisReducer', () => {
     expect(analysisReducer(failed, { type: 'succeed', result: { score: 3 } })).toBe(failed);
   });
 });
+
+describe('analysisReducer: connection problems and cancelled runs', () => {
+  it('shows the connection problem, and clears it on the next run', () => {
+    const lost = analysisReducer<never>({ status: 'analysing' }, { type: 'lose-connection' });
+    expect(lost).toEqual({ status: 'connection-problem' });
+    expect(analysisReducer<never>(lost, { type: 'start' })).toEqual({ status: 'analysing' });
+  });
+
+  it('returns to the empty state when a run is cancelled, and ignores a late cancel', () => {
+    expect(analysisReducer<never>({ status: 'analysing' }, { type: 'cancel' })).toEqual({ status: 'idle' });
+    const done: State = { status: 'complete', result: { score: 9 } };
+    expect(analysisReducer(done, { type: 'cancel' })).toBe(done);
+  });
+});
+
+describe('analysisReducer: reopening', () => {
+  it('shows a reopened result whatever was on screen', () => {
+    expect(analysisReducer<{ score: number }>({ status: 'failed', message: 'x' }, { type: 'show', result: { score: 5 } })).toEqual({
+      status: 'complete',
+      result: { score: 5 },
+    });
+  });
+});

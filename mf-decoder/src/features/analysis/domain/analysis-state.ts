@@ -4,12 +4,19 @@ export type AnalysisState<Result> =
   | { status: 'idle' }
   | { status: 'analysing' }
   | { status: 'complete'; result: Result }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string }
+  /** The request never got an answer: the connection-problem panel. */
+  | { status: 'connection-problem' };
 
 export type AnalysisAction<Result> =
   | { type: 'start' }
   | { type: 'succeed'; result: Result }
-  | { type: 'fail'; message: string };
+  /** A result from elsewhere (a reopened analysis from the history): shown whatever was on screen. */
+  | { type: 'show'; result: Result }
+  | { type: 'fail'; message: string }
+  | { type: 'lose-connection' }
+  /** The run ended without an outcome of its own (the paywall took over): back to the empty state. */
+  | { type: 'cancel' };
 
 export const initialAnalysisState = { status: 'idle' } as const;
 
@@ -20,8 +27,14 @@ export function analysisReducer<Result>(state: AnalysisState<Result>, action: An
     case 'succeed':
       // An answer that arrives after the run was abandoned must not resurrect it.
       return state.status === 'analysing' ? { status: 'complete', result: action.result } : state;
+    case 'show':
+      return { status: 'complete', result: action.result };
     case 'fail':
       return { status: 'failed', message: action.message };
+    case 'lose-connection':
+      return { status: 'connection-problem' };
+    case 'cancel':
+      return state.status === 'analysing' ? initialAnalysisState : state;
   }
 }
 

@@ -1,7 +1,13 @@
-/** Spec section 5 ("Analysis"): empty or blank text is refused with this message. */
-export const BLANK_ARTICLE_MESSAGE = 'Please paste an article text to analyze.';
+import { ARTICLE_MAX_CHARS, ARTICLE_REQUIRED } from '@keisha/contracts/decoder';
+import { ARTICLE_TOO_LONG_MESSAGE, INVALID_ARTICLE_MESSAGE } from './analysis-error.ts';
 
 /** The problem with an article before it is sent, or null when it can be analysed. */
 export function validateArticle(text: string): string | null {
-  return text.trim() === '' ? BLANK_ARTICLE_MESSAGE : null;
+  // Spec section 5 ("Analysis"): empty or blank text is refused.
+  if (text.trim() === '') return ARTICLE_REQUIRED;
+  // Refused here rather than after uploading it: the server would answer 413.
+  if (text.length > ARTICLE_MAX_CHARS) return ARTICLE_TOO_LONG_MESSAGE;
+  // NUL characters mean binary content pasted by mistake; the service refuses them too.
+  if (text.includes('\u0000')) return INVALID_ARTICLE_MESSAGE;
+  return null;
 }

@@ -41,11 +41,13 @@ export interface AuthDialogProps {
   /** Close the dialog: dismissed, or signed in (the session then holds the user). */
   onClose: () => void;
   onContinueAsGuest: () => void;
+  /** The face it opens with (the paywall's 'Create a free account' opens it in create mode). */
+  initialMode?: AuthMode;
 }
 
 /** The decoder's sign-in / create-account dialog (spec sections 2, 4, 5 and 8). */
-export function AuthDialog({ onClose, onContinueAsGuest }: AuthDialogProps) {
-  const [mode, setMode] = useState<AuthMode>('sign-in');
+export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in' }: AuthDialogProps) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
   const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
   const [errors, setErrors] = useState<CredentialErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);

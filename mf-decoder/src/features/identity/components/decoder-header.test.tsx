@@ -21,7 +21,7 @@ function restoreAs(user: { email: string } | null) {
 
 function renderHeader() {
   render(
-    <MemoryRouter>
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <DecoderHeader />
     </MemoryRouter>,
   );

@@ -1,7 +1,8 @@
 import { session, useKeisha } from '@keisha/store';
 import { ThemeToggle } from '@keisha/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuthDialogState, type AuthDialogState } from '../hooks/use-auth-dialog-state.ts';
 import { useGuestMode } from '../hooks/use-guest-mode.ts';
 import { AuthDialog } from './auth-dialog.tsx';
 import styles from './decoder-header.module.css';
@@ -11,19 +12,24 @@ export const GUEST_LABEL = 'Guest User';
 /** Spec section 2: shown while the session is being restored. */
 export const RESTORING_LABEL = 'Loading...';
 
-/** The decoder's top bar: product title, the way home, who is using it, and signing in or out. */
-export function DecoderHeader() {
+/**
+ * The decoder's top bar: product title, the way home, who is using it, and signing in or out. The page
+ * may own the account dialog's state (to open it from elsewhere, in create mode); otherwise the header does.
+ */
+export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } = {}) {
   const restored = useKeisha((s) => s.auth.sessionRestored);
   const email = useKeisha((s) => s.auth.user?.email ?? null);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const ownDialog = useAuthDialogState();
+  const dialog = authDialog ?? ownDialog;
+  const { close: closeDialog } = dialog;
   const signingOut = useRef(false);
   const { continueAsGuest } = useGuestMode();
   const who = email ?? GUEST_LABEL;
 
   // Signed in elsewhere (another tab) while the dialog was open: there is nothing left to ask.
   useEffect(() => {
-    if (email) setDialogOpen(false);
-  }, [email]);
+    if (email) closeDialog();
+  }, [email, closeDialog]);
 
   async function signOut() {
     if (signingOut.current) return;
@@ -62,7 +68,7 @@ export function DecoderHeader() {
             <button
               type="button"
               className={email ? styles.signOut : styles.signIn}
-              onClick={email ? () => void signOut() : () => setDialogOpen(true)}
+              onClick={email ? () => void signOut() : () => dialog.open('sign-in')}
             >
               {email ? 'Logout' : 'Sign In'}
             </button>
@@ -74,7 +80,9 @@ export function DecoderHeader() {
         )}
       </div>
       <ThemeToggle className={styles.themeToggle} />
-      {dialogOpen && <AuthDialog onClose={() => setDialogOpen(false)} onContinueAsGuest={continueAsGuest} />}
+      {dialog.mode && (
+        <AuthDialog key={dialog.mode} initialMode={dialog.mode} onClose={closeDialog} onContinueAsGuest={continueAsGuest} />
+      )}
     </header>
   );
 }

@@ -17,6 +17,16 @@ export interface AnalysisRouteOptions {
   rateLimitMax: number;
 }
 
+/** More than 1 in 20 characters being control characters (other than tab and line breaks) is not prose. */
+export function looksBinary(text: string): boolean {
+  let control = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) || code === 127 || code === 0xfffd) control++;
+  }
+  return control > text.length / 20;
+}
+
 export function timeZoneOf(value: string | undefined): string {
   if (value === undefined) return 'UTC';
   if (!isTimeZone(value)) throw new AppError(400, 'VALIDATION', 'Unknown time zone');
@@ -39,6 +49,9 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         config: { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
+        if (looksBinary(request.body.text)) {
+          throw new AppError(400, DECODER_ERRORS.invalidArticle, 'This looks like binary data, not the text of an article.');
+        }
         const timeZone = timeZoneOf(request.body.time_zone);
         const now = new Date();
         const day = localDay(now, timeZone);
@@ -61,7 +74,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         } catch (error) {
           await usage.release(reader.subjects, day); // a failed analysis never uses up a daily use
           request.log.error({ err: error }, 'analysis failed');
-          throw new AppError(503, DECODER_ERRORS.unavailable, 'The analysis could not be completed. Please try again.');
+          throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
         }
         if (reader.userId) {
           const saved = { analysis: outcome.analysis, translation: outcome.translation };

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { paywallAudience, paywallMessage, paywallTitle, pricingUrl, showsResetNote } from './paywall.ts';
+
+describe('paywall title', () => {
+  it('speaks to guests and to signed-in readers', () => {
+    expect(paywallTitle(paywallAudience(false, null))).toBe('Guest Limit Reached');
+    expect(paywallTitle(paywallAudience(false, 'free'))).toBe('Guest Limit Reached');
+    expect(paywallTitle(paywallAudience(true, 'guest'))).toBe('Guest Limit Reached');
+    expect(paywallTitle(paywallAudience(true, 'free'))).toBe('Daily Limit Reached');
+    expect(paywallTitle(paywallAudience(true, 'monthly'))).toBe('Daily Limit Reached');
+    expect(paywallTitle(paywallAudience(true, undefined))).toBe('Daily Limit Reached');
+  });
+});
+
+describe('showsResetNote', () => {
+  it('is hidden for unlimited plans only', () => {
+    expect(showsResetNote(null)).toBe(true);
+    expect(showsResetNote({ unlimited: false, subscription_tier: 'free' })).toBe(true);
+    expect(showsResetNote({ unlimited: true, subscription_tier: 'monthly' })).toBe(false);
+    expect(showsResetNote({ unlimited: false, subscription_tier: 'annual' })).toBe(false);
+  });
+});
+
+describe('paywallMessage', () => {
+  it('states the allowance when it is known', () => {
+    expect(paywallMessage('guest', 3)).toBe('You have used all 3 of your free analyses for today. Choose a plan to keep decoding the news.');
+    expect(paywallMessage('member', null)).toBe('You have used your analyses for today. Upgrade your plan to keep decoding the news.');
+  });
+});
+
+describe('pricingUrl', () => {
+  it("carries the plan, the source, the payment method and the reader's kind", () => {
+    expect(pricingUrl('monthly', 'bitcoin', 'guest')).toBe('/pricing?plan=monthly&source=paywall&payment=bitcoin&user_type=guest');
+    expect(pricingUrl('annual', 'cashapp', 'member')).toBe('/pricing?plan=annual&source=paywall&payment=cashapp&user_type=free');
+  });
+});

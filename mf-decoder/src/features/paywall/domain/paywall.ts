@@ -1,0 +1,43 @@
+import type { PaymentMethod, PlanId } from './plans.ts';
+
+/** Who sees the paywall: a visitor without an account, or a signed-in reader at their plan's limit. */
+export type PaywallAudience = 'guest' | 'member';
+
+/** Spec section 2: the paywall's two titles. */
+export const PAYWALL_TITLES: Record<PaywallAudience, string> = {
+  guest: 'Guest Limit Reached',
+  member: 'Daily Limit Reached',
+};
+
+/** Spec section 2: hidden for unlimited plans. */
+export const RESET_NOTE = 'Usage resets at midnight';
+
+export function paywallAudience(signedIn: boolean, tier: string | null | undefined): PaywallAudience {
+  return !signedIn || tier === 'guest' ? 'guest' : 'member';
+}
+
+export function paywallTitle(audience: PaywallAudience): string {
+  return PAYWALL_TITLES[audience];
+}
+
+/** The reset note is for plans with a daily limit; an unlimited plan has nothing to reset. */
+export function showsResetNote(usage: { unlimited?: boolean; subscription_tier?: string } | null): boolean {
+  return !(usage?.unlimited === true || usage?.subscription_tier === 'annual');
+}
+
+export function paywallMessage(audience: PaywallAudience, limit: number | null): string {
+  const allowance = limit === null ? 'your' : `all ${limit} of your`;
+  return audience === 'guest'
+    ? `You have used ${allowance} free analyses for today. Choose a plan to keep decoding the news.`
+    : `You have used ${allowance} analyses for today. Upgrade your plan to keep decoding the news.`;
+}
+
+/**
+ * Spec section 8 ("Payment"): a guest, or a payment that returns no payment_url, goes to /pricing with
+ * plan, source=paywall, payment and user_type. Billing's payment route does not exist yet, so for now
+ * every choice goes there.
+ */
+export function pricingUrl(plan: PlanId, payment: PaymentMethod, audience: PaywallAudience): string {
+  const query = new URLSearchParams({ plan, source: 'paywall', payment, user_type: audience === 'guest' ? 'guest' : 'free' });
+  return `/pricing?${query.toString()}`;
+}
