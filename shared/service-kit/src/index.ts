@@ -16,3 +16,4 @@ export {
   type AuthOptions,
   type KeyResolver,
 } from './auth.ts';
+export { isTimeZone, localDay, nextLocalMidnight } from './calendar.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, localDay, nextLocalMidnight } from './calendar.ts';
+import { isTimeZone, localDay, nextLocalMidnight } from '@keisha/service-kit';
 import { dailyLimit, usageView } from './limits.ts';
 
 describe('dailyLimit', () => {

@@ -1,11 +1,10 @@
 import { DECODER_ERRORS, DECODER_PATHS } from '@keisha/contracts/decoder';
 import { analyzeBody, analyzeResponse, usageLimitBody } from '@keisha/contracts/decoder/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, type ServiceApp } from '@keisha/service-kit';
+import { AppError, isTimeZone, localDay, nextLocalMidnight, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { usageRepository } from '../../db/repositories/usage.ts';
-import { isTimeZone, localDay, nextLocalMidnight } from '../../domain/quota/calendar.ts';
 import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
 import { historyTitle } from '../../domain/history.ts';
 import type { AnalysisEngine } from '../../plugins/analysis-engine.ts';

@@ -1,11 +1,10 @@
 import { DECODER_PATHS } from '@keisha/contracts/decoder';
 import { adminUsageQuery, adminUsageResponse, usageQuery, usageResponse } from '@keisha/contracts/decoder/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
+import { localDay, nextLocalMidnight, requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { usageRepository } from '../../db/repositories/usage.ts';
-import { localDay, nextLocalMidnight } from '../../domain/quota/calendar.ts';
 import { usageView } from '../../domain/quota/limits.ts';
 import type { ReaderResolver } from '../../plugins/reader.ts';
 import { timeZoneOf } from '../analysis/index.ts';

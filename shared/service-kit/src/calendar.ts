@@ -1,4 +1,5 @@
-// The reader's day: quotas reset at their local midnight, in the time zone their browser reports.
+// A person's day: daily quotas (analyses, messages) reset at their local midnight, in the time zone
+// their browser reports. Shared by every service that counts per day.
 
 export function isTimeZone(name: string): boolean {
   try {
