@@ -87,7 +87,7 @@ describe.each(targets)('authorization on $kind', (target) => {
           method: route.method,
           url: route.url(),
           headers: await headersFor(caller),
-          ...(route.payload === undefined ? {} : { payload: route.payload }),
+          ...(route.payload === undefined ? {} : { payload: route.payload as object }),
         });
         expect(response.statusCode).toBe(expected(route, caller));
         if (response.statusCode >= 400) expect(response.json()).toMatchObject({ success: false, error: { code: expect.any(String) } });
