@@ -4,6 +4,11 @@ import type { BillingConfig } from './env.ts';
 import { demoRequestRoutes } from './routes/demo-requests/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
 import { entitlementRoutes } from './routes/entitlements/index.ts';
+import { paymentRoutes } from './routes/payments/index.ts';
+import { webhookRoutes } from './routes/webhooks/index.ts';
+import { paymentPageRoutes } from './routes/payment-pages/index.ts';
+import { adminPaymentRoutes } from './routes/admin-payments/index.ts';
+import { createPayments } from './payments/context.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -21,6 +26,11 @@ export async function buildBillingApp(
       await app.register(planRoutes);
       await app.register(entitlementRoutes);
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
+      const payments = createPayments(config, database.db);
+      await app.register(paymentRoutes, { payments });
+      await app.register(webhookRoutes, { payments });
+      await app.register(paymentPageRoutes, { payments });
+      await app.register(adminPaymentRoutes, { payments });
     },
   });
 }

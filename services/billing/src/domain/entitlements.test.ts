@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entitlementOf, type SubscriptionFacts } from './entitlements.ts';
+import { currentPurchase, entitlementOf, type SubscriptionFacts } from './entitlements.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const later = new Date('2026-12-21T12:00:00Z');
@@ -40,5 +40,30 @@ describe('entitlementOf', () => {
 
   it('ignores unknown tiers', () => {
     expect(entitlementOf([sub({ tier: 'platinum' })], now).decoder_tier).toBe('free');
+  });
+});
+
+describe('currentPurchase', () => {
+  const at = (iso: string) => new Date(iso);
+  const purchase = (over: Partial<SubscriptionFacts & { created_at: Date; id: string }>) => ({ ...sub({}), created_at: at('2026-11-01T00:00:00Z'), id: 'x', ...over });
+
+  it('prefers the best plan giving access, then the one lasting longest', () => {
+    const rows = [
+      purchase({ id: 'monthly', tier: 'monthly' }),
+      purchase({ id: 'annual-short', tier: 'annual', current_period_end: at('2026-11-30T00:00:00Z') }),
+      purchase({ id: 'annual-long', tier: 'annual', current_period_end: at('2027-11-30T00:00:00Z') }),
+      purchase({ id: 'chat', product: 'chat', tier: 'Gold', lifetime: true, current_period_end: null }),
+    ];
+    expect(currentPurchase(rows, 'decoder', now)?.id).toBe('annual-long');
+    expect(currentPurchase(rows, 'chat', now)?.id).toBe('chat');
+  });
+
+  it('falls back to the newest purchase when none gives access, and to null when there is none', () => {
+    const rows = [
+      purchase({ id: 'old', status: 'failed', created_at: at('2026-10-01T00:00:00Z') }),
+      purchase({ id: 'new', status: 'pending', created_at: at('2026-11-20T00:00:00Z') }),
+    ];
+    expect(currentPurchase(rows, 'decoder', now)?.id).toBe('new');
+    expect(currentPurchase(rows, 'chat', now)).toBeNull();
   });
 });

@@ -39,3 +39,16 @@ export function entitlementOf(subscriptions: SubscriptionFacts[], now: Date): En
   }
   return { decoder_tier: decoder, chat_tier: chat, expires_at: expires?.toISOString() ?? null, lifetime };
 }
+
+/**
+ * The purchase of a product that matters now: the best-ranked one giving access (latest end first),
+ * else the newest. `purchases` may come in any order; each needs a created_at.
+ */
+export function currentPurchase<T extends SubscriptionFacts & { created_at: Date }>(purchases: T[], product: 'decoder' | 'chat', now: Date): T | null {
+  const ofProduct = purchases.filter((p) => p.product === product);
+  const rank = (p: T) => (product === 'decoder' ? (DECODER_RANK as Record<string, number>)[p.tier] : (CHAT_RANK as Record<string, number>)[p.tier]) ?? -1;
+  const end = (p: T) => (p.lifetime ? Number.POSITIVE_INFINITY : (p.current_period_end?.getTime() ?? 0));
+  const granting = ofProduct.filter((p) => grantsAccess(p, now)).sort((a, b) => rank(b) - rank(a) || end(b) - end(a));
+  if (granting[0]) return granting[0];
+  return [...ofProduct].sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0] ?? null;
+}

@@ -21,8 +21,11 @@ export function billingTiers(
       const response = await fetch(url, { headers: { authorization: bearer }, signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) throw new Error(`billing answered ${response.status}`);
       const tier = ((await response.json()) as EntitlementResponse).entitlement.decoder_tier;
-      if (cache.size >= maxEntries) cache.clear();
-      cache.set(userId, { tier, until: Date.now() + ttlMs });
+      // Only paid tiers are cached: a free reader who has just bought a plan must see it at once.
+      if (tier !== 'free') {
+        if (cache.size >= maxEntries) cache.clear();
+        cache.set(userId, { tier, until: Date.now() + ttlMs });
+      }
       return tier;
     } catch (error) {
       log.warn({ err: error, userId }, 'billing entitlements unavailable; counting the reader on the free tier');

@@ -96,3 +96,204 @@ export interface AdminEntitlementsResponse {
   success: true;
   entitlements: Record<string, Entitlement>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Payments (spec sections 5, 7 and 8; ARCHITECTURE.md "Payments").
+
+export const PAYMENT_PATHS = {
+  /** Decoder paywall: Bitcoin (Coinbase, or the sandbox) or Cash App (manual). Signed-in users only. */
+  createSubscription: '/api/bias-payment/create-subscription',
+  /** GET, the owner or an administrator. Fill with `paymentPath`. */
+  subscription: '/api/bias-payment/subscription/:userId',
+  cancelSubscription: '/api/bias-payment/cancel-subscription',
+  /** Chat upgrade (Starter, Pro, Gold). */
+  createCheckoutSession: '/api/create-checkout-session',
+  /** Which providers are live, PayPal's client id and plan ids, the Cash App tag. Public. */
+  paymentOptions: '/api/billing/payment-options',
+  /** GET: one checkout (a subscription row) of the caller; POST .../verify asks the provider first. */
+  checkout: '/api/billing/checkouts/:id',
+  verifyCheckout: '/api/billing/checkouts/:id/verify',
+  /** The thank-you page: verify a PayPal subscription (`subscription_id` from the button's onApprove). */
+  paypalVerify: '/api/billing/paypal/verify',
+  /** HTML pages the browser is sent to (payment_url). */
+  sandboxCheckout: '/api/billing/sandbox/checkout/:id',
+  sandboxPay: '/api/billing/sandbox/checkout/:id/pay',
+  sandboxCancel: '/api/billing/sandbox/checkout/:id/cancel',
+  cashAppInstructions: '/api/billing/cashapp/:id',
+  /** Provider webhooks (signature checked on the raw body). */
+  coinbaseWebhook: '/api/billing/webhooks/coinbase',
+  paypalWebhook: '/api/billing/webhooks/paypal',
+  sandboxWebhook: '/api/billing/webhooks/sandbox',
+  /** Administrators: manual (Cash App) payments and manual refunds. */
+  adminManualPayments: '/api/billing/admin/manual-payments',
+  adminApproveManualPayment: '/api/billing/admin/manual-payments/:id/approve',
+  adminRejectManualPayment: '/api/billing/admin/manual-payments/:id/reject',
+  adminRefundSubscription: '/api/billing/admin/subscriptions/:id/refund',
+} as const;
+
+/** `paymentPath(PAYMENT_PATHS.subscription, { userId })` */
+export function paymentPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** Spec section 5 ("Payment data check") and section 8 (failure statuses). */
+export const PAYMENT_MESSAGES = {
+  userIdRequired: 'User ID is required',
+  invalidTier: 'Invalid subscription tier',
+  invalidMethod: 'Invalid payment method',
+  urlsRequired: 'Return and cancel URLs are required',
+  initiationFailed: 'Payment initiation failed',
+  statusFailed: 'Failed to get subscription status',
+  cancelFailed: 'Failed to cancel subscription',
+} as const;
+
+/** Spec section 8 ("Checkout"), the chat upgrade. */
+export const CHECKOUT_MESSAGES = {
+  emailMissing: 'User email not available. Please refresh the page and try again.',
+  failed: 'Failed to create checkout session. Please try again.',
+} as const;
+
+/** Not in the spec: the thank-you page's PayPal check, the admin console's manual payments. */
+export const PAYPAL_VERIFY_FAILED = 'We could not verify this PayPal subscription. Please contact support.';
+export const MANUAL_PAYMENT_NOT_PENDING = 'This payment is no longer pending.';
+export const PAYMENT_NOT_FOUND = 'No such payment.';
+
+export type PaymentMethod = 'bitcoin' | 'cashapp';
+export type PaymentProviderName = 'sandbox' | 'coinbase' | 'paypal' | 'cashapp';
+export type SubscriptionStatus = 'pending' | 'active' | 'cancelled' | 'expired' | 'refunded' | 'failed';
+
+/** One purchase of a plan, whatever the provider (the spec's subscription_id is its id). */
+export interface SubscriptionView {
+  id: string;
+  user_id: string;
+  product: 'decoder' | 'chat';
+  tier: string;
+  status: SubscriptionStatus;
+  provider: PaymentProviderName;
+  payment_method: 'bitcoin' | 'cashapp' | 'paypal' | null;
+  /** Dollars, as the spec shows them (7, 14.99); null when unknown. */
+  amount: number | null;
+  currency: 'USD' | null;
+  /** End of the paid period (access lasts until then, even after a cancellation); null: unpaid or lifetime. */
+  current_period_end: string | null;
+  lifetime: boolean;
+  /** Whether this purchase gives access right now. */
+  grants_access: boolean;
+  failure_reason: string | null;
+  activated_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CashAppInstructions {
+  /** The $cashtag to pay; null when none is configured (then an administrator is the only way through). */
+  cashtag: string | null;
+  amount: Money;
+  /** What to write in the Cash App note: the account email. */
+  note: string;
+  message: string;
+}
+
+export interface CreateSubscriptionRequest {
+  user_id: string;
+  tier: 'monthly' | 'annual';
+  payment_method: PaymentMethod;
+  /** Same-site paths ('/payment/success') or URLs on the allow-list. */
+  return_url: string;
+  cancel_url: string;
+}
+export interface CreateSubscriptionResponse {
+  success: true;
+  /** Where to send the browser (a relative path for the sandbox and Cash App). */
+  payment_url: string;
+  amount: number;
+  currency: 'USD';
+  subscription_id: string;
+  provider: PaymentProviderName;
+  status: 'pending';
+  /** Cash App only. */
+  instructions: CashAppInstructions | null;
+}
+
+export interface CreateCheckoutSessionRequest {
+  email: string;
+  tier: 'Starter' | 'Pro' | 'Gold';
+  /** May hold {CHECKOUT_SESSION_ID}; otherwise session_id is appended. */
+  success_url: string;
+  cancel_url: string;
+  /** Defaults to bitcoin (Coinbase, or the sandbox). */
+  payment_method?: PaymentMethod;
+}
+export interface CreateCheckoutSessionResponse {
+  success: true;
+  url: string;
+  session_id: string;
+  amount: number;
+  currency: 'USD';
+  provider: PaymentProviderName;
+  instructions: CashAppInstructions | null;
+}
+
+export interface SubscriptionStatusResponse {
+  success: true;
+  user_id: string;
+  entitlement: Entitlement;
+  /** The decoder purchase that matters now (the one giving access, else the latest); null when none. */
+  subscription: SubscriptionView | null;
+  /** Every purchase, newest first (at most 50). */
+  subscriptions: SubscriptionView[];
+}
+
+export interface CancelSubscriptionRequest {
+  user_id: string;
+  subscription_id: string;
+  reason?: string;
+}
+export interface CancelSubscriptionResponse {
+  success: true;
+  subscription: SubscriptionView;
+  /** Access continues until then (null: it has ended). */
+  access_until: string | null;
+}
+
+export interface CheckoutResponse {
+  success: true;
+  checkout: SubscriptionView;
+  entitlement: Entitlement;
+}
+
+export interface PaypalVerifyRequest {
+  subscription_id: string;
+}
+export interface PaypalVerifyResponse {
+  success: true;
+  /** True once PayPal says ACTIVE with our plan and the caller's account id as custom_id. */
+  verified: boolean;
+  /** PayPal's status (APPROVAL_PENDING, APPROVED, ACTIVE, ...): retry shortly while it is APPROVED. */
+  paypal_status: string;
+  subscription: SubscriptionView | null;
+  entitlement: Entitlement;
+}
+
+export interface PaymentOptionsResponse {
+  success: true;
+  /** True when Bitcoin checkouts go to the built-in sandbox (no real money moves). */
+  sandbox: boolean;
+  bitcoin: { provider: 'coinbase' | 'sandbox' } | null;
+  cashapp: { cashtag: string | null };
+  /** PayPal buttons: create the subscription with plan_id and custom_id = the account id. */
+  paypal: { client_id: string; plans: { monthly: string; annual: string } } | null;
+}
+
+export interface ManualPaymentView extends SubscriptionView {
+  email: string | null;
+}
+export interface AdminManualPaymentsResponse {
+  success: true;
+  payments: ManualPaymentView[];
+}
+export interface AdminPaymentActionResponse {
+  success: true;
+  subscription: SubscriptionView;
+}

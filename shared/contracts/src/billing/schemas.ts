@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emailField } from '../common.ts';
-import { DEMO_EMAIL_INVALID, DEMO_EMAIL_REQUIRED } from './index.ts';
+import {
+  CHECKOUT_MESSAGES,
+  DEMO_EMAIL_INVALID,
+  DEMO_EMAIL_REQUIRED,
+  PAYMENT_MESSAGES,
+  PAYMENT_NOT_FOUND,
+  PAYPAL_VERIFY_FAILED,
+} from './index.ts';
 
 export const demoRequestBody = z.object({
   email: z.string({ error: DEMO_EMAIL_REQUIRED }).trim().min(1, { error: DEMO_EMAIL_REQUIRED }).pipe(emailField(DEMO_EMAIL_INVALID)),
@@ -26,3 +33,151 @@ export const entitlementSchema = z.object({
 });
 export const entitlementResponse = z.object({ success: z.literal(true), entitlement: entitlementSchema });
 export const adminEntitlementsResponse = z.object({ success: z.literal(true), entitlements: z.record(z.string(), entitlementSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Payments. Each field fails with the spec's message (section 5), the first failing field first.
+
+/** A non-blank string, trimmed; every failure (missing, wrong type, blank, too long) reads `message`. */
+function requiredText(message: string, max: number) {
+  return z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+}
+const URL_MAX = 2048;
+
+export const createSubscriptionBody = z.object(
+  {
+    user_id: requiredText(PAYMENT_MESSAGES.userIdRequired, 200),
+    tier: z.enum(['monthly', 'annual'], { error: PAYMENT_MESSAGES.invalidTier }),
+    payment_method: z.enum(['bitcoin', 'cashapp'], { error: PAYMENT_MESSAGES.invalidMethod }),
+    return_url: requiredText(PAYMENT_MESSAGES.urlsRequired, URL_MAX),
+    cancel_url: requiredText(PAYMENT_MESSAGES.urlsRequired, URL_MAX),
+  },
+  { error: PAYMENT_MESSAGES.userIdRequired },
+);
+
+export const cancelSubscriptionBody = z.object(
+  {
+    user_id: requiredText(PAYMENT_MESSAGES.userIdRequired, 200),
+    subscription_id: z.uuid({ error: PAYMENT_MESSAGES.cancelFailed }),
+    reason: z.string({ error: PAYMENT_MESSAGES.cancelFailed }).max(500, { error: PAYMENT_MESSAGES.cancelFailed }).optional(),
+  },
+  { error: PAYMENT_MESSAGES.userIdRequired },
+);
+
+export const subscriptionParams = z.object({ userId: z.string({ error: PAYMENT_MESSAGES.statusFailed }).max(200, { error: PAYMENT_MESSAGES.statusFailed }) });
+
+export const createCheckoutSessionBody = z.object(
+  {
+    email: requiredText(CHECKOUT_MESSAGES.emailMissing, 320),
+    tier: z.enum(['Starter', 'Pro', 'Gold'], { error: CHECKOUT_MESSAGES.failed }),
+    success_url: requiredText(CHECKOUT_MESSAGES.failed, URL_MAX),
+    cancel_url: requiredText(CHECKOUT_MESSAGES.failed, URL_MAX),
+    payment_method: z.enum(['bitcoin', 'cashapp'], { error: CHECKOUT_MESSAGES.failed }).optional(),
+  },
+  { error: CHECKOUT_MESSAGES.emailMissing },
+);
+
+export const paypalVerifyBody = z.object(
+  { subscription_id: z.string({ error: PAYPAL_VERIFY_FAILED }).regex(/^[A-Za-z0-9-]{1,64}$/, { error: PAYPAL_VERIFY_FAILED }) },
+  { error: PAYPAL_VERIFY_FAILED },
+);
+
+/** A payment id in a path: anything but a uuid is simply not found. */
+export const paymentIdParams = z.object({ id: z.uuid({ error: PAYMENT_NOT_FOUND }) });
+
+export const adminManualPaymentsQuery = z.object({
+  status: z.enum(['pending', 'all'], { error: 'status must be pending or all' }).default('pending'),
+});
+export const adminRejectBody = z
+  .object({ reason: z.string({ error: 'reason must be text' }).trim().max(500, { error: 'reason is too long' }).optional() }, { error: 'Send a JSON object.' })
+  .optional();
+
+const moneySchema = z.object({ cents: z.number().int(), currency: z.literal('USD'), display: z.string() });
+
+export const subscriptionViewSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  product: z.enum(['decoder', 'chat']),
+  tier: z.string(),
+  status: z.enum(['pending', 'active', 'cancelled', 'expired', 'refunded', 'failed']),
+  provider: z.enum(['sandbox', 'coinbase', 'paypal', 'cashapp']),
+  payment_method: z.enum(['bitcoin', 'cashapp', 'paypal']).nullable(),
+  amount: z.number().nullable(),
+  currency: z.literal('USD').nullable(),
+  current_period_end: z.string().nullable(),
+  lifetime: z.boolean(),
+  grants_access: z.boolean(),
+  failure_reason: z.string().nullable(),
+  activated_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const cashAppInstructionsSchema = z.object({
+  cashtag: z.string().nullable(),
+  amount: moneySchema,
+  note: z.string(),
+  message: z.string(),
+});
+
+export const createSubscriptionResponse = z.object({
+  success: z.literal(true),
+  payment_url: z.string(),
+  amount: z.number(),
+  currency: z.literal('USD'),
+  subscription_id: z.string(),
+  provider: z.enum(['sandbox', 'coinbase', 'paypal', 'cashapp']),
+  status: z.literal('pending'),
+  instructions: cashAppInstructionsSchema.nullable(),
+});
+
+export const createCheckoutSessionResponse = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  session_id: z.string(),
+  amount: z.number(),
+  currency: z.literal('USD'),
+  provider: z.enum(['sandbox', 'coinbase', 'paypal', 'cashapp']),
+  instructions: cashAppInstructionsSchema.nullable(),
+});
+
+export const subscriptionStatusResponse = z.object({
+  success: z.literal(true),
+  user_id: z.string(),
+  entitlement: entitlementSchema,
+  subscription: subscriptionViewSchema.nullable(),
+  subscriptions: z.array(subscriptionViewSchema),
+});
+
+export const cancelSubscriptionResponse = z.object({
+  success: z.literal(true),
+  subscription: subscriptionViewSchema,
+  access_until: z.string().nullable(),
+});
+
+export const checkoutResponse = z.object({ success: z.literal(true), checkout: subscriptionViewSchema, entitlement: entitlementSchema });
+
+export const paypalVerifyResponse = z.object({
+  success: z.literal(true),
+  verified: z.boolean(),
+  paypal_status: z.string(),
+  subscription: subscriptionViewSchema.nullable(),
+  entitlement: entitlementSchema,
+});
+
+export const paymentOptionsResponse = z.object({
+  success: z.literal(true),
+  sandbox: z.boolean(),
+  bitcoin: z.object({ provider: z.enum(['coinbase', 'sandbox']) }).nullable(),
+  cashapp: z.object({ cashtag: z.string().nullable() }),
+  paypal: z.object({ client_id: z.string(), plans: z.object({ monthly: z.string(), annual: z.string() }) }).nullable(),
+});
+
+export const adminManualPaymentsResponse = z.object({
+  success: z.literal(true),
+  payments: z.array(subscriptionViewSchema.extend({ email: z.string().nullable() })),
+});
+export const adminPaymentActionResponse = z.object({ success: z.literal(true), subscription: subscriptionViewSchema });
+
+/** A webhook's answer: received (applied, or recognised as a repeat). */
+export const webhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });

@@ -2,9 +2,11 @@ import type { MigrationSet } from '@keisha/service-kit';
 import * as createDemoRequests from './2026112101_create_enterprise_demo_requests.ts';
 import * as uniqueDemoRequestEmail from './2026112102_unique_demo_request_email.ts';
 import * as createSubscriptions from './2026112103_create_subscriptions.ts';
+import * as createPayments from './2026112104_create_payments.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
   '2026112102_unique_demo_request_email': uniqueDemoRequestEmail,
   '2026112103_create_subscriptions': createSubscriptions,
+  '2026112104_create_payments': createPayments,
 };

@@ -1,0 +1,66 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PaymentProviderName, SubscriptionStatus } from '@keisha/contracts/billing';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  product: 'decoder' | 'chat';
+  tier: string;
+  status: SubscriptionStatus;
+  provider: PaymentProviderName;
+  provider_ref: string | null;
+  current_period_end: NullableTimestamp;
+  lifetime: ColumnType<boolean, boolean | undefined, boolean>;
+  payment_method: 'bitcoin' | 'cashapp' | 'paypal' | null;
+  amount_cents: number | null;
+  currency: 'USD' | null;
+  email: string | null;
+  return_url: string | null;
+  cancel_url: string | null;
+  checkout_url: string | null;
+  failure_reason: string | null;
+  activated_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<string>;
+  /** sandbox | coinbase | paypal | cashapp, or 'account' for what a buyer or an administrator did. */
+  provider: string;
+  event_id: string;
+  event_type: string;
+  subscription_id: string | null;
+  resource_ref: string | null;
+  outcome: string;
+  /** The account that acted (admin approvals, cancellations). */
+  actor: string | null;
+  received_at: Timestamp;
+}
+
+export interface BillingSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface EnterpriseDemoRequestsTable {
+  id: Generated<string>;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface BillingDatabase {
+  subscriptions: SubscriptionsTable;
+  payment_events: PaymentEventsTable;
+  billing_secrets: BillingSecretsTable;
+  enterprise_demo_requests: EnterpriseDemoRequestsTable;
+}
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type NewSubscription = Insertable<SubscriptionsTable>;
+export type PaymentEventRow = Selectable<PaymentEventsTable>;

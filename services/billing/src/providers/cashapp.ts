@@ -1,0 +1,36 @@
+// Cash App, by hand (spec section 9): the buyer sends the amount with their account email in the
+// note; an administrator matches it and approves the purchase, which takes effect at once.
+import type { CashAppInstructions } from '@keisha/contracts/billing';
+import { PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
+import type { CheckoutIntent, CheckoutSession, PaymentProvider } from '../domain/ports.ts';
+
+export function cashAppInstructions(intent: Pick<CheckoutIntent, 'email' | 'userId' | 'purchase'>, cashtag: string | null): CashAppInstructions {
+  const note = intent.email ?? intent.userId;
+  const amount = intent.purchase.price;
+  return {
+    cashtag,
+    amount,
+    note,
+    message:
+      `Send ${amount.display} with Cash App${cashtag ? ` to ${cashtag}` : ''} and write your account email (${note}) in the note. ` +
+      'We match the payment and update your account within 1 hour.',
+  };
+}
+
+/** A Cash App link with the amount filled in (links cannot carry the note). The tag is checked at start: `$` + letters, digits, _ and -. */
+export function cashAppLink(cashtag: string | null, cents: number): string | null {
+  return cashtag ? `https://cash.app/${cashtag}/${(cents / 100).toFixed(2)}` : null;
+}
+
+export function cashAppProvider(deps: { cashtag: string | null }): PaymentProvider {
+  return {
+    name: 'cashapp',
+    async createCheckout(intent: CheckoutIntent): Promise<CheckoutSession> {
+      return {
+        providerRef: null,
+        paymentUrl: paymentPath(PAYMENT_PATHS.cashAppInstructions, { id: intent.subscriptionId }),
+        instructions: cashAppInstructions(intent, deps.cashtag),
+      };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Administrators (mf-account): manual Cash App payments waiting for a match, approve or reject
+// them (an approval takes effect at once), and record a refund made at a provider.
+import { MANUAL_PAYMENT_NOT_PENDING, PAYMENT_NOT_FOUND, PAYMENT_PATHS } from '@keisha/contracts/billing';
+import { adminManualPaymentsQuery, adminManualPaymentsResponse, adminPaymentActionResponse, adminRejectBody, paymentIdParams } from '@keisha/contracts/billing/schemas';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { AppError, requireAdmin, type ServiceApp } from '@keisha/service-kit';
+import type { SubscriptionRow } from '../../db/database.ts';
+import type { Payments } from '../../payments/context.ts';
+import { fulfil } from '../../payments/fulfilment.ts';
+import { manualPaymentView, subscriptionView } from '../../payments/views.ts';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 502: apiErrorBody, 503: apiErrorBody };
+
+export async function adminPaymentRoutes(app: ServiceApp, options: { payments: Payments }): Promise<void> {
+  const { payments } = options;
+  const repo = payments.subscriptions;
+  const admin = { onRequest: app.authenticate, preHandler: requireAdmin };
+
+  async function manual(id: string): Promise<SubscriptionRow> {
+    const row = await repo.findById(id);
+    if (!row || row.provider !== 'cashapp') throw new AppError(404, 'NOT_FOUND', PAYMENT_NOT_FOUND);
+    return row;
+  }
+
+  app.get(
+    PAYMENT_PATHS.adminManualPayments,
+    { ...admin, schema: { tags: ['admin'], summary: 'Manual (Cash App) payments, oldest pending first', querystring: adminManualPaymentsQuery, response: { 200: adminManualPaymentsResponse, ...errors } } },
+    async (request) => {
+      const now = new Date();
+      return { success: true as const, payments: (await repo.listManual(request.query.status)).map((row) => manualPaymentView(row, now)) };
+    },
+  );
+
+  app.post(
+    PAYMENT_PATHS.adminApproveManualPayment,
+    { ...admin, schema: { tags: ['admin'], summary: 'Approve a Cash App payment: the plan is active at once', params: paymentIdParams, response: { 200: adminPaymentActionResponse, ...errors } } },
+    async (request) => {
+      const row = await manual(request.params.id);
+      const result = await fulfil(payments.db, {
+        source: 'cashapp',
+        eventId: `approve:${row.id}`,
+        eventType: 'manual.approved',
+        subscriptionId: row.id,
+        signal: { kind: 'confirmed' },
+        actor: request.user.sub,
+      });
+      const updated = result.subscription ?? row;
+      if (updated.status !== 'active') throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
+      return { success: true as const, subscription: subscriptionView(updated) };
+    },
+  );
+
+  app.post(
+    PAYMENT_PATHS.adminRejectManualPayment,
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'Reject a Cash App payment that never arrived', params: paymentIdParams, body: adminRejectBody, response: { 200: adminPaymentActionResponse, ...errors } },
+    },
+    async (request) => {
+      const row = await manual(request.params.id);
+      const reason = request.body?.reason?.trim();
+      const result = await fulfil(payments.db, {
+        source: 'cashapp',
+        eventId: `reject:${row.id}`,
+        eventType: 'manual.rejected',
+        subscriptionId: row.id,
+        signal: { kind: 'failed', reason: reason ? `rejected: ${reason}` : 'rejected: no matching Cash App payment' },
+        actor: request.user.sub,
+      });
+      const updated = result.subscription ?? row;
+      if (updated.status !== 'failed') throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
+      return { success: true as const, subscription: subscriptionView(updated) };
+    },
+  );
+
+  // A refund is made at the provider (or by hand for Cash App); this records it and ends access.
+  // A PayPal subscription is also cancelled there, so it does not bill again.
+  app.post(
+    PAYMENT_PATHS.adminRefundSubscription,
+    { ...admin, schema: { tags: ['admin'], summary: 'Record a refund: access ends at once', params: paymentIdParams, response: { 200: adminPaymentActionResponse, ...errors } } },
+    async (request) => {
+      const row = await repo.findById(request.params.id);
+      if (!row) throw new AppError(404, 'NOT_FOUND', PAYMENT_NOT_FOUND);
+      if (row.provider === 'paypal' && row.status === 'active' && row.provider_ref) {
+        if (!payments.paypal?.cancel) throw new AppError(503, 'PROVIDER_UNAVAILABLE', 'PayPal is not configured.');
+        try {
+          await payments.paypal.cancel(row.provider_ref, 'Refunded');
+        } catch (error) {
+          request.log.error({ err: error }, 'PayPal refused the cancellation');
+          throw new AppError(502, 'PROVIDER_ERROR', 'PayPal could not cancel the subscription. Please try again.');
+        }
+      }
+      const result = await fulfil(payments.db, {
+        source: 'account',
+        eventId: `refund:${row.id}`,
+        eventType: 'subscription.refunded',
+        subscriptionId: row.id,
+        signal: { kind: 'refunded', reason: 'refunded by an administrator' },
+        actor: request.user.sub,
+      });
+      return { success: true as const, subscription: subscriptionView(result.subscription ?? row) };
+    },
+  );
+}

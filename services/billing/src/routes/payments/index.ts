@@ -1,0 +1,317 @@
+// The spec's payment calls (section 7) with its messages (sections 5 and 8), plus what the
+// return pages need: a checkout's state, a provider check, and the PayPal verification.
+import { randomUUID } from 'node:crypto';
+import {
+  CHECKOUT_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYMENT_NOT_FOUND,
+  PAYMENT_PATHS,
+  PAYPAL_VERIFY_FAILED,
+  type Entitlement,
+} from '@keisha/contracts/billing';
+import {
+  cancelSubscriptionBody,
+  cancelSubscriptionResponse,
+  checkoutResponse,
+  createCheckoutSessionBody,
+  createCheckoutSessionResponse,
+  createSubscriptionBody,
+  createSubscriptionResponse,
+  paymentIdParams,
+  paymentOptionsResponse,
+  paypalVerifyBody,
+  paypalVerifyResponse,
+  subscriptionParams,
+  subscriptionStatusResponse,
+} from '@keisha/contracts/billing/schemas';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { AppError, type ServiceApp } from '@keisha/service-kit';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { SubscriptionRow } from '../../db/database.ts';
+import { isUuid } from '../../db/repositories/subscriptions.ts';
+import { currentPurchase, entitlementOf, grantsAccess } from '../../domain/entitlements.ts';
+import { ProviderError } from '../../domain/ports.ts';
+import { chatPurchase, decoderPurchase, dollars, paypalPurchase } from '../../domain/purchase.ts';
+import { startCheckout, type CheckoutResult } from '../../payments/checkout.ts';
+import type { Payments } from '../../payments/context.ts';
+import { fulfil } from '../../payments/fulfilment.ts';
+import { applyObservation } from '../../payments/observations.ts';
+import { subscriptionView } from '../../payments/views.ts';
+
+const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody, 502: apiErrorBody, 503: apiErrorBody };
+
+function isOwnerOrAdmin(request: FastifyRequest, userId: string): boolean {
+  return request.user.role === 'admin' || userId.toLowerCase() === request.user.sub.toLowerCase();
+}
+
+/** A failed start, in the words of the call that failed (spec section 8). */
+function checkoutFailure(result: Exclude<CheckoutResult, { ok: true }>, message: string, urlMessage: string, log: FastifyBaseLogger): AppError {
+  switch (result.kind) {
+    case 'bad_urls':
+      return new AppError(400, 'INVALID_RETURN_URL', urlMessage);
+    case 'too_many':
+      return new AppError(429, 'TOO_MANY_CHECKOUTS', message);
+    case 'no_provider':
+      return new AppError(503, 'PROVIDER_UNAVAILABLE', message);
+    case 'provider_failed':
+      log.error({ err: result.error }, 'payment provider could not open a checkout');
+      return new AppError(502, 'PROVIDER_ERROR', message);
+  }
+}
+
+export async function paymentRoutes(app: ServiceApp, options: { payments: Payments }): Promise<void> {
+  const { payments } = options;
+  const repo = payments.subscriptions;
+  const creationLimit = { rateLimit: { max: payments.config.PAYMENT_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
+  // Return pages poll while a provider finishes: more room than for starting purchases.
+  const verificationLimit = { rateLimit: { max: payments.config.PAYMENT_RATE_LIMIT_MAX * 3, timeWindow: '1 minute' } };
+
+  async function entitlementFor(userId: string, now: Date): Promise<{ rows: SubscriptionRow[]; entitlement: Entitlement }> {
+    const rows = await repo.listForUser(userId, 10_000);
+    return { rows, entitlement: entitlementOf(rows, now) };
+  }
+
+  app.get(
+    PAYMENT_PATHS.paymentOptions,
+    { schema: { tags: ['payments'], summary: 'Which payment providers are live', response: { 200: paymentOptionsResponse } } },
+    async () => payments.options(),
+  );
+
+  // Spec section 7: the decoder paywall. Guests are refused (401) before the body is even read.
+  app.post(
+    PAYMENT_PATHS.createSubscription,
+    {
+      schema: { tags: ['payments'], summary: 'Start a decoder subscription (Bitcoin or Cash App)', body: createSubscriptionBody, response: { 201: createSubscriptionResponse, ...errors } },
+      onRequest: app.authenticate,
+      config: creationLimit,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.user_id.toLowerCase() !== request.user.sub.toLowerCase()) throw new AppError(403, 'FORBIDDEN', PAYMENT_MESSAGES.initiationFailed);
+      const result = await startCheckout(payments, {
+        userId: request.user.sub,
+        email: request.user.email ?? null,
+        purchase: decoderPurchase(body.tier, body.payment_method),
+        provider: body.payment_method === 'cashapp' ? payments.cashapp : payments.bitcoin,
+        returnUrl: body.return_url,
+        cancelUrl: body.cancel_url,
+        referenceParam: 'subscription_id',
+      });
+      if (!result.ok) throw checkoutFailure(result, PAYMENT_MESSAGES.initiationFailed, PAYMENT_MESSAGES.urlsRequired, request.log);
+      return reply.status(201).send({
+        success: true as const,
+        payment_url: result.session.paymentUrl,
+        amount: dollars(result.row.amount_cents ?? 0),
+        currency: 'USD' as const,
+        subscription_id: result.row.id,
+        provider: result.row.provider,
+        status: 'pending' as const,
+        instructions: result.session.instructions,
+      });
+    },
+  );
+
+  app.get(
+    PAYMENT_PATHS.subscription,
+    {
+      schema: { tags: ['payments'], summary: 'A person’s subscriptions and plan (the owner or an administrator)', params: subscriptionParams, response: { 200: subscriptionStatusResponse, ...errors } },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = request.params;
+      if (!isOwnerOrAdmin(request, userId)) throw new AppError(403, 'FORBIDDEN', PAYMENT_MESSAGES.statusFailed);
+      if (!isUuid(userId)) throw new AppError(404, 'NOT_FOUND', PAYMENT_MESSAGES.statusFailed);
+      const now = new Date();
+      const { rows, entitlement } = await entitlementFor(userId.toLowerCase(), now);
+      const current = currentPurchase(rows, 'decoder', now);
+      return {
+        success: true as const,
+        user_id: userId.toLowerCase(),
+        entitlement,
+        subscription: current ? subscriptionView(current, now) : null,
+        subscriptions: rows.slice(0, 50).map((row) => subscriptionView(row, now)),
+      };
+    },
+  );
+
+  // Cancelling stops renewal; access lasts until the end of the paid period.
+  app.post(
+    PAYMENT_PATHS.cancelSubscription,
+    {
+      schema: { tags: ['payments'], summary: 'Cancel a subscription (access continues to the end of the paid period)', body: cancelSubscriptionBody, response: { 200: cancelSubscriptionResponse, ...errors } },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { user_id, subscription_id, reason } = request.body;
+      if (!isOwnerOrAdmin(request, user_id)) throw new AppError(403, 'FORBIDDEN', PAYMENT_MESSAGES.cancelFailed);
+      const row = await repo.findById(subscription_id);
+      if (!row || row.user_id !== user_id.toLowerCase()) throw new AppError(404, 'NOT_FOUND', PAYMENT_MESSAGES.cancelFailed);
+      const now = new Date();
+      if (row.status === 'cancelled') return { success: true as const, subscription: subscriptionView(row, now), access_until: grantsAccess(row, now) ? (row.current_period_end?.toISOString() ?? null) : null };
+      if (row.lifetime || (row.status !== 'active' && row.status !== 'pending')) throw new AppError(409, 'NOT_CANCELLABLE', PAYMENT_MESSAGES.cancelFailed);
+      if (row.provider === 'paypal' && row.status === 'active' && row.provider_ref) {
+        if (!payments.paypal?.cancel) throw new AppError(503, 'PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.cancelFailed);
+        try {
+          await payments.paypal.cancel(row.provider_ref, reason ?? 'Cancelled by the subscriber');
+        } catch (error) {
+          request.log.error({ err: error }, 'PayPal refused the cancellation');
+          throw new AppError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.cancelFailed);
+        }
+      }
+      const result = await fulfil(payments.db, {
+        source: 'account',
+        eventId: `cancel:${row.id}:${randomUUID()}`,
+        eventType: 'subscription.cancel',
+        subscriptionId: row.id,
+        signal: { kind: 'cancelled', reason: reason?.trim() ? `cancelled: ${reason.trim()}` : undefined },
+        actor: request.user.sub,
+      });
+      const updated = result.subscription ?? row;
+      if (updated.status !== 'cancelled' && updated.status !== 'failed') throw new AppError(409, 'NOT_CANCELLABLE', PAYMENT_MESSAGES.cancelFailed);
+      return {
+        success: true as const,
+        subscription: subscriptionView(updated, now),
+        access_until: grantsAccess(updated, now) ? (updated.current_period_end?.toISOString() ?? null) : null,
+      };
+    },
+  );
+
+  // Spec section 7: the chat upgrade (Starter, Pro, Gold).
+  app.post(
+    PAYMENT_PATHS.createCheckoutSession,
+    {
+      schema: { tags: ['payments'], summary: 'Start a chat plan checkout', body: createCheckoutSessionBody, response: { 201: createCheckoutSessionResponse, ...errors } },
+      onRequest: app.authenticate,
+      config: creationLimit,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const accountEmail = request.user.email?.toLowerCase();
+      if (accountEmail && body.email.toLowerCase() !== accountEmail) throw new AppError(403, 'FORBIDDEN', CHECKOUT_MESSAGES.failed);
+      const method = body.payment_method ?? 'bitcoin';
+      const result = await startCheckout(payments, {
+        userId: request.user.sub,
+        email: accountEmail ?? body.email.toLowerCase(),
+        purchase: chatPurchase(body.tier, method),
+        provider: method === 'cashapp' ? payments.cashapp : payments.bitcoin,
+        returnUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+        referenceParam: 'session_id',
+      });
+      if (!result.ok) throw checkoutFailure(result, CHECKOUT_MESSAGES.failed, CHECKOUT_MESSAGES.failed, request.log);
+      return reply.status(201).send({
+        success: true as const,
+        url: result.session.paymentUrl,
+        session_id: result.row.id,
+        amount: dollars(result.row.amount_cents ?? 0),
+        currency: 'USD' as const,
+        provider: result.row.provider,
+        instructions: result.session.instructions,
+      });
+    },
+  );
+
+  async function ownCheckout(request: FastifyRequest, id: string): Promise<SubscriptionRow> {
+    const row = await repo.findById(id);
+    if (!row || !isOwnerOrAdmin(request, row.user_id)) throw new AppError(404, 'NOT_FOUND', PAYMENT_NOT_FOUND);
+    return row;
+  }
+
+  async function checkoutAnswer(row: SubscriptionRow) {
+    const now = new Date();
+    return { success: true as const, checkout: subscriptionView(row, now), entitlement: (await entitlementFor(row.user_id, now)).entitlement };
+  }
+
+  app.get(
+    PAYMENT_PATHS.checkout,
+    {
+      schema: { tags: ['payments'], summary: 'One purchase of the caller (return pages)', params: paymentIdParams, response: { 200: checkoutResponse, ...errors } },
+      onRequest: app.authenticate,
+    },
+    async (request) => checkoutAnswer(await ownCheckout(request, request.params.id)),
+  );
+
+  // A return page asks the provider itself, in case its webhook has not arrived yet: the same
+  // fulfilment as the webhook, so whichever comes second changes nothing.
+  app.post(
+    PAYMENT_PATHS.verifyCheckout,
+    {
+      schema: { tags: ['payments'], summary: 'Ask the provider about a purchase, then answer its state', params: paymentIdParams, response: { 200: checkoutResponse, ...errors } },
+      onRequest: app.authenticate,
+      config: verificationLimit,
+    },
+    async (request) => {
+      let row = await ownCheckout(request, request.params.id);
+      const provider = payments.byName(row.provider);
+      if (provider?.lookup && row.provider_ref && row.status !== 'refunded') {
+        try {
+          const observation = await provider.lookup(row.provider_ref);
+          if (observation) {
+            const result = await applyObservation(payments, row.provider, observation, request.user.sub);
+            row = result.subscription ?? row;
+          }
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          request.log.warn({ err: error }, 'provider lookup failed; answering the stored state');
+        }
+      }
+      return checkoutAnswer(row);
+    },
+  );
+
+  // The thank-you page: PayPal's onApprove gave a subscription id; access only once PayPal itself
+  // says ACTIVE, with one of our plans, bought for this account.
+  app.post(
+    PAYMENT_PATHS.paypalVerify,
+    {
+      schema: { tags: ['payments'], summary: 'Verify a PayPal subscription with PayPal and grant its plan', body: paypalVerifyBody, response: { 200: paypalVerifyResponse, ...errors } },
+      onRequest: app.authenticate,
+      config: verificationLimit,
+    },
+    async (request) => {
+      const paypal = payments.paypal;
+      if (!paypal?.lookup) throw new AppError(404, 'NOT_CONFIGURED', PAYPAL_VERIFY_FAILED);
+      let observation;
+      try {
+        observation = await paypal.lookup(request.body.subscription_id);
+      } catch (error) {
+        request.log.error({ err: error }, 'PayPal could not be asked about a subscription');
+        throw new AppError(502, 'PROVIDER_ERROR', PAYPAL_VERIFY_FAILED);
+      }
+      if (!observation) throw new AppError(404, 'NOT_FOUND', PAYPAL_VERIFY_FAILED);
+      if (!observation.accountId || observation.accountId.toLowerCase() !== request.user.sub.toLowerCase()) {
+        throw new AppError(403, 'CUSTOM_ID_MISMATCH', PAYPAL_VERIFY_FAILED);
+      }
+      const tier = paypal.tierOfPlan(observation.planId);
+      if (!tier) throw new AppError(400, 'PLAN_MISMATCH', PAYPAL_VERIFY_FAILED);
+      const existing = observation.providerRef ? await repo.findByProviderRef('paypal', observation.providerRef) : undefined;
+      if (existing && existing.user_id !== request.user.sub.toLowerCase()) throw new AppError(403, 'CUSTOM_ID_MISMATCH', PAYPAL_VERIFY_FAILED);
+      const row =
+        existing ??
+        (await repo.ensurePaypal({
+          paypalId: observation.providerRef!,
+          userId: request.user.sub.toLowerCase(),
+          tier,
+          email: request.user.email ?? observation.email ?? null,
+          amountCents: paypalPurchase(tier).price.cents,
+        }));
+      const result = await fulfil(payments.db, {
+        source: 'paypal',
+        eventId: observation.eventId,
+        eventType: observation.eventType,
+        subscriptionId: row.id,
+        signal: observation.signal,
+        actor: request.user.sub,
+      });
+      const now = new Date();
+      const updated = result.subscription ?? row;
+      return {
+        success: true as const,
+        verified: observation.providerStatus === 'ACTIVE' && grantsAccess(updated, now),
+        paypal_status: observation.providerStatus ?? 'UNKNOWN',
+        subscription: subscriptionView(updated, now),
+        entitlement: (await entitlementFor(updated.user_id, now)).entitlement,
+      };
+    },
+  );
+}
