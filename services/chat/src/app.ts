@@ -1,20 +1,60 @@
-import { createServiceApp, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyServerOptions } from 'fastify';
-import type { ChatConfig } from './env.ts';
+import type { Kysely } from 'kysely';
+import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import type { ChatDatabase } from './db/database.ts';
+import { llmSettingsOf, type ChatConfig } from './env.ts';
+import type { AnswerEngine } from './plugins/answer-engine.ts';
+import { createEmbeddedEngine } from './plugins/embedded-engine.ts';
+import { createLlmEngine } from './plugins/llm-engine.ts';
+import { chatPlans, type PlanResolver } from './plugins/plans.ts';
+import { createReplyService } from './plugins/replies.ts';
+import { replyRoutes } from './routes/replies/index.ts';
+import { sessionRoutes } from './routes/sessions/index.ts';
+import { usageRoutes } from './routes/usage/index.ts';
 
-export async function buildChatApp(
-  config: ChatConfig,
-  database: DatabaseHandle<any>,
-  logger?: FastifyServerOptions['logger'],
-): Promise<ServiceApp> {
+export interface ChatDeps {
+  /** Logger options; `false` silences logs (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Public keys of identity; by default fetched from IDENTITY_URL's JWKS. */
+  keys?: KeyResolver;
+  /** The account's chat plan; by default DEFAULT_CHAT_TIER for everyone, until billing's entitlements exist. */
+  planFor?: PlanResolver;
+  /** Replaces the engine chosen from the configuration (tests). */
+  engine?: AnswerEngine;
+}
+
+/** The offline responder, wrapped by the language model when one is configured (which falls back to it). */
+export function answerEngineFor(config: ChatConfig, log: { warn: (obj: object, msg: string) => void }): AnswerEngine {
+  const embedded = createEmbeddedEngine({ chunkDelayMs: config.CHAT_OFFLINE_CHUNK_DELAY_MS });
+  const llm = llmSettingsOf(config);
+  return llm ? createLlmEngine(llm, embedded, log) : embedded;
+}
+
+export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<any>, deps: ChatDeps = {}): Promise<ServiceApp> {
   return createServiceApp({
     name: 'chat',
-    description: 'Conversations with Keisha, messages and the daily message quota.',
+    description: 'Conversations with Keisha (streamed answers), messages and the daily message limit.',
     config,
     database,
-    logger,
-    routes: async () => {
-      // Routes arrive with the chat issue; the frame (health, docs, errors, limits) is in place.
+    logger: deps.logger,
+    // A long article fits in a message (20,000 characters); a body over 256 KB is a 413 before it is read.
+    bodyLimit: 256 * 1024,
+    routes: async (app) => {
+      await registerAuth(app, { keys: deps.keys ?? jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
+      const planFor = deps.planFor ?? chatPlans(config.DEFAULT_CHAT_TIER);
+      const replies = createReplyService({
+        db: app.db as Kysely<ChatDatabase>,
+        engine: deps.engine ?? answerEngineFor(config, app.log),
+        planFor,
+        log: app.log,
+      });
+      // Answers still streaming when the service stops are saved as stopped before the database closes.
+      app.addHook('preClose', async () => {
+        await replies.stopAll();
+      });
+      await app.register(replyRoutes, { replies, heartbeatMs: config.CHAT_HEARTBEAT_MS, rateLimitMax: config.CHAT_RATE_LIMIT_MAX });
+      await app.register(sessionRoutes);
+      await app.register(usageRoutes, { planFor });
     },
   });
 }

@@ -1,6 +1,63 @@
+import { z } from 'zod';
 import { baseConfigSchema } from '@keisha/service-kit';
+
+const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** 'free', 'FREE' and 'Free' all name the Free plan. */
+const chatTierSetting = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(['free', 'starter', 'pro', 'gold']))
+  .transform((value) => (value[0]!.toUpperCase() + value.slice(1)) as 'Free' | 'Starter' | 'Pro' | 'Gold');
 
 export const chatConfigSchema = baseConfigSchema.extend({
   PORT: baseConfigSchema.shape.PORT.default(4003),
+  /** Where identity publishes its public keys (JWKS) for verifying access tokens. */
+  IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  /**
+   * The chat plan of every account until billing's entitlements are wired in (Free unless set).
+   * Its own name, not the decoder's DEFAULT_ACCOUNT_TIER: the local launcher gives every service the same environment.
+   */
+  DEFAULT_CHAT_TIER: chatTierSetting.default('Free'),
+  /** Message sends (and regenerates) per minute per client address; the daily limit is separate. */
+  CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Its key; local servers accept any non-empty value. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  CHAT_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  /** The model's first token must arrive within this time, or the offline responder answers instead. */
+  CHAT_FIRST_TOKEN_TIMEOUT_MS: ms(100, 300_000).default(30_000),
+  /** Once streaming, a pause longer than this ends the answer as failed (the client's timeout stops at the headers). */
+  CHAT_IDLE_TIMEOUT_MS: ms(100, 300_000).default(20_000),
+  /** Upper bound on the tokens of one answer, sent to the model as max_tokens (0: not sent). */
+  CHAT_MAX_TOKENS: z.coerce.number().int().min(0).max(100_000).default(1500),
+  /** A heartbeat event on open streams, so proxies and browsers keep them open. */
+  CHAT_HEARTBEAT_MS: ms(10, 600_000).default(15_000),
+  /** Pause between the offline responder's chunks, so its answers stream like a model's (0: none). */
+  CHAT_OFFLINE_CHUNK_DELAY_MS: ms(0, 1000).default(15),
 });
-export type ChatConfig = ReturnType<typeof chatConfigSchema.parse>;
+
+export type ChatConfig = z.infer<typeof chatConfigSchema>;
+
+export interface LlmSettings {
+  baseURL?: string;
+  apiKey: string;
+  model: string;
+  firstTokenTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxTokens: number;
+}
+
+/** The LLM settings when a provider is configured; otherwise the offline responder answers alone. */
+export function llmSettingsOf(config: ChatConfig): LlmSettings | undefined {
+  if (!config.OPENAI_BASE_URL && !config.OPENAI_API_KEY) return undefined;
+  return {
+    baseURL: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+    model: config.CHAT_MODEL,
+    firstTokenTimeoutMs: config.CHAT_FIRST_TOKEN_TIMEOUT_MS,
+    idleTimeoutMs: config.CHAT_IDLE_TIMEOUT_MS,
+    maxTokens: config.CHAT_MAX_TOKENS,
+  };
+}

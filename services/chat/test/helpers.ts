@@ -1,13 +1,55 @@
 import { openTestDatabase } from '@keisha/service-kit/testing';
 import type { DatabaseKind } from '@keisha/service-kit';
-import { buildChatApp } from '../src/app.ts';
+import { buildChatApp, type ChatDeps } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { chatConfigSchema } from '../src/env.ts';
+import { parseEvents } from '../src/domain/sse.ts';
 
-export async function startChat(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}) {
+export async function startChat(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}, deps: ChatDeps = {}) {
   const database = await openTestDatabase<any>(target, migrations);
-  const config = chatConfigSchema.parse({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...env });
-  const app = await buildChatApp(config, { ...database, close: async () => {} }, false);
+  const config = chatConfigSchema.parse({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    CHAT_RATE_LIMIT_MAX: '100000',
+    CHAT_OFFLINE_CHUNK_DELAY_MS: '0',
+    ...env,
+  });
+  // The database outlives each app in these tests; the suite closes it itself.
+  const app = await buildChatApp(config, { ...database, close: async () => {} }, { logger: false, ...deps });
   await app.ready();
   return { app, database };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The account id inside an access token. */
+export function subjectOf(token: string): string {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+}
+
+export interface StreamEvent {
+  event: string;
+  data: any;
+}
+
+/** The events of a complete server-sent-events body. */
+export function eventsOf(body: string): StreamEvent[] {
+  return parseEvents(body).map((e) => ({ event: e.event, data: JSON.parse(e.data) }));
+}
+
+/** The text of a stream's delta events. */
+export function deltaText(events: StreamEvent[]): string {
+  return events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+}
+
+/** Polls `probe` until it returns a value that is not undefined. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -1,9 +1,32 @@
 // A person's day: daily quotas (analyses, messages) reset at their local midnight, in the time zone
 // their browser reports. Shared by every service that counts per day.
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per valid time zone
+// (there are a few hundred; an invalid name is never cached).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    if (formatters.size < 1000) formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 export function isTimeZone(name: string): boolean {
+  if (formatters.has(name)) return true;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    formatterFor(name);
     return true;
   } catch {
     return false;
@@ -11,16 +34,7 @@ export function isTimeZone(name: string): boolean {
 }
 
 function parts(date: Date, timeZone: string) {
-  const formatted = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+  const formatted = formatterFor(timeZone).formatToParts(date);
   const get = (type: string) => Number(formatted.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }

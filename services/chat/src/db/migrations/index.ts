@@ -1,6 +1,8 @@
 import type { MigrationSet } from '@keisha/service-kit';
 import * as createChat from './2026112101_create_chat_sessions_and_messages.ts';
+import * as conversationsStatusAndUsage from './2026112102_conversations_status_and_usage.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_chat_sessions_and_messages': createChat,
+  '2026112102_conversations_status_and_usage': conversationsStatusAndUsage,
 };

@@ -1,0 +1,239 @@
+/**
+ * npm run bench:chat
+ *
+ * Prints figures (no pass/fail): the time the chat service adds to a streamed answer, over the
+ * model's own timing, alone and with 100 concurrent streams.
+ *
+ * Set-up: a fake OpenAI-compatible model (test/fake-openai.ts) runs in this process and streams a
+ * fixed answer with fixed pauses; the chat service runs as its own process (src/server.ts) against
+ * it, with a real identity process for the token, and PostgreSQL when one is reachable (PGlite
+ * otherwise). The client (fetch + our SSE parser) also runs in this process, so the fake's and the
+ * client's clocks are one clock:
+ * - first token added = (fake got the request - client sent it) + (client got token 1 - fake sent it):
+ *   everything before and around the model's own wait for its first token: HTTP, auth, the quota
+ *   statement, the transaction writing both bubbles, the upstream connection, and relaying;
+ * - per token added = client got token i - fake sent token i (i >= 2): relaying one chunk.
+ * The same figures measured directly against the fake (no service) are the floor of this machine
+ * and this client.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { databaseTargets, startIdentityProcess } from '@keisha/service-kit/testing';
+import { createEventParser } from '../src/domain/sse.ts';
+import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../test/fake-openai.ts';
+
+const SERVER = path.resolve(import.meta.dirname, '..', 'src', 'server.ts');
+const TOKENS = 64;
+const FIRST_TOKEN_MS = 50;
+const TOKEN_GAP_MS = 5;
+const ALONE = 100;
+const CONCURRENT = 100;
+const ROUNDS = 3;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Sample {
+  marker: string;
+  sentAt: number;
+  tokenTimes: number[];
+  /** The service's own account of accepting the message (Server-Timing: accept). */
+  acceptMs?: number;
+  failed?: string;
+}
+
+/** Streams one answer; records when each token arrived. `direct` talks to the fake's own API. */
+async function streamOnce(url: string, headers: Record<string, string>, marker: string, direct: boolean): Promise<Sample> {
+  const sample: Sample = { marker, sentAt: performance.now(), tokenTimes: [] };
+  const body = direct
+    ? { model: 'fake-model', stream: true, messages: [{ role: 'user', content: marker }] }
+    : { message: marker, time_zone: 'UTC' };
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify(body) });
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    const accept = /accept;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+    if (accept) sample.acceptMs = Number(accept[1]);
+    const parse = createEventParser();
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) {
+      const now = performance.now();
+      for (const event of parse(decoder.decode(chunk as Uint8Array, { stream: true }))) {
+        if (direct) {
+          if (event.data !== '[DONE]' && JSON.parse(event.data).choices?.[0]?.delta?.content) sample.tokenTimes.push(now);
+        } else if (event.event === 'delta') {
+          sample.tokenTimes.push(now);
+        } else if (event.event === 'error') {
+          sample.failed = event.data;
+        }
+      }
+    }
+    if (sample.tokenTimes.length !== TOKENS) sample.failed ??= `${sample.tokenTimes.length} tokens`;
+  } catch (error) {
+    sample.failed = (error as Error).message;
+  }
+  return sample;
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+interface Figures {
+  firstToken: number[];
+  accept: number[];
+  perToken: number[];
+  failed: number;
+  wallMs: number;
+}
+
+function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures {
+  const byMarker = new Map<string, FakeRequest>();
+  for (const request of fake.requests) {
+    const messages = request.body.messages as Array<{ content: string }> | undefined;
+    const last = messages?.at(-1)?.content;
+    if (last) byMarker.set(last, request);
+  }
+  const figures: Figures = { firstToken: [], accept: [], perToken: [], failed: 0, wallMs };
+  for (const sample of samples) {
+    const upstream = byMarker.get(sample.marker);
+    if (sample.failed || !upstream || upstream.chunkTimes.length !== sample.tokenTimes.length) {
+      figures.failed++;
+      continue;
+    }
+    figures.firstToken.push(upstream.receivedAt - sample.sentAt + (sample.tokenTimes[0]! - upstream.chunkTimes[0]!));
+    if (sample.acceptMs !== undefined) figures.accept.push(sample.acceptMs);
+    for (let i = 1; i < sample.tokenTimes.length; i++) figures.perToken.push(sample.tokenTimes[i]! - upstream.chunkTimes[i]!);
+  }
+  return figures;
+}
+
+async function run(label: string, fake: FakeOpenAi, count: number, parallel: boolean, stream: (marker: string) => Promise<Sample>): Promise<Figures> {
+  fake.requests.length = 0;
+  const markers = Array.from({ length: count }, (_, i) => `bench ${label} ${i}: how does redlining shape data?`);
+  const started = performance.now();
+  const samples: Sample[] = [];
+  if (parallel) samples.push(...(await Promise.all(markers.map(stream))));
+  else for (const marker of markers) samples.push(await stream(marker));
+  return figuresOf(samples, fake, performance.now() - started);
+}
+
+function merge(all: Figures[]): Figures {
+  return {
+    firstToken: all.flatMap((f) => f.firstToken),
+    accept: all.flatMap((f) => f.accept),
+    perToken: all.flatMap((f) => f.perToken),
+    failed: all.reduce((n, f) => n + f.failed, 0),
+    wallMs: all.reduce((n, f) => n + f.wallMs, 0) / all.length,
+  };
+}
+
+function line(label: string, f: Figures): string {
+  const ms = (v: number) => (Number.isNaN(v) ? '       -' : v.toFixed(2).padStart(8));
+  return (
+    `${label.padEnd(34)}${ms(percentile(f.firstToken, 0.5))}${ms(percentile(f.firstToken, 0.99))}` +
+    `   ${ms(percentile(f.accept, 0.5))}${ms(percentile(f.accept, 0.99))}` +
+    `   ${ms(percentile(f.perToken, 0.5))}${ms(percentile(f.perToken, 0.99))}` +
+    `   ${String(f.firstToken.length).padStart(4)} streams, ${f.failed} failed`
+  );
+}
+
+async function main(): Promise<void> {
+  const postgres = (await databaseTargets()).find((t) => t.kind === 'postgres');
+  const schema = `chat_bench_${process.pid}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-bench-chat-'));
+  const fake = await startFakeOpenAi();
+  fake.answer = Array.from({ length: TOKENS }, (_, i) => `token${i}`).join(' ');
+  fake.wordsPerChunk = 1;
+  fake.firstChunkDelayMs = FIRST_TOKEN_MS;
+  fake.chunkDelayMs = TOKEN_GAP_MS;
+  const identity = await startIdentityProcess();
+  const port = await freePort();
+  const chat = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      IDENTITY_URL: identity.url,
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'bench-key',
+      CHAT_MODEL: 'fake-model',
+      DEFAULT_CHAT_TIER: 'Gold', // unlimited: every stream is counted, none refused
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+      DATABASE_SCHEMA: schema,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MAX: '10000000',
+      CHAT_RATE_LIMIT_MAX: '10000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${base}/health/ready`)).ok) break;
+      } catch {
+        // starting
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const headers = { authorization: `Bearer ${await identity.tokenFor('user')}` };
+    const viaChat = (marker: string) => streamOnce(`${base}/api/chat/stream`, headers, marker, false);
+    const direct = (marker: string) => streamOnce(`${fake.url}/chat/completions`, {}, marker, true);
+
+    await run('warm-up', fake, 20, true, viaChat);
+    await run('warm-up-direct', fake, 20, true, direct);
+
+    console.log(
+      `Chat streaming: time added over the model's own timing (node ${process.version}, ${os.cpus().length} CPUs, ${postgres ? 'PostgreSQL' : 'PGlite'})`,
+    );
+    console.log(`Fake model: first token after ${FIRST_TOKEN_MS} ms, then ${TOKENS - 1} more, one every ${TOKEN_GAP_MS} ms.`);
+    console.log(`${''.padEnd(34)}first token added    of which accept   per token added   (ms)`);
+    console.log(`${''.padEnd(34)}     p50     p99        p50     p99        p50     p99`);
+    const directAlone = await run('direct-alone', fake, ALONE, false, direct);
+    const chatAlone = await run('chat-alone', fake, ALONE, false, viaChat);
+    console.log(line('direct to the model, 1 at a time', directAlone));
+    console.log(line('chat service, 1 at a time', chatAlone));
+    const directConcurrent: Figures[] = [];
+    const chatConcurrent: Figures[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      directConcurrent.push(await run(`direct-${round}`, fake, CONCURRENT, true, direct));
+      chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat));
+    }
+    const dc = merge(directConcurrent);
+    const cc = merge(chatConcurrent);
+    console.log(line(`direct to the model, ${CONCURRENT} at once`, dc));
+    console.log(line(`chat service, ${CONCURRENT} at once`, cc));
+    const ideal = FIRST_TOKEN_MS + (TOKENS - 1) * TOKEN_GAP_MS;
+    console.log(
+      `\n${CONCURRENT} concurrent streams took ${cc.wallMs.toFixed(0)} ms through the chat service and ${dc.wallMs.toFixed(0)} ms directly ` +
+        `(the model alone needs at least ${ideal} ms per answer).`,
+    );
+    console.log('Direct rows are the floor of this machine and client (one process runs the fake model and the client).');
+    console.log('"accept" is the service\'s own Server-Timing: request received to stream opened (auth, quota, both bubbles written).');
+  } finally {
+    chat.kill('SIGTERM');
+    await new Promise((resolve) => chat.once('exit', resolve));
+    await identity.stop();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (postgres?.url) {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  }
+}
+
+await main();

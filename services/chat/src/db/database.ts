@@ -1,0 +1,49 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface ChatSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** null until the first message names the conversation. */
+  title: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type StoredMessageStatus = 'complete' | 'streaming' | 'stopped' | 'failed';
+
+export interface MessagesTable {
+  id: Generated<string>;
+  session_id: string;
+  /** Set on a person's bubble (and null on Keisha's). */
+  user_prompt: string | null;
+  /** Set on Keisha's bubble (and null on the person's). */
+  ai_response: string | null;
+  status: ColumnType<StoredMessageStatus, StoredMessageStatus | undefined, StoredMessageStatus>;
+  engine: 'llm' | 'embedded' | null;
+  /** JSON array of {title, url}. */
+  sources: ColumnType<unknown, string | undefined, string>;
+  /** JSON array of strings. */
+  notes: ColumnType<unknown, string | undefined, string>;
+  /** Insertion order (bigserial); breaks created_at ties. */
+  seq: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+}
+
+export interface ChatUsageCountersTable {
+  user_id: string;
+  /** The person's local calendar day, YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  used: number;
+}
+
+export interface ChatDatabase {
+  chat_sessions: ChatSessionsTable;
+  messages: MessagesTable;
+  chat_usage_counters: ChatUsageCountersTable;
+}
+
+export type SessionRow = Selectable<ChatSessionsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;

@@ -1,0 +1,86 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ChatDatabase, MessageRow, StoredMessageStatus } from '../database.ts';
+
+type Executor = Kysely<ChatDatabase> | Transaction<ChatDatabase>;
+
+const COLUMNS = ['id', 'session_id', 'user_prompt', 'ai_response', 'status', 'engine', 'sources', 'notes', 'seq', 'created_at'] as const;
+
+export interface FinishedAnswer {
+  text: string;
+  status: Exclude<StoredMessageStatus, 'streaming'>;
+  engine: 'llm' | 'embedded' | null;
+  sources: Array<{ title: string; url: string }>;
+  notes: string[];
+}
+
+/** The bubbles of conversations. Callers check that the session is the caller's first. */
+export function messagesRepository(db: Kysely<ChatDatabase>) {
+  return {
+    /** Oldest first: by time, then by insertion order for rows written in the same instant. */
+    async forSession(sessionId: string, trx: Executor = db): Promise<MessageRow[]> {
+      return trx.selectFrom('messages').select(COLUMNS).where('session_id', '=', sessionId).orderBy('created_at').orderBy('seq').execute();
+    },
+
+    /** The newest `limit` rows, oldest first (what the model reads of a long conversation). */
+    async recentForSession(sessionId: string, limit: number, trx: Executor = db): Promise<MessageRow[]> {
+      const rows = await trx
+        .selectFrom('messages')
+        .select(COLUMNS)
+        .where('session_id', '=', sessionId)
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.reverse();
+    },
+
+    // clock_timestamp(), not now(): now() is the transaction's start, and two transactions waiting for
+    // the same session lock would otherwise stamp their rows out of order.
+    /** The person's bubble and Keisha's empty answer after it, in one statement. */
+    async insertPair(trx: Transaction<ChatDatabase>, sessionId: string, text: string): Promise<{ userMessageId: string; aiMessageId: string }> {
+      const { rows } = await sql<{ user_message_id: string; ai_message_id: string }>`
+        with u as (
+          insert into messages (session_id, user_prompt, ai_response, status, created_at)
+          values (${sessionId}, ${text}, null, 'complete', clock_timestamp())
+          returning id, session_id
+        ), a as (
+          insert into messages (session_id, user_prompt, ai_response, status, created_at)
+          select session_id, null, '', 'streaming', clock_timestamp() from u
+          returning id
+        )
+        select u.id as user_message_id, a.id as ai_message_id from u, a`.execute(trx);
+      const row = rows[0];
+      if (!row) throw new Error('the message was not saved');
+      return { userMessageId: row.user_message_id, aiMessageId: row.ai_message_id };
+    },
+
+    /** Keisha's bubble, empty and marked streaming until the answer ends. */
+    async insertAnswer(trx: Transaction<ChatDatabase>, sessionId: string): Promise<MessageRow> {
+      return trx
+        .insertInto('messages')
+        .values({ session_id: sessionId, user_prompt: null, ai_response: '', status: 'streaming', created_at: sql<Date>`clock_timestamp()` as unknown as Date })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    async finishAnswer(id: string, answer: FinishedAnswer): Promise<MessageRow> {
+      return db
+        .updateTable('messages')
+        .set({
+          ai_response: answer.text,
+          status: answer.status,
+          engine: answer.engine,
+          sources: JSON.stringify(answer.sources),
+          notes: JSON.stringify(answer.notes),
+        })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    async deleteIds(trx: Transaction<ChatDatabase>, ids: string[]): Promise<void> {
+      if (ids.length > 0) await trx.deleteFrom('messages').where('id', 'in', ids).execute();
+    },
+  };
+}
+export type MessagesRepository = ReturnType<typeof messagesRepository>;

@@ -1,0 +1,54 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ChatDatabase } from '../database.ts';
+
+/** The daily message counter: one row per account per local day. */
+export function usageRepository(db: Kysely<ChatDatabase>) {
+  return {
+    /**
+     * Takes one message from today's allowance in one statement: the counter goes up only while it
+     * is below the limit (null: no limit), so concurrent sends cannot overdraw it.
+     * Returns the new count, or undefined when the limit was already reached.
+     */
+    async reserve(userId: string, day: string, limit: number | null): Promise<number | undefined> {
+      const row = await db
+        .insertInto('chat_usage_counters')
+        .values({ user_id: userId, day, used: 1 })
+        .onConflict((oc) => {
+          const update = oc.columns(['user_id', 'day']).doUpdateSet({ used: sql`chat_usage_counters.used + 1` });
+          return limit === null ? update : update.where('chat_usage_counters.used', '<', limit);
+        })
+        .returning('used')
+        .executeTakeFirst();
+      // A limit of 0 (an unknown plan) still lets the insert through: refuse and take it back.
+      if (row && limit !== null && row.used > limit) {
+        await this.release(userId, day);
+        return undefined;
+      }
+      return row?.used;
+    },
+
+    /** Gives a message back (its answer failed). */
+    async release(userId: string, day: string, trx?: Transaction<ChatDatabase>): Promise<void> {
+      await (trx ?? db)
+        .updateTable('chat_usage_counters')
+        .set({ used: sql`used - 1` })
+        .where('user_id', '=', userId)
+        .where('day', '=', day)
+        .where('used', '>', 0)
+        .execute();
+    },
+
+    async current(userId: string, day: string): Promise<number> {
+      const row = await db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
+      return row?.used ?? 0;
+    },
+
+    /** Today's counts for several accounts (admin console). */
+    async forUsers(userIds: string[], day: string): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.selectFrom('chat_usage_counters').select(['user_id', 'used']).where('user_id', 'in', userIds).where('day', '=', day).execute();
+      return new Map(rows.map((row) => [row.user_id, row.used]));
+    },
+  };
+}
+export type UsageRepository = ReturnType<typeof usageRepository>;

@@ -1,0 +1,103 @@
+// Okapi BM25 over a small, fixed collection, in memory. Fields are weighted by counting their terms
+// more than once (a title term counts as much as two body terms).
+import { terms } from './text.ts';
+
+export interface IndexedField {
+  text: string;
+  weight: number;
+}
+
+export interface BM25Options {
+  /** Term-frequency saturation. */
+  k1: number;
+  /** Length normalisation (0: none, 1: full). */
+  b: number;
+}
+
+export const DEFAULT_BM25: BM25Options = { k1: 1.2, b: 0.75 };
+
+interface IndexedDocument<T> {
+  item: T;
+  order: number;
+  frequencies: Map<string, number>;
+  length: number;
+}
+
+export interface SearchHit<T> {
+  item: T;
+  score: number;
+  /**
+   * The share of the query's weight (its terms' IDF, a term unknown to the collection weighing the
+   * most) that this document matches: 1 when it has every query term. A high score on one common
+   * word of a long question is not an answer to it.
+   */
+  coverage: number;
+}
+
+export class BM25Index<T> {
+  readonly #documents: IndexedDocument<T>[] = [];
+  readonly #documentFrequency = new Map<string, number>();
+  readonly #options: BM25Options;
+  #averageLength = 0;
+
+  constructor(items: readonly T[], fieldsOf: (item: T) => IndexedField[], options: BM25Options = DEFAULT_BM25) {
+    this.#options = options;
+    let totalLength = 0;
+    items.forEach((item, order) => {
+      const frequencies = new Map<string, number>();
+      let length = 0;
+      for (const field of fieldsOf(item)) {
+        for (const term of terms(field.text)) {
+          frequencies.set(term, (frequencies.get(term) ?? 0) + field.weight);
+          length += field.weight;
+        }
+      }
+      for (const term of frequencies.keys()) this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
+      totalLength += length;
+      this.#documents.push({ item, order, frequencies, length });
+    });
+    this.#averageLength = this.#documents.length > 0 ? totalLength / this.#documents.length : 0;
+  }
+
+  get size(): number {
+    return this.#documents.length;
+  }
+
+  /** Inverse document frequency, never negative (the "+1" form Lucene uses). */
+  idf(term: string): number {
+    const n = this.#documents.length;
+    const df = this.#documentFrequency.get(term) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** Whether any document contains the term (the query has words the collection knows). */
+  knows(term: string): boolean {
+    return this.#documentFrequency.has(term);
+  }
+
+  /**
+   * Documents scoring above zero for `query`, best first; equal scores keep the collection's order,
+   * so the ranking is deterministic. A repeated query term counts once.
+   */
+  search(query: string, limit = 5): SearchHit<T>[] {
+    const queryTerms = [...new Set(terms(query))];
+    const { k1, b } = this.#options;
+    const queryWeight = queryTerms.reduce((sum, term) => sum + this.idf(term), 0);
+    const hits: Array<SearchHit<T> & { order: number }> = [];
+    for (const doc of this.#documents) {
+      let score = 0;
+      let matchedWeight = 0;
+      for (const term of queryTerms) {
+        const tf = doc.frequencies.get(term);
+        if (!tf) continue;
+        const idf = this.idf(term);
+        const norm = 1 - b + (b * doc.length) / (this.#averageLength || 1);
+        score += idf * ((tf * (k1 + 1)) / (tf + k1 * norm));
+        matchedWeight += idf;
+      }
+      if (score > 0) hits.push({ item: doc.item, score, coverage: matchedWeight / queryWeight, order: doc.order });
+    }
+    hits.sort((x, y) => y.score - x.score || x.order - y.order);
+    return hits.slice(0, limit).map(({ item, score, coverage }) => ({ item, score, coverage }));
+  }
+}

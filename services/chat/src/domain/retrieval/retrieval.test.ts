@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { BM25Index } from './bm25.ts';
+import { stem, terms, words } from './text.ts';
+
+describe('terms', () => {
+  it('lower-cases, removes accents and stop words, and stems related forms together', () => {
+    expect(words('Café RACISM, don’t')).toEqual(['cafe', 'racism', "don't"]);
+    expect(terms('What is white supremacy?')).toEqual(['whit', 'supremac']);
+    for (const group of [
+      ['racism', 'racist', 'racial', 'race', 'races'],
+      ['bias', 'biases', 'biased'],
+      ['algorithm', 'algorithms', 'algorithmic'],
+      ['discrimination', 'discriminatory', 'discriminate'],
+      ['predictive', 'prediction', 'predicts'],
+      ['supremacy', 'supremacist'],
+      ['hire', 'hiring', 'hired'],
+      ['enterprise', 'enterprises'],
+      ['recognise', 'recognition', 'recognized'],
+      ['face', 'faces', 'facial'],
+    ]) {
+      expect(new Set(group.map(stem)).size, group.join(', ')).toBe(1);
+    }
+    expect(stem('news')).toBe('news');
+    expect(stem('class')).not.toBe(stem('cla'));
+  });
+});
+
+describe('BM25Index', () => {
+  const docs = [
+    { id: 'common', text: 'policy policy policy data' },
+    { id: 'rare', text: 'policy redlining' },
+    { id: 'policy-short', text: 'policy matters' },
+    { id: 'policy-long', text: `policy ${'filler '.repeat(60)}` },
+    { id: 'none', text: 'something else entirely' },
+  ];
+  const index = new BM25Index(docs, (d) => [{ text: d.text, weight: 1 }]);
+
+  it('ranks a rare term above a common one, and a short document above a long one', () => {
+    const hits = index.search('policy redlining');
+    expect(hits[0]!.item.id).toBe('rare');
+    expect(hits[0]!.coverage).toBe(1);
+    expect(hits.find((h) => h.item.id === 'common')!.coverage).toBeLessThan(0.5);
+    const policy = index.search('policy').map((h) => h.item.id);
+    expect(policy.indexOf('policy-short')).toBeLessThan(policy.indexOf('policy-long'));
+    expect(policy).not.toContain('none');
+  });
+  it('returns nothing for words it does not know or a query of stop words, and keeps ties in order', () => {
+    expect(index.search('chocolate cake')).toEqual([]);
+    expect(index.search('what is the')).toEqual([]);
+    const tied = new BM25Index(['same words', 'same words'], (t) => [{ text: t, weight: 1 }]);
+    expect(tied.search('words').map((h) => h.score)).toEqual([tied.search('words')[0]!.score, tied.search('words')[0]!.score]);
+    expect(tied.search('words')[0]!.item).toBe('same words');
+  });
+  it('weights fields', () => {
+    const weighted = new BM25Index(
+      [
+        { title: 'x', body: 'target' },
+        { title: 'target', body: 'x' },
+      ],
+      (d) => [
+        { text: d.title, weight: 3 },
+        { text: d.body, weight: 1 },
+      ],
+    );
+    expect(weighted.search('target')[0]!.item.title).toBe('target');
+  });
+});

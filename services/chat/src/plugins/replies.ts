@@ -1,0 +1,247 @@
+// One answer from Keisha, from the accepted message to the saved reply. Shared by the JSON route,
+// the stream and regenerate, so the rules are in one place:
+// - the conversation is the caller's, or 404 (before anything is counted);
+// - the message is counted atomically before any work (429 with the usage when the day is used up);
+// - the person's bubble and an empty answer bubble (status streaming) are written in one transaction,
+//   under a lock on the conversation, so writes to one conversation happen one at a time;
+// - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
+//   stopped or left, or the service is closing: the partial text is kept), or as failed (the model
+//   broke off: the partial text is kept and the message is given back).
+import { CHAT_ERRORS, CHAT_TEXT, type ChatEngine, type ChatMessage, type ChatSession, type ChatSource, type ChatTier, type ChatUsage } from '@keisha/contracts/chat';
+import { AppError } from '@keisha/service-kit';
+import type { Kysely, Transaction } from 'kysely';
+import type { ChatDatabase, MessageRow } from '../db/database.ts';
+import { messagesRepository } from '../db/repositories/messages.ts';
+import { sessionsRepository } from '../db/repositories/sessions.ts';
+import { usageRepository } from '../db/repositories/usage.ts';
+import { DEFAULT_HISTORY_BUDGET, isLiveStream, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
+import { buildSystemPrompt } from '../domain/persona.ts';
+import { localDay, nextLocalMidnight } from '@keisha/service-kit';
+import { dailyMessageLimit, usageView } from '../domain/quota/limits.ts';
+import { AnswerInterrupted, type AnswerEngine, type AnswerRequest } from './answer-engine.ts';
+import type { PlanResolver } from './plans.ts';
+
+/** Rows read for the model's history: enough for its turn budget (a bubble is a row). */
+const HISTORY_ROWS = DEFAULT_HISTORY_BUDGET.maxTurns * 2;
+
+/** The longest answer kept; a model that runs on is cut here (its request is closed). */
+export const ANSWER_MAX_CHARS = 40_000;
+
+/** The 429 of the daily limit, with the usage the paywall shows. */
+export class MessageLimitReached extends Error {
+  readonly usage: ChatUsage;
+  constructor(usage: ChatUsage) {
+    super(CHAT_TEXT.messageLimit);
+    this.name = 'MessageLimitReached';
+    this.usage = usage;
+  }
+}
+
+export type ReplyOutcome =
+  | { status: 'complete' | 'stopped'; text: string; engine: ChatEngine; sources: ChatSource[]; notes: string[]; message: ChatMessage; usage: ChatUsage }
+  | { status: 'failed'; text: string; reason: string; message: ChatMessage | null; usage: ChatUsage | null };
+
+export interface PreparedReply {
+  session: ChatSession;
+  sessionCreated: boolean;
+  userMessageId: string;
+  aiMessageId: string;
+  /** Usage after this message was counted. */
+  usage: ChatUsage;
+  /** Streams the answer (each piece of text to `onText`) and saves it. Never throws. */
+  run(onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome>;
+}
+
+interface Log {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface ReplyServiceOptions {
+  db: Kysely<ChatDatabase>;
+  engine: AnswerEngine;
+  planFor: PlanResolver;
+  log: Log;
+}
+
+interface Counted {
+  userId: string;
+  plan: ChatTier;
+  day: string;
+  timeZone: string;
+  resetsAt: Date;
+  used: number;
+}
+
+export function createReplyService({ db, engine, planFor, log }: ReplyServiceOptions) {
+  const sessions = sessionsRepository(db);
+  const messages = messagesRepository(db);
+  const usage = usageRepository(db);
+  const running = new Set<{ controller: AbortController; done: Promise<unknown> }>();
+
+  const sessionNotFound = () => new AppError(404, CHAT_ERRORS.sessionNotFound, CHAT_TEXT.sessionNotFound);
+
+  /** Counts one message for today, or throws MessageLimitReached. */
+  async function count(userId: string, timeZone: string): Promise<Counted> {
+    const plan = await planFor(userId);
+    const now = new Date();
+    const day = localDay(now, timeZone);
+    const resetsAt = nextLocalMidnight(now, timeZone);
+    const used = await usage.reserve(userId, day, dailyMessageLimit(plan));
+    if (used === undefined) throw new MessageLimitReached(usageView(plan, await usage.current(userId, day), resetsAt, timeZone));
+    return { userId, plan, day, timeZone, resetsAt, used };
+  }
+
+  /** Runs `write` with the message counted; gives the message back if `write` fails. */
+  async function counted<T>(userId: string, timeZone: string, write: (c: Counted) => Promise<T>): Promise<{ c: Counted; result: T }> {
+    const c = await count(userId, timeZone);
+    try {
+      return { c, result: await write(c) };
+    } catch (error) {
+      await usage.release(userId, c.day).catch((releaseError) => log.error({ err: releaseError }, 'could not give a message back'));
+      throw error;
+    }
+  }
+
+  function prepared(c: Counted, args: { session: ChatSession; sessionCreated: boolean; userMessageId: string; aiMessageId: string; request: AnswerRequest }): PreparedReply {
+    return {
+      session: args.session,
+      sessionCreated: args.sessionCreated,
+      userMessageId: args.userMessageId,
+      aiMessageId: args.aiMessageId,
+      usage: usageView(c.plan, c.used, c.resetsAt, c.timeZone),
+      run: (onText, clientSignal) => {
+        const controller = new AbortController();
+        const abort = () => controller.abort(clientSignal.reason);
+        if (clientSignal.aborted) abort();
+        else clientSignal.addEventListener('abort', abort, { once: true });
+        const entry = { controller, done: Promise.resolve() as Promise<unknown> };
+        const done = answer(c, args.aiMessageId, args.request, onText, controller.signal).finally(() => {
+          clientSignal.removeEventListener('abort', abort);
+          running.delete(entry);
+        });
+        entry.done = done;
+        running.add(entry);
+        return done;
+      },
+    };
+  }
+
+  async function answer(c: Counted, aiMessageId: string, request: AnswerRequest, onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome> {
+    let text = '';
+    let engineName: ChatEngine | null = null;
+    let sources: ChatSource[] = [];
+    const notes: string[] = [];
+    let failure: string | undefined;
+    try {
+      for await (const event of engine(request, signal)) {
+        if (event.type === 'start') {
+          engineName = event.engine;
+          sources = event.sources;
+          notes.push(...event.notes);
+        } else if (event.type === 'note') {
+          notes.push(event.text);
+        } else {
+          const room = ANSWER_MAX_CHARS - text.length;
+          const piece = event.text.slice(0, room);
+          text += piece;
+          if (piece) onText(piece);
+          if (event.text.length > room) {
+            notes.push('The answer was cut at its maximum length.');
+            break; // closes the engine and its upstream request
+          }
+        }
+      }
+    } catch (error) {
+      if (!signal.aborted) {
+        failure = error instanceof AnswerInterrupted ? error.reason : 'the answer could not be completed';
+        log.warn({ err: error, reason: failure }, 'chat answer failed');
+      }
+    }
+    const status = failure ? 'failed' : signal.aborted ? 'stopped' : 'complete';
+    if (failure) notes.push(`The answer broke off: ${failure}.`);
+    try {
+      const row = await messages.finishAnswer(aiMessageId, { text, status, engine: engineName, sources, notes });
+      if (status === 'failed') await usage.release(c.userId, c.day); // a failed answer does not use up a message
+      const used = await usage.current(c.userId, c.day);
+      const view = usageView(c.plan, used, c.resetsAt, c.timeZone);
+      const message = messageView(row, new Date());
+      if (status === 'failed') return { status, text, reason: failure!, message, usage: view };
+      return { status, text, engine: engineName ?? 'embedded', sources, notes, message, usage: view };
+    } catch (error) {
+      log.error({ err: error }, 'could not save the answer');
+      return { status: 'failed', text, reason: 'the answer could not be saved', message: null, usage: null };
+    }
+  }
+
+  function historyBefore(rows: MessageRow[], index: number) {
+    return modelHistory(rows.slice(Math.max(0, index - HISTORY_ROWS), index));
+  }
+
+  return {
+    /** A new message, in a new conversation or in one of the caller's. */
+    async send(args: { userId: string; message: string; sessionId?: string | null; timeZone: string }): Promise<PreparedReply> {
+      const { userId, message, sessionId } = args;
+      // Checked before counting: a message to a conversation that is not yours is never counted.
+      if (sessionId && !(await sessions.findOwned(userId, sessionId))) throw sessionNotFound();
+      const title = titleFrom(message);
+      const { c, result } = await counted(userId, args.timeZone, async (c) => {
+        const request = (history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(c.plan), history, question: message });
+        if (!sessionId) {
+          const started = await sessions.startWithMessage(userId, title, message);
+          return { session: sessionView(started.session), sessionCreated: true, userMessageId: started.userMessageId, aiMessageId: started.aiMessageId, request: request([]) };
+        }
+        return db.transaction().execute(async (trx) => {
+          const session = await sessions.touchOwned(trx, userId, sessionId, title);
+          if (!session) throw sessionNotFound(); // deleted meanwhile
+          const rows = await messages.recentForSession(sessionId, HISTORY_ROWS, trx);
+          const pair = await messages.insertPair(trx, sessionId, message);
+          return { session: sessionView(session), sessionCreated: false, ...pair, request: request(modelHistory(rows)) };
+        });
+      });
+      return prepared(c, result);
+    },
+
+    /** Answers the conversation's last message again, replacing the answer(s) after it. */
+    async regenerate(args: { userId: string; sessionId: string; timeZone: string }): Promise<PreparedReply> {
+      const check = (rows: MessageRow[]) => {
+        const lastUser = rows.findLastIndex((row) => row.user_prompt !== null && row.ai_response === null);
+        if (lastUser === -1) throw new AppError(409, CHAT_ERRORS.nothingToRegenerate, CHAT_TEXT.nothingToRegenerate);
+        const after = rows.slice(lastUser + 1);
+        if (after.some((row) => isLiveStream(row, new Date()))) throw new AppError(409, CHAT_ERRORS.replyInProgress, CHAT_TEXT.replyInProgress);
+        return { lastUser, after };
+      };
+      if (!(await sessions.findOwned(args.userId, args.sessionId))) throw sessionNotFound();
+      // The newest rows are enough: the last message and the answers after it (bounded work for long conversations).
+      const recent = (trx?: Transaction<ChatDatabase>) => messages.recentForSession(args.sessionId, HISTORY_ROWS + 4, trx);
+      check(await recent()); // refuse before counting
+      const { c, result } = await counted(args.userId, args.timeZone, (c) =>
+        db.transaction().execute(async (trx) => {
+          const session = await sessions.touchOwned(trx, args.userId, args.sessionId, null);
+          if (!session) throw sessionNotFound();
+          const rows = await recent(trx);
+          const { lastUser, after } = check(rows);
+          await messages.deleteIds(trx, after.map((row) => row.id));
+          const ai = await messages.insertAnswer(trx, args.sessionId);
+          const question = rows[lastUser]!.user_prompt!;
+          return {
+            session: sessionView(session),
+            sessionCreated: false,
+            userMessageId: rows[lastUser]!.id,
+            aiMessageId: ai.id,
+            request: { systemPrompt: buildSystemPrompt(c.plan), history: historyBefore(rows, lastUser), question },
+          };
+        }),
+      );
+      return prepared(c, result);
+    },
+
+    /** Stops every answer in progress (their partial text is saved as stopped) and waits for the saves. */
+    async stopAll(reason = 'the service is shutting down'): Promise<void> {
+      const entries = [...running];
+      for (const entry of entries) entry.controller.abort(new Error(reason));
+      await Promise.allSettled(entries.map((entry) => entry.done));
+    },
+  };
+}
+export type ReplyService = ReturnType<typeof createReplyService>;

@@ -1,0 +1,154 @@
+import { CHAT_ERRORS, CHAT_PATHS, CHAT_TEXT, type SendMessageResponse } from '@keisha/contracts/chat';
+import {
+  eventStreamResponse,
+  messageLimitBody,
+  regenerateBody,
+  sendMessageBody,
+  sendMessageResponse,
+  sessionParams,
+} from '@keisha/contracts/chat/schemas';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { AppError, type ServiceApp } from '@keisha/service-kit';
+import type { FastifyReply } from 'fastify';
+import { clientGone, openEventStream, wantsEventStream } from '../../plugins/event-stream.ts';
+import { MessageLimitReached, type PreparedReply, type ReplyService } from '../../plugins/replies.ts';
+import { requireUser, timeZoneOf } from '../../plugins/request-guards.ts';
+
+export interface ReplyRouteOptions {
+  replies: ReplyService;
+  heartbeatMs: number;
+  /** Sends per minute per client address. */
+  rateLimitMax: number;
+}
+
+/** Prepares a reply, or answers the daily limit's 429 (with the usage for the paywall) and returns undefined. */
+async function prepare(reply: FastifyReply, make: () => Promise<PreparedReply>): Promise<PreparedReply | undefined> {
+  try {
+    return await make();
+  } catch (error) {
+    if (!(error instanceof MessageLimitReached)) throw error;
+    await reply.status(429).send({ success: false as const, error: { code: CHAT_ERRORS.messageLimit, message: error.message }, usage: error.usage });
+    return undefined;
+  }
+}
+
+/** The whole answer as JSON: the spec's `{ response }`, plus ids, engine, sources and usage. */
+async function answerAsJson(prepared: PreparedReply, gone: AbortSignal): Promise<SendMessageResponse> {
+  const outcome = await prepared.run(() => {}, gone);
+  const ids = { session_id: prepared.session.id, user_message_id: prepared.userMessageId, ai_message_id: prepared.aiMessageId };
+  if (outcome.status === 'failed') {
+    throw new AppError(503, CHAT_ERRORS.replyFailed, CHAT_TEXT.replyFailed, { ...ids, reason: outcome.reason });
+  }
+  return {
+    success: true,
+    response: outcome.text,
+    ...ids,
+    status: outcome.status,
+    engine: outcome.engine,
+    sources: outcome.sources,
+    notes: outcome.notes,
+    usage: outcome.usage,
+  };
+}
+
+/** The answer as server-sent events: meta, delta..., then done or error (heartbeats meanwhile). */
+async function answerAsEvents(reply: FastifyReply, prepared: PreparedReply, gone: AbortSignal, heartbeatMs: number): Promise<void> {
+  // How long accepting the message took (auth, quota, both bubbles written), for clients and the benchmark.
+  reply.header('server-timing', `accept;dur=${reply.elapsedTime.toFixed(1)}`);
+  const events = openEventStream(reply, { heartbeatMs });
+  events.send('meta', {
+    session_id: prepared.session.id,
+    user_message_id: prepared.userMessageId,
+    ai_message_id: prepared.aiMessageId,
+    session_created: prepared.sessionCreated,
+    session: prepared.session,
+    usage: prepared.usage,
+  });
+  const outcome = await prepared.run((text) => events.send('delta', { text }), gone);
+  if (outcome.status === 'failed') {
+    events.send('error', {
+      code: CHAT_ERRORS.replyFailed,
+      message: CHAT_TEXT.replyFailed,
+      reason: outcome.reason,
+      message_id: outcome.message ? prepared.aiMessageId : null,
+      usage: outcome.usage,
+    });
+  } else {
+    events.send('done', { status: outcome.status, message: outcome.message, usage: outcome.usage });
+  }
+  events.end();
+}
+
+export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): Promise<void> {
+  app.addHook('onRequest', requireUser(app));
+  const config = { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } };
+  const refusals = { 400: apiErrorBody, 401: apiErrorBody, 404: apiErrorBody, 413: apiErrorBody, 429: messageLimitBody.or(apiErrorBody) };
+
+  app.post(
+    CHAT_PATHS.send,
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Send a message and get Keisha’s whole answer (the spec’s call). A client system_prompt is ignored.',
+        body: sendMessageBody,
+        response: { 200: sendMessageResponse, ...refusals, 503: apiErrorBody },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const gone = clientGone(reply);
+      const timeZone = timeZoneOf(request.body.time_zone);
+      const prepared = await prepare(reply, () =>
+        options.replies.send({ userId: request.user.sub, message: request.body.message, sessionId: request.body.session_id, timeZone }),
+      );
+      if (!prepared) return reply;
+      return answerAsJson(prepared, gone);
+    },
+  );
+
+  app.post(
+    CHAT_PATHS.stream,
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Send a message; the answer streams as server-sent events (meta, delta, done | error, heartbeat)',
+        body: sendMessageBody,
+        response: { 200: eventStreamResponse, ...refusals },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const gone = clientGone(reply);
+      const timeZone = timeZoneOf(request.body.time_zone);
+      const prepared = await prepare(reply, () =>
+        options.replies.send({ userId: request.user.sub, message: request.body.message, sessionId: request.body.session_id, timeZone }),
+      );
+      if (!prepared) return reply;
+      await answerAsEvents(reply, prepared, gone, options.heartbeatMs);
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/chat/sessions/:id/regenerate',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Answer the last message again, replacing the last answer (SSE with Accept: text/event-stream, else JSON)',
+        params: sessionParams,
+        body: regenerateBody,
+        response: { 200: sendMessageResponse, ...refusals, 409: apiErrorBody, 503: apiErrorBody },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const gone = clientGone(reply);
+      const timeZone = timeZoneOf(request.body.time_zone);
+      const prepared = await prepare(reply, () => options.replies.regenerate({ userId: request.user.sub, sessionId: request.params.id, timeZone }));
+      if (!prepared) return reply;
+      if (!wantsEventStream(request.headers.accept)) return answerAsJson(prepared, gone);
+      await answerAsEvents(reply, prepared, gone, options.heartbeatMs);
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { CHAT_TEXT } from '@keisha/contracts/chat';
+import { AnswerInterrupted, type AnswerEngine } from '../src/plugins/answer-engine.ts';
+import { bearer, eventsOf, startChat, subjectOf } from './helpers.ts';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('the daily message limit on $kind', (target) => {
+  let identity: IdentityProcess;
+  let ctx: Awaited<ReturnType<typeof startChat>>;
+
+  beforeAll(async () => {
+    identity = await startIdentityProcess();
+    ctx = await startChat(target, { IDENTITY_URL: identity.url });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.destroy();
+    await identity.stop();
+  });
+  beforeEach(async () => {
+    await ctx.database.truncateAll();
+  });
+
+  const send = (app: typeof ctx.app, token: string, payload: object = { message: 'What is racial bias in AI systems?', time_zone: 'UTC' }) =>
+    app.inject({ method: 'POST', url: '/api/chat', headers: bearer(token), payload });
+  const usageOf = async (app: typeof ctx.app, token: string, timeZone = 'UTC') =>
+    (await app.inject({ url: `/api/chat/usage?time_zone=${encodeURIComponent(timeZone)}`, headers: bearer(token) })).json().usage;
+
+  it('accepts exactly 10 of 50 parallel messages from a Free user, and refuses the rest with the paywall code', async () => {
+    const token = await identity.tokenFor('user');
+    const responses = await Promise.all(Array.from({ length: 50 }, () => send(ctx.app, token)));
+    const accepted = responses.filter((r) => r.statusCode === 200);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(accepted).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    expect(refused[0]!.json()).toEqual({
+      success: false,
+      error: { code: 'MESSAGE_LIMIT_EXCEEDED', message: CHAT_TEXT.messageLimit },
+      usage: expect.objectContaining({ plan: 'Free', messages_today: 10, daily_limit: 10, remaining: 0, limit_reached: true, unlimited: false }),
+    });
+    // Each answer reports the count when it finished (other sends may have been counted meanwhile).
+    for (const response of accepted) expect(response.json().usage.messages_today).toBeGreaterThanOrEqual(1);
+    for (const response of accepted) expect(response.json().usage.messages_today).toBeLessThanOrEqual(10);
+    expect(await usageOf(ctx.app, token)).toMatchObject({ messages_today: 10, daily_limit: 10, remaining: 0, limit_reached: true });
+    // Refused messages were not saved.
+    expect(await ctx.database.db.selectFrom('messages').select('id').where('user_prompt', 'is not', null).execute()).toHaveLength(10);
+    // The stream refuses the 11th the same way, before any event.
+    const streamed = await ctx.app.inject({ method: 'POST', url: '/api/chat/stream', headers: { ...bearer(token), accept: 'text/event-stream' }, payload: { message: 'one more' } });
+    expect(streamed.statusCode).toBe(429);
+    expect(streamed.json().error.code).toBe('MESSAGE_LIMIT_EXCEEDED');
+  }, 60_000);
+
+  it('counts the day in the person’s time zone and resets it at their midnight', async () => {
+    const token = await identity.tokenFor('user');
+    // UTC+14 and UTC-11 are 25 hours apart: never the same calendar day.
+    await send(ctx.app, token, { message: 'Hello from Kiritimati', time_zone: 'Pacific/Kiritimati' });
+    const there = await usageOf(ctx.app, token, 'Pacific/Kiritimati');
+    expect(there).toMatchObject({ messages_today: 1, remaining: 9, time_zone: 'Pacific/Kiritimati' });
+    expect(new Date(there.resets_at).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(there.resets_at).getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    expect((await usageOf(ctx.app, token, 'Pacific/Pago_Pago')).messages_today).toBe(0);
+    expect((await ctx.app.inject({ url: '/api/chat/usage?time_zone=Mars/Base', headers: bearer(token) })).statusCode).toBe(400);
+  });
+
+  it('does not use up a message when the answer fails', async () => {
+    const failing: AnswerEngine = async function* () {
+      yield { type: 'start', engine: 'llm', sources: [], notes: [] };
+      yield { type: 'delta', text: 'Half an ans' };
+      throw new AnswerInterrupted('the model broke off');
+    };
+    const broken = await startChat(target, { IDENTITY_URL: identity.url }, { engine: failing });
+    try {
+      const token = await identity.tokenFor('user');
+      for (let i = 0; i < 12; i++) expect((await send(broken.app, token)).statusCode).toBe(503);
+      expect((await usageOf(broken.app, token)).messages_today).toBe(0);
+      const streamed = eventsOf(
+        (await broken.app.inject({ method: 'POST', url: '/api/chat/stream', headers: bearer(token), payload: { message: 'again' } })).body,
+      );
+      expect(streamed.at(-1)).toMatchObject({ event: 'error', data: { code: 'AI_REPLY_FAILED', reason: 'the model broke off', usage: { messages_today: 0 } } });
+    } finally {
+      await broken.app.close();
+      await broken.database.destroy();
+    }
+  });
+
+  it('lets Starter, Pro and Gold send without a daily limit', async () => {
+    for (const tier of ['Starter', 'Pro', 'Gold']) {
+      const paid = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: tier.toLowerCase() });
+      try {
+        const token = await identity.tokenFor('user');
+        const responses = await Promise.all(Array.from({ length: 12 }, () => send(paid.app, token)));
+        expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+        expect(await usageOf(paid.app, token)).toMatchObject({ plan: tier, messages_today: 12, daily_limit: null, remaining: null, unlimited: true, limit_reached: false });
+      } finally {
+        await paid.app.close();
+        await paid.database.destroy();
+      }
+    }
+  });
+
+  it('reports today’s messages per account to administrators only', async () => {
+    const token = await identity.tokenFor('user');
+    await send(ctx.app, token);
+    await send(ctx.app, token);
+    const me = subjectOf(token);
+    const nobody = crypto.randomUUID();
+    const url = `/api/chat/admin/usage?user_ids=${me},${nobody}`;
+    expect((await ctx.app.inject({ url, headers: bearer(token) })).statusCode).toBe(403);
+    const admin = await ctx.app.inject({ url, headers: bearer(await identity.tokenFor('admin')) });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toEqual({ success: true, usage: { [me]: { chat_today: 2 }, [nobody]: { chat_today: 0 } } });
+    const bad = await ctx.app.inject({ url: '/api/chat/admin/usage?user_ids=x', headers: bearer(await identity.tokenFor('admin')) });
+    expect(bad.statusCode).toBe(400);
+  });
+});
