@@ -1,7 +1,30 @@
 import { createAppConfig } from '@keisha/config/rspack';
+import { rspack, type Compiler, type RspackPluginInstance } from '@rspack/core';
+import { robotsTxt, sitemapXml } from './src/features/seo/domain/sitemap.ts';
 
-export default (env: { mode?: string } = {}) =>
-  createAppConfig(
+/** The public address of the site, for the absolute URLs of sitemap.xml and robots.txt. */
+const SITE_URL = process.env.KEISHA_SITE_URL?.trim() || 'https://keisha.ai';
+
+/**
+ * Writes sitemap.xml and robots.txt into the build. The gateway serves the shell's folder at the site's root,
+ * so these two files must be copied (or routed) there from this build: see mf-marketing/README.md.
+ */
+class SearchEngineFilesPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('SearchEngineFiles', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'SearchEngineFiles', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset('sitemap.xml', new rspack.sources.RawSource(sitemapXml(SITE_URL, new Date())));
+          compilation.emitAsset('robots.txt', new rspack.sources.RawSource(robotsTxt(SITE_URL)));
+        },
+      );
+    });
+  }
+}
+
+export default (env: { mode?: string } = {}) => {
+  const config = createAppConfig(
     {
       name: 'marketing',
       dir: import.meta.dirname,
@@ -10,3 +33,16 @@ export default (env: { mode?: string } = {}) =>
     },
     env,
   );
+  config.plugins = [
+    ...(config.plugins ?? []),
+    // PayPal's subscription buttons (/pricing) render only when the build is given a client id and plan ids;
+    // read through src/config/build-env.ts, which treats a missing value as "not configured".
+    new rspack.DefinePlugin({
+      'process.env.PAYPAL_CLIENT_ID': JSON.stringify(process.env.PAYPAL_CLIENT_ID ?? ''),
+      'process.env.PAYPAL_PLAN_MONTHLY': JSON.stringify(process.env.PAYPAL_PLAN_MONTHLY ?? ''),
+      'process.env.PAYPAL_PLAN_ANNUAL': JSON.stringify(process.env.PAYPAL_PLAN_ANNUAL ?? ''),
+    }),
+    new SearchEngineFilesPlugin(),
+  ];
+  return config;
+};

@@ -12,6 +12,8 @@ export interface GatewayOptions {
   /** Where each remote's manifest is served from (its own port on the same host as the page). */
   remotePorts: Record<RemoteName, number>;
   servicePorts: Record<ServiceName, number>;
+  /** The marketing build, which owns robots.txt and sitemap.xml for the whole site. */
+  marketingDir?: string;
   /**
    * A remotes.json to serve as is instead of the default, re-read on every request: re-pointing a
    * remote is editing this file, with no shell rebuild and no restart.
@@ -78,6 +80,9 @@ export function startGateway(options: GatewayOptions): Promise<RunningServer> {
       if (pathname === '/remotes.json') {
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
         return res.end(remotesJson(req, options));
+      }
+      if ((pathname === '/robots.txt' || pathname === '/sitemap.xml') && options.marketingDir) {
+        if (await serveFile(req, res, { root: options.marketingDir })) return;
       }
       if (pathname === '/health') {
         res.writeHead(200, { 'Content-Type': 'application/json' });

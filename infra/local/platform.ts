@@ -131,6 +131,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         port: ports.gateway,
         host,
         shellDir: shellDist,
+        marketingDir: path.join(REPO_ROOT, REMOTE_DIRS.marketing, 'dist'),
         remotePorts: ports.remotes,
         servicePorts: ports.services,
         remotesFile: options.remotesFile,

@@ -44,6 +44,7 @@ describe('MarketingApp', () => {
       'From article to analysis in three steps',
       'Built for teams that publish, teach and build AI',
       'Be first on the full platform',
+      'Keisha in twenty seconds',
     ]);
     const waitlist = document.getElementById('waitlist');
     expect(waitlist?.tagName).toBe('SECTION');

@@ -13,3 +13,6 @@ export const paths = {
 
 /** The id of the landing page's waitlist section, the target of every "join the waitlist" link. */
 export const WAITLIST_SECTION_ID = 'waitlist';
+
+/** The landing page's waitlist section, from any page: `/#waitlist`. */
+export const waitlistLink = { pathname: paths.home, hash: `#${WAITLIST_SECTION_ID}` } as const;

@@ -6,6 +6,7 @@ import { HeroSection } from './hero-section.tsx';
 import { ProblemSection } from './problem-section.tsx';
 import { SolutionSection } from './solution-section.tsx';
 import { WaitlistSection } from './waitlist-section.tsx';
+import { WelcomeVideoSection } from './welcome-video-section.tsx';
 import styles from './landing.module.css';
 
 /** The landing page (spec section 2). The waitlist form is passed in: features do not import each other. */
@@ -19,6 +20,7 @@ export function LandingPage({ waitlistForm }: { waitlistForm: ReactNode }) {
       <DecoderSection />
       <EnterpriseSection />
       <WaitlistSection form={waitlistForm} />
+      <WelcomeVideoSection />
     </div>
   );
 }

@@ -100,36 +100,25 @@ export function NewsNetworkMenu() {
       <div id={menuId} className={styles.panel} hidden={!state.open}>
         <ul className={styles.list}>
           {NEWS_NETWORK_ITEMS.map((item, index) => {
-            const labelId = `${menuId}-label-${index}`;
             const descriptionId = `${menuId}-description-${index}`;
-            // The description sits inside the link so the whole card is clickable, but only the label names it.
-            const content = (
+            const close = () => dispatch({ type: 'dismiss' });
+            // The link holds only the label, so its name is exactly what it says; the description sits beside
+            // it, is announced as the link's description, and the whole card stays clickable (CSS).
+            const label = (
               <>
-                <span className={styles.itemLabel}>
-                  <span id={labelId}>{item.label}</span>
-                  {'href' in item && (
-                    <span className={styles.external} aria-hidden="true">
-                      ↗
-                    </span>
-                  )}
-                </span>
-                <span id={descriptionId} className={styles.description}>
-                  {item.description}
-                </span>
+                {item.label}
+                {'href' in item && (
+                  <span className={styles.external} aria-hidden="true">
+                    ↗
+                  </span>
+                )}
               </>
             );
-            const close = () => dispatch({ type: 'dismiss' });
             return (
-              <li key={item.label}>
+              <li key={item.label} className={styles.item}>
                 {'to' in item ? (
-                  <Link
-                    to={item.to}
-                    className={styles.link}
-                    aria-labelledby={labelId}
-                    aria-describedby={descriptionId}
-                    onClick={close}
-                  >
-                    {content}
+                  <Link to={item.to} className={styles.link} aria-describedby={descriptionId} onClick={close}>
+                    {label}
                   </Link>
                 ) : (
                   <a
@@ -137,13 +126,15 @@ export function NewsNetworkMenu() {
                     target="_blank"
                     rel="noopener noreferrer"
                     className={styles.link}
-                    aria-labelledby={labelId}
                     aria-describedby={`${descriptionId} ${newTabHintId}`}
                     onClick={close}
                   >
-                    {content}
+                    {label}
                   </a>
                 )}
+                <span id={descriptionId} className={styles.description}>
+                  {item.description}
+                </span>
               </li>
             );
           })}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
+import styles from './decoder-banner.module.css';
+
+/** The banner to the News Decoder on /pricing and /faq. */
+export function DecoderBanner() {
+  return (
+    <aside className={styles.banner} aria-label="News Decoder">
+      <p className={styles.text}>
+        <strong className={styles.title}>The News Decoder is open to everyone.</strong> Paste an article and see its
+        bias score, the coded language in it and what each phrase is doing: three analyses a day, no account needed.
+      </p>
+      <Link to={paths.decoder} className={styles.action}>
+        Open the News Decoder
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { DecoderBanner } from '../../../components/decoder-banner.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { paths, waitlistLink } from '../../../config/paths.ts';
+import { FAQ_ITEMS } from '../domain/faq-items.ts';
+import { FaqAccordion } from './faq-accordion.tsx';
+import styles from './faq.module.css';
+
+/** FAQ (spec section 2): twelve questions that open and close independently, the decoder banner and the waitlist. */
+export function FaqPage() {
+  return (
+    <PageFrame
+      title="Frequently Asked Questions"
+      before={
+        <Link to={paths.home} className={styles.homeLink}>
+          <span aria-hidden="true">←</span>Home
+        </Link>
+      }
+      lead="Answers about the News Decoder, plans, privacy and the waitlist. The short version: the decoder is free for three analyses a day with no account, and the full platform is set for a December release."
+    >
+      <DecoderBanner />
+      <section aria-labelledby="faq-questions-title">
+        <h2 id="faq-questions-title" className={styles.sectionTitle}>
+          Questions and answers
+        </h2>
+        <FaqAccordion items={FAQ_ITEMS} />
+      </section>
+      <section className={styles.waitlist} aria-labelledby="faq-waitlist-title">
+        <h2 id="faq-waitlist-title" className={styles.waitlistTitle}>
+          Still curious?
+        </h2>
+        <p className={styles.waitlistText}>
+          The full platform, with the chat assistant, opens in December. Join the waitlist and hear first.
+        </p>
+        <Link to={waitlistLink} className={styles.waitlistLink}>
+          Join the waitlist
+        </Link>
+      </section>
+    </PageFrame>
+  );
+}

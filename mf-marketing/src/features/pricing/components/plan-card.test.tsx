@@ -1,0 +1,59 @@
+import { initialAuthState, keishaStore } from '@keisha/store';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pricingTiers } from '../domain/pricing-tiers.ts';
+import { catalogueFixture } from '../test/catalogue-fixture.ts';
+
+vi.mock('../../../lib/load-script.ts', () => ({ loadScript: vi.fn(() => Promise.resolve()) }));
+const { PlanCard } = await import('./plan-card.tsx');
+
+const monthly = pricingTiers(catalogueFixture())[1]!;
+const paypal = { clientId: 'client-1', planIds: { monthly: 'P-MONTHLY', annual: 'P-ANNUAL' } };
+
+function renderCard(settings: typeof paypal | null) {
+  render(
+    <MemoryRouter>
+      <ul>
+        <PlanCard tier={monthly} paypal={settings} chosen={false} />
+      </ul>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  keishaStore.setState({ auth: initialAuthState });
+  delete (window as { paypal?: unknown }).paypal;
+});
+
+describe('PlanCard payment', () => {
+  it('without PayPal settings shows the not-configured fallback', () => {
+    renderCard(null);
+    expect(screen.getByText(/^Online payment is not configured on this site yet\./)).toBeTruthy();
+  });
+
+  it('with PayPal configured, asks a guest to sign in first (the plan belongs to an account)', () => {
+    renderCard(paypal);
+    expect(screen.getByRole('link', { name: 'Sign in from the News Decoder' }).getAttribute('href')).toBe('/bias-detection');
+    expect(screen.queryByRole('group', { name: /with PayPal/ })).toBeNull();
+  });
+
+  it("with PayPal configured and an account, renders PayPal's button with the account as custom_id", async () => {
+    const create = vi.fn(() => Promise.resolve('I-1'));
+    (window as { paypal?: unknown }).paypal = {
+      Buttons: (options: { createSubscription: (d: unknown, a: unknown) => Promise<string> }) => ({
+        isEligible: () => true,
+        render: async (container: HTMLElement) => {
+          container.append('PayPal button');
+          await options.createSubscription({}, { subscription: { create } });
+        },
+      }),
+    };
+    keishaStore.setState({
+      auth: { ...initialAuthState, user: { id: 'acc-42', email: 'a@example.org', daily_usage_count: 0, last_usage_reset: '2026-11-21' }, isAuthenticated: true, sessionRestored: true },
+    });
+    renderCard(paypal);
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Subscribe to the Monthly plan with PayPal' }).textContent).toBe('PayPal button'));
+    expect(create).toHaveBeenCalledWith({ plan_id: 'P-MONTHLY', custom_id: 'acc-42' });
+  });
+});
