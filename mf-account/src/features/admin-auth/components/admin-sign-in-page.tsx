@@ -1,7 +1,8 @@
 import { session } from '@keisha/store';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Card } from '../../../components/card.tsx';
 import { adminLoginBody, adminLoginErrorMessage, canSubmitAdminLogin } from '../domain/admin-login.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import styles from './admin-sign-in-page.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string };
@@ -15,8 +16,6 @@ export function AdminSignInPage() {
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const mounted = useRef(true);
-  const emailId = useId();
-  const passwordId = useId();
   const busy = status.kind === 'busy';
 
   useEffect(() => {
@@ -43,40 +42,28 @@ export function AdminSignInPage() {
   return (
     <Card title="Admin Sign In" lead="For Keisha administrators. Use the email and password of your admin account.">
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={emailId}>
-            Email
-          </label>
-          <input
-            id={emailId}
-            className={styles.input}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={busy}
-          />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={passwordId}>
-            Password
-          </label>
-          <input
-            id={passwordId}
-            className={styles.input}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={busy}
-          />
-        </div>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={setEmail}
+          disabled={busy}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          disabled={busy}
+        />
         {status.kind === 'failed' && (
           <p className={styles.error} role="alert">
             {status.message}
