@@ -17,7 +17,7 @@ export interface ChatDeps {
   logger?: FastifyServerOptions['logger'];
   /** Public keys of identity; by default fetched from IDENTITY_URL's JWKS. */
   keys?: KeyResolver;
-  /** The account's chat plan; by default DEFAULT_CHAT_TIER for everyone, until billing's entitlements exist. */
+  /** The account's chat plan; by default DEFAULT_CHAT_TIER, else billing's entitlements (BILLING_URL), else Free. */
   planFor?: PlanResolver;
   /** Replaces the engine chosen from the configuration (tests). */
   engine?: AnswerEngine;
@@ -41,7 +41,7 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
     bodyLimit: 256 * 1024,
     routes: async (app) => {
       await registerAuth(app, { keys: deps.keys ?? jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
-      const planFor = deps.planFor ?? chatPlans(config.DEFAULT_CHAT_TIER);
+      const planFor = deps.planFor ?? chatPlans({ fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL }, app.log);
       const replies = createReplyService({
         db: app.db as Kysely<ChatDatabase>,
         engine: deps.engine ?? answerEngineFor(config, app.log),

@@ -15,10 +15,12 @@ export const chatConfigSchema = baseConfigSchema.extend({
   /** Where identity publishes its public keys (JWKS) for verifying access tokens. */
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   /**
-   * The chat plan of every account until billing's entitlements are wired in (Free unless set).
+   * One chat plan for every account instead of asking billing (single-service runs, benchmarks).
    * Its own name, not the decoder's DEFAULT_ACCOUNT_TIER: the local launcher gives every service the same environment.
    */
-  DEFAULT_CHAT_TIER: chatTierSetting.default('Free'),
+  DEFAULT_CHAT_TIER: chatTierSetting.optional(),
+  /** Where billing answers an account's entitlements (its chat plan). Without it (and without DEFAULT_CHAT_TIER) everyone is Free. */
+  BILLING_URL: z.url().optional(),
   /** Message sends (and regenerates) per minute per client address; the daily limit is separate. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */

@@ -19,7 +19,7 @@ import { buildSystemPrompt } from '../domain/persona.ts';
 import { localDay, nextLocalMidnight } from '@keisha/service-kit';
 import { dailyMessageLimit, usageView } from '../domain/quota/limits.ts';
 import { AnswerInterrupted, type AnswerEngine, type AnswerRequest } from './answer-engine.ts';
-import type { PlanResolver } from './plans.ts';
+import type { PlanAccount, PlanResolver } from './plans.ts';
 
 /** Rows read for the model's history: enough for its turn budget (a bubble is a row). */
 const HISTORY_ROWS = DEFAULT_HISTORY_BUDGET.maxTurns * 2;
@@ -82,8 +82,9 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
   const sessionNotFound = () => new AppError(404, CHAT_ERRORS.sessionNotFound, CHAT_TEXT.sessionNotFound);
 
   /** Counts one message for today, or throws MessageLimitReached. */
-  async function count(userId: string, timeZone: string): Promise<Counted> {
-    const plan = await planFor(userId);
+  async function count(account: PlanAccount, timeZone: string): Promise<Counted> {
+    const { userId } = account;
+    const plan = await planFor(account);
     const now = new Date();
     const day = localDay(now, timeZone);
     const resetsAt = nextLocalMidnight(now, timeZone);
@@ -93,8 +94,9 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
   }
 
   /** Runs `write` with the message counted; gives the message back if `write` fails. */
-  async function counted<T>(userId: string, timeZone: string, write: (c: Counted) => Promise<T>): Promise<{ c: Counted; result: T }> {
-    const c = await count(userId, timeZone);
+  async function counted<T>(account: PlanAccount, timeZone: string, write: (c: Counted) => Promise<T>): Promise<{ c: Counted; result: T }> {
+    const { userId } = account;
+    const c = await count(account, timeZone);
     try {
       return { c, result: await write(c) };
     } catch (error) {
@@ -180,12 +182,12 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
 
   return {
     /** A new message, in a new conversation or in one of the caller's. */
-    async send(args: { userId: string; message: string; sessionId?: string | null; timeZone: string }): Promise<PreparedReply> {
+    async send(args: { userId: string; bearer: string; message: string; sessionId?: string | null; timeZone: string }): Promise<PreparedReply> {
       const { userId, message, sessionId } = args;
       // Checked before counting: a message to a conversation that is not yours is never counted.
       if (sessionId && !(await sessions.findOwned(userId, sessionId))) throw sessionNotFound();
       const title = titleFrom(message);
-      const { c, result } = await counted(userId, args.timeZone, async (c) => {
+      const { c, result } = await counted({ userId, bearer: args.bearer }, args.timeZone, async (c) => {
         const request = (history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(c.plan), history, question: message });
         if (!sessionId) {
           const started = await sessions.startWithMessage(userId, title, message);
@@ -203,7 +205,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     },
 
     /** Answers the conversation's last message again, replacing the answer(s) after it. */
-    async regenerate(args: { userId: string; sessionId: string; timeZone: string }): Promise<PreparedReply> {
+    async regenerate(args: { userId: string; bearer: string; sessionId: string; timeZone: string }): Promise<PreparedReply> {
       const check = (rows: MessageRow[]) => {
         const lastUser = rows.findLastIndex((row) => row.user_prompt !== null && row.ai_response === null);
         if (lastUser === -1) throw new AppError(409, CHAT_ERRORS.nothingToRegenerate, CHAT_TEXT.nothingToRegenerate);
@@ -215,7 +217,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       // The newest rows are enough: the last message and the answers after it (bounded work for long conversations).
       const recent = (trx?: Transaction<ChatDatabase>) => messages.recentForSession(args.sessionId, HISTORY_ROWS + 4, trx);
       check(await recent()); // refuse before counting
-      const { c, result } = await counted(args.userId, args.timeZone, (c) =>
+      const { c, result } = await counted({ userId: args.userId, bearer: args.bearer }, args.timeZone, (c) =>
         db.transaction().execute(async (trx) => {
           const session = await sessions.touchOwned(trx, args.userId, args.sessionId, null);
           if (!session) throw sessionNotFound();

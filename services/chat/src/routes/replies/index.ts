@@ -99,7 +99,7 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
       const prepared = await prepare(reply, () =>
-        options.replies.send({ userId: request.user.sub, message: request.body.message, sessionId: request.body.session_id, timeZone }),
+        options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, message: request.body.message, sessionId: request.body.session_id, timeZone }),
       );
       if (!prepared) return reply;
       return answerAsJson(prepared, gone);
@@ -121,7 +121,7 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
       const prepared = await prepare(reply, () =>
-        options.replies.send({ userId: request.user.sub, message: request.body.message, sessionId: request.body.session_id, timeZone }),
+        options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, message: request.body.message, sessionId: request.body.session_id, timeZone }),
       );
       if (!prepared) return reply;
       await answerAsEvents(reply, prepared, gone, options.heartbeatMs);
@@ -144,7 +144,7 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
     async (request, reply) => {
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
-      const prepared = await prepare(reply, () => options.replies.regenerate({ userId: request.user.sub, sessionId: request.params.id, timeZone }));
+      const prepared = await prepare(reply, () => options.replies.regenerate({ userId: request.user.sub, bearer: request.headers.authorization!, sessionId: request.params.id, timeZone }));
       if (!prepared) return reply;
       if (!wantsEventStream(request.headers.accept)) return answerAsJson(prepared, gone);
       await answerAsEvents(reply, prepared, gone, options.heartbeatMs);

@@ -21,7 +21,7 @@ export async function usageRoutes(app: ServiceApp, options: { planFor: PlanResol
     async (request) => {
       const timeZone = timeZoneOf(request.query.time_zone);
       const now = new Date();
-      const [plan, used] = await Promise.all([options.planFor(request.user.sub), usage.current(request.user.sub, localDay(now, timeZone))]);
+      const [plan, used] = await Promise.all([options.planFor({ userId: request.user.sub, bearer: request.headers.authorization! }), usage.current(request.user.sub, localDay(now, timeZone))]);
       return { success: true as const, usage: usageView(plan, used, nextLocalMidnight(now, timeZone), timeZone) };
     },
   );
