@@ -1,34 +1,134 @@
-import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { useId, useMemo, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { checkoutIdFrom, formatUntil } from '../domain/payment-return.ts';
+import { usePaymentVerification, type VerificationState } from '../hooks/use-payment-verification.ts';
 import styles from './payment-return-page.module.css';
 
 export type PaymentOutcome = 'success' | 'cancel';
 
-const COPY: Record<PaymentOutcome, { title: string; text: string }> = {
-  success: {
-    title: 'Payment received',
-    text: 'Thank you for subscribing. Your new plan is being activated and your higher daily analysis limit will apply shortly.',
-  },
-  cancel: {
-    title: 'Payment cancelled',
-    text: 'No payment was taken. You can keep using your free daily analyses and upgrade whenever you are ready.',
-  },
-};
+type Tone = 'success' | 'pending' | 'neutral';
 
 /** Where the payment provider sends a reader back after the decoder's paywall (spec section 2 route table). */
 export function PaymentReturnPage({ outcome }: { outcome: PaymentOutcome }) {
-  const { title, text } = COPY[outcome];
+  return outcome === 'success' ? <PaymentSuccess /> : <PaymentCancelled />;
+}
+
+function PaymentCancelled() {
+  return (
+    <ReturnCard tone="neutral" title="Payment cancelled">
+      <p className={styles.text}>
+        Nothing was charged, and your plan has not changed. You can keep decoding within your daily analyses and
+        upgrade whenever you are ready.
+      </p>
+    </ReturnCard>
+  );
+}
+
+/** /payment/success: says the payment went through only once billing has confirmed it. */
+function PaymentSuccess() {
+  const { search } = useLocation();
+  const checkoutId = useMemo(() => checkoutIdFrom(search), [search]);
+  const { state, retry } = usePaymentVerification(checkoutId);
+  return <SuccessState state={state} onRetry={retry} />;
+}
+
+function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: () => void }) {
+  switch (state.status) {
+    case 'checking':
+      return (
+        <ReturnCard tone="pending" title="Confirming your payment..." busy>
+          <p className={styles.text}>We are checking your payment with the payment provider. This takes a few seconds.</p>
+        </ReturnCard>
+      );
+    case 'paid': {
+      const until = formatUntil(state.until);
+      return (
+        <ReturnCard tone="success" title="Payment received">
+          <p className={styles.text}>
+            {`Thank you for subscribing. Your ${state.plan} plan is active${state.lifetime ? ' for life' : until ? ` until ${until}` : ''}.`}
+          </p>
+          {state.allowance && <p className={styles.allowance}>{state.allowance}</p>}
+        </ReturnCard>
+      );
+    }
+    case 'awaiting-approval':
+      return (
+        <ReturnCard tone="pending" title="Payment pending">
+          <p className={styles.text}>
+            Your Cash App payment is waiting to be matched. Once it arrives with your account email in the note, we
+            update your account within 1 hour.
+          </p>
+        </ReturnCard>
+      );
+    case 'processing':
+      return (
+        <ReturnCard tone="pending" title="Payment processing">
+          <p className={styles.text}>
+            The payment provider has not confirmed your payment yet. Your plan changes as soon as it does; check
+            again in a few minutes.
+          </p>
+          <button type="button" className={styles.secondary} onClick={onRetry}>
+            Check again
+          </button>
+        </ReturnCard>
+      );
+    case 'closed':
+      return (
+        <ReturnCard tone="neutral" title={state.closed === 'refunded' ? 'Payment refunded' : 'Payment not completed'}>
+          <p className={styles.text}>{CLOSED_TEXT[state.closed]}</p>
+        </ReturnCard>
+      );
+    case 'sign-in':
+      return (
+        <ReturnCard tone="neutral" title="Sign in to see your payment">
+          <p className={styles.text}>
+            Sign in on the News Decoder with the account you paid from, then come back to this page to confirm the
+            payment.
+          </p>
+        </ReturnCard>
+      );
+    case 'not-found':
+      return (
+        <ReturnCard tone="neutral" title="Payment not found">
+          <p className={styles.text}>
+            This link does not name a payment of your account. If you paid, your plan shows on the News Decoder once
+            the payment is confirmed; write to support if it does not.
+          </p>
+        </ReturnCard>
+      );
+    case 'failed':
+      return (
+        <ReturnCard tone="neutral" title="We could not confirm your payment">
+          <p className={styles.text} role="alert">
+            Your payment could not be checked right now. Nothing is lost: please try again in a moment.
+          </p>
+          <button type="button" className={styles.secondary} onClick={onRetry}>
+            Try again
+          </button>
+        </ReturnCard>
+      );
+  }
+}
+
+const CLOSED_TEXT: Record<'failed' | 'cancelled' | 'expired' | 'refunded', string> = {
+  failed: 'This checkout was not paid, so nothing was charged and your plan has not changed.',
+  cancelled: 'This subscription has been cancelled and its paid period is over.',
+  expired: 'This subscription has ended. You can buy a new plan from the paywall at any time.',
+  refunded: 'This payment was refunded, and the plan it paid for has ended.',
+};
+
+function ReturnCard({ tone, title, busy = false, children }: { tone: Tone; title: string; busy?: boolean; children: ReactNode }) {
   const headingId = useId();
   return (
     <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={headingId}>
-        <span className={`${styles.badge} ${outcome === 'success' ? styles.success : styles.neutral}`} aria-hidden="true">
-          {outcome === 'success' ? <CheckIcon /> : <CrossIcon />}
+      <section className={styles.card} aria-labelledby={headingId} aria-busy={busy || undefined}>
+        <span className={`${styles.badge} ${styles[tone]}`} aria-hidden="true">
+          {tone === 'success' ? <CheckIcon /> : tone === 'pending' ? <ClockIcon /> : <CrossIcon />}
         </span>
         <h1 id={headingId} className={styles.title}>
           {title}
         </h1>
-        <p className={styles.text}>{text}</p>
+        {children}
         <Link className={styles.action} to="/bias-detection">
           Back to the News Decoder
         </Link>
@@ -41,6 +141,14 @@ function CheckIcon() {
   return (
     <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
       <path d="M6 12.5l4 4L18 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
+      <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
     </svg>
   );
 }

@@ -1,11 +1,12 @@
 import type { Usage } from '@keisha/contracts/decoder';
 import { ModalDialog } from '@keisha/ui';
 import { useEffect, useId, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { trackEvent } from '../../../lib/analytics.ts';
-import { paywallAudience, paywallMessage, paywallTitle, pricingUrl, RESET_NOTE, showsResetNote } from '../domain/paywall.ts';
+import { paywallAudience, paywallMessage, paywallTitle, RESET_NOTE, showsResetNote, userTypeOf } from '../domain/paywall.ts';
 import { formatPrice, PAYMENT_METHOD_NAMES, savingsLabel, type PaymentMethod, type PaywallPlan } from '../domain/plans.ts';
+import { useCheckout, type CheckoutState } from '../hooks/use-checkout.ts';
 import { usePaywallPlans } from '../hooks/use-paywall-plans.ts';
+import { CashAppInstructions } from './cash-app-instructions.tsx';
 import styles from './paywall-dialog.module.css';
 
 const METHODS: readonly PaymentMethod[] = ['bitcoin', 'cashapp'];
@@ -17,15 +18,18 @@ export interface PaywallDialogProps {
   onClose: () => void;
   /** Guests only: open the account dialog in create mode. */
   onCreateAccount?: () => void;
+  /** Sends the page to a provider's checkout; the browser's own navigation unless a test says otherwise. */
+  leave?: (url: string) => void;
 }
 
-/** Spec section 2: the paywall shown when the daily allowance is used up. */
-export function PaywallDialog({ signedIn, usage, onClose, onCreateAccount }: PaywallDialogProps) {
+/** Spec section 2: the paywall shown when the daily allowance is used up, and its payment buttons (section 7). */
+export function PaywallDialog({ signedIn, usage, onClose, onCreateAccount, leave }: PaywallDialogProps) {
   const audience = paywallAudience(signedIn, usage?.subscription_tier);
-  const navigate = useNavigate();
+  const userType = userTypeOf(audience, usage?.subscription_tier);
   const limit = usage && !usage.unlimited ? (usage.limit ?? usage.daily_limit) : null;
   const shown = useRef(false);
-  const plans = usePaywallPlans();
+  const { state: plans, retry } = usePaywallPlans();
+  const checkout = useCheckout({ onLeaveSite: onClose, ...(leave ? { leave } : {}) });
 
   useEffect(() => {
     if (shown.current) return;
@@ -33,16 +37,12 @@ export function PaywallDialog({ signedIn, usage, onClose, onCreateAccount }: Pay
     trackEvent('paywall_shown', { user_type: audience, tier: usage?.subscription_tier ?? null, daily_count: usage?.daily_count ?? null });
   }, [audience, usage]);
 
-  function choose(plan: PaywallPlan, method: PaymentMethod) {
-    trackEvent('paywall_plan_selected', {
-      plan: plan.id,
-      payment: method,
-      amount: plan.priceCents[method] / 100,
-      currency: 'USD',
-      user_type: audience,
-    });
-    onClose();
-    navigate(pricingUrl(plan.id, method, audience));
+  if (checkout.state.status === 'manual') {
+    return (
+      <ModalDialog title={paywallTitle(audience)} onClose={onClose} className={styles.dialog}>
+        <CashAppInstructions plan={checkout.state.plan} payment={checkout.state.payment} onDone={onClose} onBack={checkout.reset} />
+      </ModalDialog>
+    );
   }
 
   return (
@@ -51,11 +51,37 @@ export function PaywallDialog({ signedIn, usage, onClose, onCreateAccount }: Pay
         <p className={styles.message}>{paywallMessage(audience, limit)}</p>
         {showsResetNote(usage) && <p className={styles.resetNote}>{RESET_NOTE}</p>}
       </div>
-      <div className={styles.plans}>
-        {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} plans={plans} onChoose={(method) => choose(plan, method)} />
-        ))}
-      </div>
+      {checkout.state.status === 'failed' && (
+        <p className={styles.error} role="alert">
+          {checkout.state.message}
+        </p>
+      )}
+      {plans.status === 'loading' && (
+        <p className={styles.plansStatus} role="status">
+          Loading plans...
+        </p>
+      )}
+      {plans.status === 'failed' && (
+        <div className={styles.plansFailed} role="alert">
+          <p className={styles.plansStatus}>We could not load the plans right now.</p>
+          <button type="button" className={styles.cashapp} onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {plans.status === 'ready' && (
+        <div className={styles.plans}>
+          {plans.plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              plans={plans.plans}
+              checkout={checkout.state}
+              onChoose={(method) => checkout.start(plan, { plan: plan.id, method, userType })}
+            />
+          ))}
+        </div>
+      )}
       {audience === 'guest' && <GuestNote {...(onCreateAccount ? { onCreateAccount } : {})} />}
     </ModalDialog>
   );
@@ -65,11 +91,13 @@ interface PlanCardProps {
   plan: PaywallPlan;
   /** Both plans, for the annual saving. */
   plans: readonly PaywallPlan[];
+  checkout: CheckoutState;
   onChoose: (method: PaymentMethod) => void;
 }
 
-function PlanCard({ plan, plans, onChoose }: PlanCardProps) {
+function PlanCard({ plan, plans, checkout, onChoose }: PlanCardProps) {
   const headingId = useId();
+  const starting = checkout.status === 'starting' ? checkout.choice : null;
   return (
     <section className={`${styles.plan} ${plan.recommended ? styles.recommended : ''}`} aria-labelledby={headingId}>
       {plan.recommended && <p className={styles.ribbon}>RECOMMENDED</p>}
@@ -98,17 +126,24 @@ function PlanCard({ plan, plans, onChoose }: PlanCardProps) {
         ))}
       </ul>
       <div className={styles.payButtons}>
-        {METHODS.map((method) => (
-          <button
-            key={method}
-            type="button"
-            className={method === 'bitcoin' ? styles.bitcoin : styles.cashapp}
-            onClick={() => onChoose(method)}
-            aria-describedby={headingId}
-          >
-            {`Pay ${formatPrice(plan.priceCents[method])} with ${PAYMENT_METHOD_NAMES[method]}`}
-          </button>
-        ))}
+        {METHODS.map((method) => {
+          const opening = starting?.plan === plan.id && starting.method === method;
+          // Not disabled while a purchase opens: the pressed button keeps the focus, and presses are ignored.
+          return (
+            <button
+              key={method}
+              type="button"
+              className={method === 'bitcoin' ? styles.bitcoin : styles.cashapp}
+              onClick={() => {
+                if (!starting) onChoose(method);
+              }}
+              aria-describedby={headingId}
+              aria-disabled={starting ? true : undefined}
+            >
+              {opening ? 'Opening checkout...' : `Pay ${formatPrice(plan.priceCents[method])} with ${PAYMENT_METHOD_NAMES[method]}`}
+            </button>
+          );
+        })}
       </div>
     </section>
   );

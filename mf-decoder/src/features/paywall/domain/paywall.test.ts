@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paywallAudience, paywallMessage, paywallTitle, pricingUrl, showsResetNote } from './paywall.ts';
+import { paywallAudience, paywallMessage, paywallTitle, pricingUrl, showsResetNote, userTypeOf } from './paywall.ts';
 
 describe('paywall title', () => {
   it('speaks to guests and to signed-in readers', () => {
@@ -31,6 +31,16 @@ describe('paywallMessage', () => {
 describe('pricingUrl', () => {
   it("carries the plan, the source, the payment method and the reader's kind", () => {
     expect(pricingUrl('monthly', 'bitcoin', 'guest')).toBe('/pricing?plan=monthly&source=paywall&payment=bitcoin&user_type=guest');
-    expect(pricingUrl('annual', 'cashapp', 'member')).toBe('/pricing?plan=annual&source=paywall&payment=cashapp&user_type=free');
+    expect(pricingUrl('annual', 'cashapp', 'free')).toBe('/pricing?plan=annual&source=paywall&payment=cashapp&user_type=free');
+  });
+});
+
+describe('userTypeOf', () => {
+  it("is guest for a visitor, else the reader's plan, free when unknown", () => {
+    expect(userTypeOf('guest', 'free')).toBe('guest');
+    expect(userTypeOf('member', 'free')).toBe('free');
+    expect(userTypeOf('member', 'monthly')).toBe('monthly');
+    expect(userTypeOf('member', undefined)).toBe('free');
+    expect(userTypeOf('member', '<script>')).toBe('free');
   });
 });

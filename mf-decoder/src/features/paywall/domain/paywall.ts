@@ -33,11 +33,19 @@ export function paywallMessage(audience: PaywallAudience, limit: number | null):
 }
 
 /**
- * Spec section 8 ("Payment"): a guest, or a payment that returns no payment_url, goes to /pricing with
- * plan, source=paywall, payment and user_type. Billing's payment route does not exist yet, so for now
- * every choice goes there.
+ * The user_type sent to /pricing: 'guest' for a visitor without an account, otherwise the reader's plan
+ * (free, or monthly for a subscriber at the limit of their plan).
  */
-export function pricingUrl(plan: PlanId, payment: PaymentMethod, audience: PaywallAudience): string {
-  const query = new URLSearchParams({ plan, source: 'paywall', payment, user_type: audience === 'guest' ? 'guest' : 'free' });
+export function userTypeOf(audience: PaywallAudience, tier: string | null | undefined): string {
+  if (audience === 'guest') return 'guest';
+  return tier === 'monthly' || tier === 'annual' ? tier : 'free';
+}
+
+/**
+ * Spec section 8 ("Payment"): a guest, or a payment that returns no payment_url, goes to /pricing with
+ * plan, source=paywall, payment and user_type.
+ */
+export function pricingUrl(plan: PlanId, payment: PaymentMethod, userType: string): string {
+  const query = new URLSearchParams({ plan, source: 'paywall', payment, user_type: userType });
   return `/pricing?${query.toString()}`;
 }

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { annualSavings, formatPrice, PAYWALL_PLANS, plansFromCatalogue, savingsLabel } from './plans.ts';
+import { annualSavings, formatPrice, plansFromCatalogue, savingsLabel, type PaywallPlan } from './plans.ts';
 
-describe('PAYWALL_PLANS', () => {
-  it('carries the prices and limits of spec section 9, annual recommended', () => {
-    const [monthly, annual] = PAYWALL_PLANS;
-    expect(monthly).toMatchObject({ id: 'monthly', priceCents: { bitcoin: 700, cashapp: 1499 }, dailyLimit: 10, recommended: false });
-    expect(annual).toMatchObject({ id: 'annual', priceCents: { bitcoin: 6000, cashapp: 9999 }, dailyLimit: null, recommended: true });
-  });
-});
+/** The two plans at the prices of spec section 9, as plansFromCatalogue() reads them from billing. */
+const SPEC_PLANS: readonly PaywallPlan[] = [
+  { id: 'monthly', name: 'Monthly', period: 'month', priceCents: { bitcoin: 700, cashapp: 1499 }, dailyLimit: 10, features: [], recommended: false },
+  { id: 'annual', name: 'Annual', period: 'year', priceCents: { bitcoin: 6000, cashapp: 9999 }, dailyLimit: null, features: [], recommended: true },
+];
 
 describe('formatPrice', () => {
   it('drops the cents of whole dollars', () => {
@@ -23,15 +21,15 @@ describe('formatPrice', () => {
 describe('annualSavings', () => {
   it('is the difference from twelve monthly payments, and its rounded share', () => {
     // Bitcoin: 12 x $7 = $84 against $60: $24, 28.6%.
-    expect(annualSavings('bitcoin')).toEqual({ cents: 2400, percent: 29 });
+    expect(annualSavings('bitcoin', SPEC_PLANS)).toEqual({ cents: 2400, percent: 29 });
     // Cash App: 12 x $14.99 = $179.88 against $99.99: $79.89, 44.4%.
-    expect(annualSavings('cashapp')).toEqual({ cents: 7989, percent: 44 });
-    expect(savingsLabel('bitcoin')).toBe('Save $24 (29%) with Bitcoin');
-    expect(savingsLabel('cashapp')).toBe('Save $79.89 (44%) with Cash App');
+    expect(annualSavings('cashapp', SPEC_PLANS)).toEqual({ cents: 7989, percent: 44 });
+    expect(savingsLabel('bitcoin', SPEC_PLANS)).toBe('Save $24 (29%) with Bitcoin');
+    expect(savingsLabel('cashapp', SPEC_PLANS)).toBe('Save $79.89 (44%) with Cash App');
   });
 
   it('never shows a negative saving, nor one without both plans', () => {
-    const dear = PAYWALL_PLANS.map((plan) => (plan.id === 'annual' ? { ...plan, priceCents: { bitcoin: 10_000, cashapp: 30_000 } } : plan));
+    const dear = SPEC_PLANS.map((plan) => (plan.id === 'annual' ? { ...plan, priceCents: { bitcoin: 10_000, cashapp: 30_000 } } : plan));
     expect(annualSavings('bitcoin', dear)).toEqual({ cents: 0, percent: 0 });
     expect(annualSavings('bitcoin', [])).toEqual({ cents: 0, percent: 0 });
   });

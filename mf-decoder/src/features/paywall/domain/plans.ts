@@ -1,9 +1,8 @@
 // The paywall's plans and prices (spec section 9, "Decoder paywall prices").
 //
-// Billing's catalogue (GET /api/billing/plans) is the source of the prices: the paywall reads it with
-// plansFromCatalogue() below. PAYWALL_PLANS is only the fallback shown until the catalogue answers or when
-// it cannot, and should go once billing's catalogue is known to be always reachable. Prices are in cents
-// so that savings are computed exactly.
+// Billing's catalogue (GET /api/billing/plans) is the one source of the prices: the paywall reads it with
+// plansFromCatalogue() below and writes no price of its own. Prices are in cents so that savings are
+// computed exactly.
 import type { DecoderPlan, PlansResponse } from '@keisha/contracts/billing';
 
 export type PlanId = 'monthly' | 'annual';
@@ -26,27 +25,6 @@ export interface PaywallPlan {
   recommended: boolean;
 }
 
-export const PAYWALL_PLANS: readonly PaywallPlan[] = [
-  {
-    id: 'monthly',
-    name: 'Monthly',
-    period: 'month',
-    priceCents: { bitcoin: 700, cashapp: 1499 },
-    dailyLimit: 10,
-    features: ['10 analyses per day', 'Advanced detection', 'Priority support', 'Daily newsletter'],
-    recommended: false,
-  },
-  {
-    id: 'annual',
-    name: 'Annual',
-    period: 'year',
-    priceCents: { bitcoin: 6000, cashapp: 9999 },
-    dailyLimit: null,
-    features: ['Unlimited analyses', 'Priority support', 'Export and API access (coming soon)'],
-    recommended: true,
-  },
-];
-
 /** '$7' for whole dollars, '$14.99' otherwise. */
 export function formatPrice(cents: number): string {
   const dollars = Math.floor(cents / 100);
@@ -61,7 +39,7 @@ export interface Savings {
 }
 
 /** What a year on the annual plan saves against twelve monthly payments, with the same payment method. */
-export function annualSavings(method: PaymentMethod, plans: readonly PaywallPlan[] = PAYWALL_PLANS): Savings {
+export function annualSavings(method: PaymentMethod, plans: readonly PaywallPlan[]): Savings {
   const monthly = plans.find((plan) => plan.id === 'monthly');
   const annual = plans.find((plan) => plan.id === 'annual');
   if (!monthly || !annual) return { cents: 0, percent: 0 };
@@ -71,7 +49,7 @@ export function annualSavings(method: PaymentMethod, plans: readonly PaywallPlan
 }
 
 /** e.g. 'Save $24 (29%) with Bitcoin'. */
-export function savingsLabel(method: PaymentMethod, plans: readonly PaywallPlan[] = PAYWALL_PLANS): string {
+export function savingsLabel(method: PaymentMethod, plans: readonly PaywallPlan[]): string {
   const { cents, percent } = annualSavings(method, plans);
   return `Save ${formatPrice(cents)} (${percent}%) with ${PAYMENT_METHOD_NAMES[method]}`;
 }
