@@ -114,6 +114,7 @@ describe('admin console', () => {
     expect(within(nav).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Waitlist' }).getAttribute('href')).toBe('/admin/waitlist');
     expect(within(nav).getByRole('link', { name: 'Demo requests' }).getAttribute('href')).toBe('/admin/demo-requests');
+    expect(within(nav).getByRole('link', { name: 'Manual payments' }).getAttribute('href')).toBe('/admin/payments');
     expect(screen.getByText(ADMIN.email)).toBeTruthy();
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -174,6 +175,34 @@ describe('users', () => {
     // Your own row cannot be demoted or disabled.
     const ownRowElement = within(table).getByRole('row', { name: /admin@example\.org/ });
     expect(within(ownRowElement).queryByRole('button')).toBeNull();
+  });
+
+  it("takes today's chat messages from the chat service, and keeps the analyses when it fails", async () => {
+    signedInAs(api, ADMIN);
+    const ann = userRow(1, { email: 'ann@example.org' });
+    const bob = userRow(2, { email: 'bob@example.org' });
+    serveUsers([ownRow, ann, bob]);
+    api.on('GET /api/decoder/admin/usage', {
+      json: { success: true, usage: { [ann.id]: { decoder_today: 4, chat_today: null }, [bob.id]: { decoder_today: 1, chat_today: null } } },
+    });
+    api.on('GET /api/chat/admin/usage', { json: { success: true, usage: { [ann.id]: { chat_today: 9 }, [bob.id]: { chat_today: 0 } } } });
+    renderApp('/admin');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await waitFor(() => expect(within(within(table).getByRole('row', { name: /ann@example\.org/ })).getByText('Decoder 4 · Chat 9')).toBeTruthy());
+    expect(within(within(table).getByRole('row', { name: /bob@example\.org/ })).getByText('Decoder 1 · Chat 0')).toBeTruthy();
+    expect(api.callsTo('GET /api/chat/admin/usage')[0]?.query.get('user_ids')).toBe([ownRow.id, ann.id, bob.id].join(','));
+    expect(api.callsTo('GET /api/chat/admin/usage')[0]?.headers.authorization).toBe(`Bearer token-of-${ADMIN.id}`);
+  });
+
+  it("shows the analyses alone when the chat service cannot answer", async () => {
+    signedInAs(api, ADMIN);
+    const ann = userRow(1, { email: 'ann@example.org' });
+    serveUsers([ownRow, ann]);
+    api.on('GET /api/decoder/admin/usage', { json: { success: true, usage: { [ann.id]: { decoder_today: 4, chat_today: null } } } });
+    api.on('GET /api/chat/admin/usage', { status: 503, json: { success: false, error: { code: 'DOWN', message: 'down' } } });
+    renderApp('/admin');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await waitFor(() => expect(within(within(table).getByRole('row', { name: /ann@example\.org/ })).getByText('Decoder 4')).toBeTruthy());
   });
 
   it("shows '—' for plan and usage while those services have no admin route", async () => {

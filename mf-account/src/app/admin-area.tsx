@@ -4,6 +4,7 @@ import { paths, adminRoutes } from '../config/paths.ts';
 import { DemoRequestsPage } from '../features/admin-demo-requests/components/demo-requests-page.tsx';
 import { AccessDeniedPage } from '../features/admin-auth/components/access-denied-page.tsx';
 import { AdminSignInPage } from '../features/admin-auth/components/admin-sign-in-page.tsx';
+import { ManualPaymentsPage } from '../features/admin-payments/components/manual-payments-page.tsx';
 import { adminGate } from '../features/admin-auth/domain/admin-gate.ts';
 import { UsersPage } from '../features/admin-users/components/users-page.tsx';
 import { WaitlistPage } from '../features/admin-waitlist/components/waitlist-page.tsx';
@@ -26,6 +27,7 @@ export function AdminArea() {
         <Route index element={<UsersPage />} />
         <Route path={adminRoutes.waitlist} element={<WaitlistPage />} />
         <Route path={adminRoutes.demoRequests} element={<DemoRequestsPage />} />
+        <Route path={adminRoutes.payments} element={<ManualPaymentsPage />} />
         <Route path="*" element={<Navigate to={paths.admin.users} replace />} />
       </Route>
     </Routes>

@@ -7,6 +7,7 @@ export const paths = {
     users: '/admin',
     waitlist: '/admin/waitlist',
     demoRequests: '/admin/demo-requests',
+    payments: '/admin/payments',
   },
 } as const;
 
@@ -14,4 +15,5 @@ export const paths = {
 export const adminRoutes = {
   waitlist: 'waitlist',
   demoRequests: 'demo-requests',
+  payments: 'payments',
 } as const;

@@ -1,18 +1,31 @@
+import { CHAT_PATHS, type AdminUsageResponse as ChatAdminUsageResponse } from '@keisha/contracts/chat';
+import { DECODER_PATHS } from '@keisha/contracts/decoder';
 import { session } from '@keisha/store';
 import { pathWithQuery } from '../../../lib/query-string.ts';
-import type { DailyUsage } from '../domain/user-display.ts';
+import { mergeUsage, type DailyUsage } from '../domain/user-display.ts';
 
-/** The decoder service's admin route for many users' usage today (not in @keisha/contracts yet). */
-export const ADMIN_USAGE_PATH = '/api/decoder/admin/usage';
-
-export interface AdminUsageResponse {
+export interface DecoderAdminUsageResponse {
   success: true;
-  usage: Record<string, DailyUsage>;
+  usage: Record<string, { decoder_today: number; chat_today: number | null }>;
 }
 
-/** Today's analyses and chat messages of the listed users, by user id. */
+function usageOf<T>(userIds: readonly string[], path: string, signal?: AbortSignal): Promise<T> {
+  return session.request<T>(pathWithQuery(path, { user_ids: userIds }), signal ? { signal } : {});
+}
+
+/**
+ * Today's analyses (decoder service) and chat messages (chat service) of the listed users, by user id. One
+ * service failing leaves its figure unknown; both failing is a failure.
+ */
 export async function getUsage(userIds: readonly string[], signal?: AbortSignal): Promise<Record<string, DailyUsage>> {
-  const path = pathWithQuery(ADMIN_USAGE_PATH, { user_ids: userIds });
-  const response = await session.request<AdminUsageResponse>(path, signal ? { signal } : {});
-  return response?.usage ?? {};
+  const [decoder, chat] = await Promise.allSettled([
+    usageOf<DecoderAdminUsageResponse>(userIds, DECODER_PATHS.adminUsage, signal),
+    usageOf<ChatAdminUsageResponse>(userIds, CHAT_PATHS.adminUsage, signal),
+  ]);
+  if (decoder.status === 'rejected' && chat.status === 'rejected') throw decoder.reason;
+  return mergeUsage(
+    userIds,
+    decoder.status === 'fulfilled' ? (decoder.value?.usage ?? null) : null,
+    chat.status === 'fulfilled' ? (chat.value?.usage ?? null) : null,
+  );
 }

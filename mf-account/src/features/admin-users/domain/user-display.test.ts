@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleLabel, statusLabel, usageSummary, usersFoundLabel } from './user-display.ts';
+import { mergeUsage, roleLabel, statusLabel, usageSummary, usersFoundLabel } from './user-display.ts';
 
 describe('roleLabel and statusLabel', () => {
   it('reads as words', () => {
@@ -24,6 +24,23 @@ describe('usageSummary', () => {
     expect(usageSummary(undefined)).toBe('—');
     expect(usageSummary({ decoder_today: null, chat_today: null })).toBe('—');
     expect(usageSummary({ decoder_today: -1, chat_today: Number.NaN })).toBe('—');
+  });
+});
+
+describe('mergeUsage', () => {
+  it("takes analyses from the decoder and messages from the chat service", () => {
+    const merged = mergeUsage(['a', 'b', 'c'], { a: { decoder_today: 2, chat_today: null }, b: { decoder_today: 0, chat_today: null } }, { a: { chat_today: 7 }, c: { chat_today: 1 } });
+    expect(merged).toEqual({
+      a: { decoder_today: 2, chat_today: 7 },
+      b: { decoder_today: 0, chat_today: null },
+      c: { decoder_today: null, chat_today: 1 },
+    });
+  });
+
+  it('keeps what one service said when the other failed, and only for the listed accounts', () => {
+    expect(mergeUsage(['a'], null, { a: { chat_today: 3 }, z: { chat_today: 9 } })).toEqual({ a: { decoder_today: null, chat_today: 3 } });
+    expect(mergeUsage(['a'], { a: { decoder_today: 1, chat_today: 4 } }, null)).toEqual({ a: { decoder_today: 1, chat_today: 4 } });
+    expect(mergeUsage(['a'], null, null)).toEqual({});
   });
 });
 

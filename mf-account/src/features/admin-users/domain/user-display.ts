@@ -1,10 +1,31 @@
 import type { Role } from '@keisha/contracts/identity';
 import { MISSING_VALUE } from '../../../lib/format.ts';
 
-/** Today's usage as the decoder service reports it. */
+/** Today's usage of one account: analyses from the decoder service, messages from the chat service. */
 export interface DailyUsage {
   decoder_today: number | null;
   chat_today: number | null;
+}
+
+type Counts = Record<string, { decoder_today?: number | null; chat_today?: number | null } | undefined>;
+
+/**
+ * One usage per account from the two services' admin answers: analyses from the decoder, messages from
+ * the chat service (the decoder's own chat figure only where the chat service did not answer). A service
+ * that failed is null and its column stays unknown.
+ */
+export function mergeUsage(userIds: readonly string[], decoder: Counts | null, chat: Counts | null): Record<string, DailyUsage> {
+  const merged: Record<string, DailyUsage> = {};
+  for (const id of userIds) {
+    const fromDecoder = decoder?.[id];
+    const fromChat = chat?.[id];
+    if (!fromDecoder && !fromChat) continue;
+    merged[id] = {
+      decoder_today: fromDecoder?.decoder_today ?? null,
+      chat_today: fromChat?.chat_today ?? fromDecoder?.chat_today ?? null,
+    };
+  }
+  return merged;
 }
 
 export function roleLabel(role: Role): string {
