@@ -84,6 +84,37 @@ function isAcronym(form: string): boolean {
   return letters.length >= 2 && letters.length <= 6 && letters === letters.toUpperCase() && !/\s/.test(form.trim());
 }
 
+/**
+ * A class of wording written once: "{secure|securing} {the|our} border" stands for the four phrases
+ * it spells out. Braces hold alternatives separated by '|'; an empty alternative drops the slot.
+ * Used for the inflections and variants of a dog whistle (verb forms, determiners, plurals), so
+ * that the data names the pattern instead of listing each sentence it may appear in.
+ */
+export function expandPattern(pattern: string): string[] {
+  const open = pattern.indexOf('{');
+  if (open < 0) return [pattern.replace(/\s+/g, ' ').trim()];
+  const close = pattern.indexOf('}', open);
+  if (close < 0) throw new Error(`pattern "${pattern}": unclosed brace`);
+  const head = pattern.slice(0, open);
+  const tail = pattern.slice(close + 1);
+  const out: string[] = [];
+  for (const alternative of pattern.slice(open + 1, close).split('|')) {
+    for (const rest of expandPattern(tail)) out.push(`${head}${alternative}${rest}`.replace(/\s+/g, ' ').trim());
+  }
+  return [...new Set(out)].filter((form) => form.length > 0);
+}
+
+const expandAll = (patterns?: string[]) => (patterns ?? []).flatMap(expandPattern);
+
+/** Replacements keyed by form, where a key may be a pattern: every phrase it spells out gets the replacement. */
+function replacementsByForm(map?: Record<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [pattern, replacement] of Object.entries(map ?? {})) {
+    for (const form of expandPattern(pattern)) out.set(form.toLowerCase(), replacement);
+  }
+  return out;
+}
+
 export function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: string[] } {
   const explanations = JSON.parse(readFileSync(DATA + 'explanations.json', 'utf8')) as ExplanationsFile;
   const rows = parseGlossary(requireFile(evalDir + 'dogwhistle-glossary.tsv', 'dogwhistle-glossary.tsv'));
@@ -150,9 +181,10 @@ export function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: s
     const lower = (list?: string[]) => new Set((list ?? []).map((f) => f.toLowerCase()));
     const drop = lower(ex.dropForms);
     const keep = ex.keepForms ? lower(ex.keepForms) : null;
-    const contextForms = lower(ex.contextForms);
+    const contextForms = lower(expandAll(ex.contextForms));
     const literalForms = lower(ex.literalForms);
-    const texts = [...surfaceForms(row['Surface Forms']), ...(ex.extraForms ?? [])].filter((f) => {
+    const replacements = replacementsByForm(ex.formReplacements);
+    const texts = [...surfaceForms(row['Surface Forms']), ...expandAll(ex.extraForms)].filter((f) => {
       const l = f.toLowerCase();
       return !drop.has(l) && (keep === null || keep.has(l));
     });
@@ -162,7 +194,7 @@ export function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: s
       if (ex.mode === 'context' || contextForms.has(text.toLowerCase())) form.context = true;
       if (isAcronym(text)) form.caseSensitive = true;
       if (literalForms.has(text.toLowerCase())) form.literal = true;
-      const replacement = ex.formReplacements?.[text.toLowerCase()] ?? ex.formReplacements?.[text];
+      const replacement = replacements.get(text.toLowerCase());
       if (replacement) form.replacement = replacement;
       return form;
     });
@@ -200,12 +232,13 @@ export function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: s
     };
     if (own.rule) entry.rule = own.rule;
     entries.push(entry);
+    const replacements = replacementsByForm(own.formReplacements);
     addForms(
       entries.length - 1,
-      own.forms.map((text) => {
+      expandAll(own.forms).map((text) => {
         const form: LexiconForm = { text };
         if (own.mode === 'context') form.context = true;
-        const replacement = own.formReplacements?.[text];
+        const replacement = replacements.get(text.toLowerCase());
         if (replacement) form.replacement = replacement;
         return form;
       }),

@@ -24,8 +24,8 @@ describe('decoder evaluation on ../shared/eval', () => {
 
   it('keeps codeword recall on the race-related formal glossary examples', () => {
     expect(result.glossary.entries).toBe(74);
-    expect(result.glossary.recall).toBeGreaterThanOrEqual(0.86); // measured 0.878 (65/74)
-    expect(result.glossary.evaluableRecall).toBeGreaterThanOrEqual(0.9); // measured 0.915 (65/71)
+    expect(result.glossary.recall).toBeGreaterThanOrEqual(0.93); // measured 0.946 (70/74); target 0.90
+    expect(result.glossary.evaluableRecall).toBeGreaterThanOrEqual(0.95); // measured 0.972 (69/71)
   });
 
   it('keeps codeword false positives on Non-biased BABE sentences at most 2 per 100', () => {
@@ -34,10 +34,10 @@ describe('decoder evaluation on ../shared/eval', () => {
   });
 
   it('keeps the score figures on BABE', () => {
-    expect(result.babe.all.macroF1).toBeGreaterThanOrEqual(0.67); // measured 0.681
-    expect(result.babe.all.auc).toBeGreaterThanOrEqual(0.74); // measured 0.753
-    expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.66); // measured 0.670
-    expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.725); // measured 0.735
+    expect(result.babe.all.macroF1).toBeGreaterThanOrEqual(0.69); // measured 0.704
+    expect(result.babe.all.auc).toBeGreaterThanOrEqual(0.76); // measured 0.773
+    expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.67); // measured 0.684; target 0.66
+    expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.74); // measured 0.751; target 0.74
     expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.26); // measured 0.271
   });
 });

@@ -2,11 +2,12 @@
  * Framing signals from published word lists (data/framing-words.json; authors credited in
  * data/README.md) and a few small lists of our own. One map lookup per token gives a bit set of
  * the lists the word belongs to; the features are rates, so a sentence and an article are measured
- * on the same scale.
+ * on the same scale. The opinion lists name many words in one form only ("outrage" but not
+ * "outrages"), so their regular inflections are added at load time (see `wordInflections`).
  */
 import framingData from './data/framing-words.json' with { type: 'json' };
 import { phraseTokens } from './lexicon-types.ts';
-import { DIGIT, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, type Tokens } from './tokenize.ts';
+import { DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, type Tokens } from './tokenize.ts';
 
 interface FramingFile {
   about: string;
@@ -26,6 +27,7 @@ interface FramingFile {
     address: string[];
     notLoaded: string[];
     notMannerAdverbs: string[];
+    partisanLabels: string[];
   };
   irregularVerbForms: Record<string, string[]>;
 }
@@ -45,6 +47,7 @@ export const ATTRIBUTION = 512;
 export const ADDRESS = 1024;
 export const NOT_LOADED = 2048;
 export const NOT_MANNER = 4096;
+export const PARTISAN = 8192;
 
 /** Regular inflections of a verb lemma: says/said come from the irregular table. */
 function inflect(lemma: string): string[] {
@@ -63,6 +66,8 @@ function inflect(lemma: string): string[] {
 }
 
 const wordBits = new Map<string, number>();
+/** Bits an inflected form inherits from its listed base word ("outrages" from "outrage"). */
+const inflectedBits = new Map<string, number>();
 const phraseRoot = new Map<string, Array<{ rest: string[]; bits: number }>>();
 
 function add(word: string, bits: number): void {
@@ -97,6 +102,54 @@ for (const w of framing.ours.attribution) add(w, ATTRIBUTION);
 for (const w of framing.ours.address) add(w, ADDRESS);
 for (const w of framing.ours.notLoaded) add(w, NOT_LOADED);
 for (const w of framing.ours.notMannerAdverbs) add(w, NOT_MANNER);
+for (const w of framing.ours.partisanLabels) add(w, PARTISAN);
+
+const isVowel = (c: string | undefined) => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
+
+/** One syllable ending consonant-vowel-consonant ("slam", "rip"): the consonant doubles before -ed and -ing. */
+function doublesFinal(w: string): boolean {
+  const n = w.length;
+  const last = w[n - 1]!;
+  if (n < 3 || last === 'w' || last === 'x' || last === 'y' || isVowel(last) || !isVowel(w[n - 2]) || isVowel(w[n - 3])) return false;
+  let syllables = 0;
+  for (let i = 0; i < n; i++) if (isVowel(w[i]) && !isVowel(w[i - 1])) syllables++;
+  return syllables === 1;
+}
+
+/**
+ * The regular inflections of a listed word, whatever its part of speech: -s, -ed, -ing and -ly
+ * ("slam" -> slams, slammed, slamming, slamly). Forms that are not English words are harmless: they
+ * never occur in text. Irregular forms come from the lists themselves.
+ */
+export function wordInflections(w: string): string[] {
+  const n = w.length;
+  const last = w[n - 1]!;
+  const consonantY = last === 'y' && !isVowel(w[n - 2]);
+  const out: string[] = [];
+  if (/(?:s|x|z|ch|sh)$/.test(w)) out.push(w + 'es');
+  else if (consonantY) out.push(w.slice(0, -1) + 'ies');
+  else out.push(w + 's');
+  if (last === 'e') out.push(w + 'd', w.endsWith('ie') ? w.slice(0, -2) + 'ying' : /[eoy]e$/.test(w) ? w + 'ing' : w.slice(0, -1) + 'ing');
+  else if (consonantY) out.push(w.slice(0, -1) + 'ied', w + 'ing');
+  else if (doublesFinal(w)) out.push(w + last + 'ed', w + last + 'ing');
+  else out.push(w + 'ed', w + 'ing');
+  if (w.endsWith('le') && !isVowel(w[n - 3])) out.push(w.slice(0, -1) + 'y');
+  else if (consonantY) out.push(w.slice(0, -1) + 'ily');
+  else if (w.endsWith('ic')) out.push(w + 'ally');
+  else if (!w.endsWith('ly')) out.push(w + 'ly');
+  return out;
+}
+
+/** Opinion lists whose words lend their bits to their inflections. */
+const INFLECTED_LISTS = STRONG | NEGATIVE | POSITIVE;
+for (const [word, bits] of wordBits) {
+  const listed = bits & INFLECTED_LISTS;
+  if (listed === 0 || word.length < 3 || !/^[a-z]+$/.test(word)) continue;
+  for (const form of wordInflections(word)) {
+    const missing = listed & ~(wordBits.get(form) ?? 0);
+    if (missing !== 0) inflectedBits.set(form, (inflectedBits.get(form) ?? 0) | missing);
+  }
+}
 
 /** Strongly subjective and negative: the words the analyzer lists as loaded language. */
 export const LOADED = STRONG | NEGATIVE;
@@ -116,6 +169,9 @@ export interface FramingCounts {
   intensifiers: number;
   mannerAdverbs: number;
   properNouns: number;
+  partisan: number;
+  hyphenated: number;
+  letters: number;
   address: number;
   attributedSentences: number;
   numericSentences: number;
@@ -131,7 +187,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   const sentences = tokens.sentenceStart.length;
   const c: FramingCounts = {
     tokens: n, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
-    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0,
+    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
     exclaimOrQuestionSentences: 0, loadedTokens: [],
   };
@@ -139,9 +195,10 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   let lastNumeric = -1;
   for (let i = 0; i < n; i++) {
     const word = tokens.norm[i]!;
-    // Loaded words are single words of the lists; a phrase ("in my view", "long-time") adds to the counts only.
+    // Loaded words are single words of the lists; a phrase ("in my view", "long-time") or an inflection
+    // the lists do not name ("outrages") adds to the counts only.
     const ownBits = wordBits.get(word) ?? 0;
-    let bits = ownBits;
+    let bits = ownBits | (inflectedBits.get(word) ?? 0);
     const phrases = phraseRoot.get(word);
     if (phrases) {
       for (const { rest, bits: phraseBits } of phrases) {
@@ -155,6 +212,8 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if ((shape & DIGIT) !== 0 && lastNumeric !== sentence) { c.numericSentences++; lastNumeric = sentence; }
     if ((shape & TITLE) !== 0 && tokens.sentenceStart[sentence] !== i) c.properNouns++;
     if (word.length > 4 && word.endsWith('ly') && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
+    if ((shape & HYPHENATED) !== 0) c.hyphenated++;
+    c.letters += word.length;
     if (bits === 0) continue;
     if (bits & STRONG) c.strong++;
     if (bits & NEGATIVE) c.negative++;
@@ -166,10 +225,14 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if (bits & IMPLICATIVE) c.implicatives++;
     if (bits & INTENSIFIER) c.intensifiers++;
     if (bits & ADDRESS) c.address++;
+    if (bits & PARTISAN) c.partisan++;
     if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
-    if ((ownBits & LOADED) === LOADED && (ownBits & NOT_LOADED) === 0) {
+    // The feature counts inflections too; the words shown to the reader are the listed forms only, so
+    // that an inflection which is another word ("plots" of land from "plot") is never highlighted.
+    const wordOnly = ownBits | (inflectedBits.get(word) ?? 0);
+    if ((wordOnly & LOADED) === LOADED && (wordOnly & NOT_LOADED) === 0) {
       c.loaded++;
-      if (!taken[i]) c.loadedTokens.push(i);
+      if ((ownBits & LOADED) === LOADED && !taken[i]) c.loadedTokens.push(i);
     }
   }
   for (let s = 0; s < sentences; s++) {
@@ -210,6 +273,9 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   mannerAdverbRate: (c) => c.mannerAdverbs / c.tokens,
   properNounRate: (c) => c.properNouns / c.tokens,
   addressPerSentence: (c) => c.address / c.sentences,
+  partisanRate: (c) => c.partisan / c.tokens,
+  hyphenRate: (c) => c.hyphenated / c.tokens,
+  meanWordLength: (c) => c.letters / c.tokens,
   attributedShare: (c) => c.attributedSentences / c.sentences,
   numericShare: (c) => c.numericSentences / c.sentences,
   quotedShare: (c) => c.quotedSentences / c.sentences,

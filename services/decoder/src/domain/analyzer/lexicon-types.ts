@@ -16,8 +16,13 @@ export interface LexiconForm {
 }
 
 export interface ContextRule {
-  /** Tokens either side of the match, inside its sentence, where cues are looked for. */
+  /** Tokens either side of the match, inside its paragraph, where cues are looked for (default 30). */
   window?: number;
+  /**
+   * 'passage': cues count anywhere in the paragraph, up to PASSAGE_WINDOW words away. For policy
+   * vocabulary (schools, housing) whose racial frame is set by the passage rather than the next words.
+   */
+  scope?: 'passage';
   onlyNear?: string[];
   unlessNear?: string[];
   unlessBefore?: string[];

@@ -65,6 +65,8 @@ export interface CompiledLexicon {
 }
 
 const DEFAULT_WINDOW = 30;
+/** A paragraph of news prose rarely runs past 120 words; 'passage' rules look that far either side. */
+export const PASSAGE_WINDOW = 120;
 
 function compile(file: LexiconFile): CompiledLexicon {
   const cueBit = new Map<string, number>();
@@ -91,7 +93,7 @@ function compile(file: LexiconFile): CompiledLexicon {
   file.entries.forEach((entry, index) => {
     const rule = entry.rule ?? {};
     rules.push({
-      window: rule.window ?? DEFAULT_WINDOW,
+      window: rule.window ?? (rule.scope === 'passage' ? PASSAGE_WINDOW : DEFAULT_WINDOW),
       onlyNear: bitsOf(rule.onlyNear),
       unlessNear: bitsOf(rule.unlessNear),
       unlessBefore: (rule.unlessBefore ?? []).map(phraseTokens),

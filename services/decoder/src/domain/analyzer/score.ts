@@ -3,14 +3,15 @@
  *
  *   x_k   = feature k of the text (framing.ts FEATURES): rates per token or per sentence, and
  *           log(1 + n) for counts of coded terms, so that length does not decide the score
- *   z     = b + sum_k w_k * x_k                    (b, w_k: data/weights.json, at most 14 numbers)
+ *   z     = b + sum_k w_k * x_k                    (b, w_k: data/weights.json; with the threshold at most 15 numbers)
  *   p     = 1 / (1 + e^-z)                         (logistic: the fitted chance that an annotator calls it biased)
  *   score = round(100 * p), and 0 for a text with no words
  *   'Biased' when score >= threshold               (threshold: data/weights.json)
  *
- * b, w_k and the threshold are fitted by scripts/fit-weights.ts (L2-regularised logistic regression
- * written out by hand) on one deterministic half of BABE's development sentences; the other half is
- * kept for the held-out figures. Nothing else is tuned: no per-sentence rules, no BABE vocabulary.
+ * The features, b, w_k and the threshold are chosen and fitted by scripts/fit-weights.ts (greedy
+ * forward selection by cross-validated AUC, then L2-regularised logistic regression, all written out
+ * by hand) on one deterministic half of BABE's development sentences; the other half is kept for the
+ * held-out figures. Nothing else is tuned: no per-sentence rules, no BABE vocabulary.
  */
 import weightsData from './data/weights.json' with { type: 'json' };
 

@@ -2,14 +2,17 @@
  * A single-pass tokenizer that keeps UTF-16 offsets into the original text.
  *
  * Words are runs of letters, marks and digits, with an inner apostrophe kept ("don't", "state's").
- * Hyphens split words, so "inner-city" and "inner city" give the same tokens. "&" is a token of its
- * own, normalised to "and". Sentences end at a newline, at "!" or "?", and at "." unless the word
- * before it is a known abbreviation or an initial, or the next word starts in lower case.
+ * Hyphens split words, so "inner-city" and "inner city" give the same tokens; the second word is
+ * marked HYPHENATED. "&" is a token of its own, normalised to "and". Sentences end at a newline, at
+ * "!" or "?", and at "." unless the word before it is a known abbreviation or an initial, or the
+ * next word starts in lower case.
  */
 
 export const TITLE = 1;
 export const UPPER = 2;
 export const DIGIT = 4;
+/** The token is joined to the word before it by a hyphen ("far-right", "so-called"). */
+export const HYPHENATED = 8;
 
 export const SENTENCE_QUOTE = 1;
 export const SENTENCE_EXCLAMATION = 2;
@@ -148,6 +151,10 @@ export function tokenize(text: string): Tokens {
     }
 
     const count = start.length;
+    if (count > 0 && tokenStart - end[count - 1]! === 1) {
+      const joiner = text.charCodeAt(tokenStart - 1);
+      if (joiner === 45 || joiner === 0x2010 || joiner === 0x2011) bits |= HYPHENATED;
+    }
     let boundary = count === 0 || sawNewline || (sawStrongStop && spaceAfterStop);
     if (!boundary && sawPeriod && spaceAfterStop) {
       const previous = norm[count - 1]!;
