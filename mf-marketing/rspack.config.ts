@@ -35,13 +35,6 @@ export default (env: { mode?: string } = {}) => {
   );
   config.plugins = [
     ...(config.plugins ?? []),
-    // PayPal's subscription buttons (/pricing) render only when the build is given a client id and plan ids;
-    // read through src/config/build-env.ts, which treats a missing value as "not configured".
-    new rspack.DefinePlugin({
-      'process.env.PAYPAL_CLIENT_ID': JSON.stringify(process.env.PAYPAL_CLIENT_ID ?? ''),
-      'process.env.PAYPAL_PLAN_MONTHLY': JSON.stringify(process.env.PAYPAL_PLAN_MONTHLY ?? ''),
-      'process.env.PAYPAL_PLAN_ANNUAL': JSON.stringify(process.env.PAYPAL_PLAN_ANNUAL ?? ''),
-    }),
     new SearchEngineFilesPlugin(),
   ];
   return config;

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pricingTiers } from '../domain/pricing-tiers.ts';
+import type { PaymentOptionsState } from '../hooks/use-payment-options.ts';
 import { catalogueFixture } from '../test/catalogue-fixture.ts';
 
 vi.mock('../../../lib/load-script.ts', () => ({ loadScript: vi.fn(() => Promise.resolve()) }));
@@ -11,15 +12,17 @@ const { PlanCard } = await import('./plan-card.tsx');
 const monthly = pricingTiers(catalogueFixture())[1]!;
 const paypal = { clientId: 'client-1', planIds: { monthly: 'P-MONTHLY', annual: 'P-ANNUAL' } };
 
-function renderCard(settings: typeof paypal | null) {
+function renderCard(payment: PaymentOptionsState) {
   render(
     <MemoryRouter>
       <ul>
-        <PlanCard tier={monthly} paypal={settings} chosen={false} />
+        <PlanCard tier={monthly} payment={payment} chosen={false} />
       </ul>
     </MemoryRouter>,
   );
 }
+
+const ready = (settings: typeof paypal | null): PaymentOptionsState => ({ status: 'ready', paypal: settings });
 
 afterEach(() => {
   keishaStore.setState({ auth: initialAuthState });
@@ -28,12 +31,24 @@ afterEach(() => {
 
 describe('PlanCard payment', () => {
   it('without PayPal settings shows the not-configured fallback', () => {
-    renderCard(null);
+    renderCard(ready(null));
     expect(screen.getByText(/^Online payment is not configured on this site yet\./)).toBeTruthy();
   });
 
+  it('says it is loading while billing has not said, and falls back when billing could not', () => {
+    renderCard({ status: 'loading' });
+    expect(screen.getByRole('status').textContent).toBe('Loading payment options...');
+    expect(document.querySelector('script[src*="paypal"]')).toBeNull();
+  });
+
+  it('falls back when the payment options could not be loaded', () => {
+    renderCard({ status: 'failed' });
+    expect(screen.getByText(/^Online payment could not be loaded right now\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: "See the decoder's plans" })).toBeTruthy();
+  });
+
   it('with PayPal configured, asks a guest to sign in first (the plan belongs to an account)', () => {
-    renderCard(paypal);
+    renderCard(ready(paypal));
     expect(screen.getByRole('link', { name: 'Sign in from the News Decoder' }).getAttribute('href')).toBe('/bias-detection');
     expect(screen.queryByRole('group', { name: /with PayPal/ })).toBeNull();
   });
@@ -52,7 +67,7 @@ describe('PlanCard payment', () => {
     keishaStore.setState({
       auth: { ...initialAuthState, user: { id: 'acc-42', email: 'a@example.org', daily_usage_count: 0, last_usage_reset: '2026-11-21' }, isAuthenticated: true, sessionRestored: true },
     });
-    renderCard(paypal);
+    renderCard(ready(paypal));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Subscribe to the Monthly plan with PayPal' }).textContent).toBe('PayPal button'));
     expect(create).toHaveBeenCalledWith({ plan_id: 'P-MONTHLY', custom_id: 'acc-42' });
   });

@@ -1,22 +1,34 @@
 import { useKeisha } from '@keisha/store';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import type { PayPalSettings } from '../../../config/build-env.ts';
 import { ErrorBoundary } from '../../../components/error-boundary.tsx';
 import { FULL_ANALYSIS_FEATURE, type PricingTier } from '../domain/pricing-tiers.ts';
+import type { PaymentOptionsState } from '../hooks/use-payment-options.ts';
 import { PaymentFallback, SignInToSubscribe } from './payment-fallback.tsx';
 import { PayPalSubscribeButton } from './paypal-subscribe-button.tsx';
 import styles from './pricing.module.css';
 
 export interface PlanCardProps {
   tier: PricingTier;
-  paypal: PayPalSettings | null;
+  /** What billing offers: PayPal's settings once known. */
+  payment: PaymentOptionsState;
   /** The plan the reader chose before arriving (from the decoder's paywall). */
   chosen: boolean;
 }
 
-function PaidAction({ tier, paypal }: { tier: PricingTier; paypal: PayPalSettings | null }) {
+export const PAYMENT_OPTIONS_FAILED = 'Online payment could not be loaded right now.';
+
+function PaidAction({ tier, payment }: { tier: PricingTier; payment: PaymentOptionsState }) {
   const accountId = useKeisha((state) => state.auth.user?.id ?? null);
+  if (payment.status === 'loading') {
+    return (
+      <p className={styles.paymentStatus} role="status">
+        Loading payment options...
+      </p>
+    );
+  }
+  if (payment.status === 'failed') return <PaymentFallback reason={PAYMENT_OPTIONS_FAILED} />;
+  const { paypal } = payment;
   const planId = tier.tier === 'monthly' || tier.tier === 'annual' ? paypal?.planIds[tier.tier] : undefined;
   if (!paypal || !planId) return <PaymentFallback />;
   // Billing grants a PayPal subscription only to the account named in it: a guest signs in first.
@@ -35,7 +47,7 @@ function PaidAction({ tier, paypal }: { tier: PricingTier; paypal: PayPalSetting
   );
 }
 
-export function PlanCard({ tier, paypal, chosen }: PlanCardProps) {
+export function PlanCard({ tier, payment, chosen }: PlanCardProps) {
   const titleId = `pricing-tier-${tier.tier}`;
   const recommended = tier.tier === 'annual';
   return (
@@ -66,7 +78,7 @@ export function PlanCard({ tier, paypal, chosen }: PlanCardProps) {
         </ul>
         <div className={styles.tierAction}>
           {tier.paid ? (
-            <PaidAction tier={tier} paypal={paypal} />
+            <PaidAction tier={tier} payment={payment} />
           ) : (
             <Link to={paths.decoder} className={styles.freeAction}>
               Start free

@@ -1,8 +1,15 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { initialAuthState, keishaStore } from '@keisha/store';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueFixture } from '../test/catalogue-fixture.ts';
-import { PricingPage } from './pricing-page.tsx';
+
+const loadScript = vi.fn((_src: string) => Promise.resolve());
+vi.mock('../../../lib/load-script.ts', () => ({ loadScript: (src: string) => loadScript(src) }));
+const { PricingPage } = await import('./pricing-page.tsx');
+
+/** Billing's payment options without PayPal (the default, offline run). */
+const NO_PAYPAL = { success: true, sandbox: true, bitcoin: { provider: 'sandbox' }, cashapp: { cashtag: null }, paypal: null };
 
 function renderPricing(path = '/pricing') {
   render(
@@ -12,11 +19,31 @@ function renderPricing(path = '/pricing') {
   );
 }
 
-function answerWith(body: unknown, status = 200) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-afterEach(() => vi.restoreAllMocks());
+/** Answers the catalogue with `body`, and the payment options with `options` (a thrown error: billing unreachable). */
+function answerWith(body: unknown, status = 200, options: unknown = NO_PAYPAL) {
+  let catalogue = { body, status };
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/billing/payment-options') {
+      if (options instanceof Error) throw options;
+      return json(options);
+    }
+    if (url === '/api/billing/plans') return json(catalogue.body, catalogue.status);
+    return json({ success: false, error: { code: 'NOT_FOUND', message: url } }, 404);
+  });
+  return Object.assign(spy, { answerCatalogue: (next: unknown, nextStatus = 200) => (catalogue = { body: next, status: nextStatus }) });
+}
+
+afterEach(() => {
+  keishaStore.setState({ auth: initialAuthState });
+  delete (window as { paypal?: unknown }).paypal;
+  loadScript.mockClear();
+  vi.restoreAllMocks();
+});
 
 describe('PricingPage', () => {
   it('shows a loading state, then the three tiers with the prices of the catalogue', async () => {
@@ -38,7 +65,40 @@ describe('PricingPage', () => {
       expect(within(card).getByText(/^Online payment is not configured on this site yet\./)).toBeTruthy();
       expect(within(card).getByRole('link', { name: "See the decoder's plans" }).getAttribute('href')).toBe('/bias-detection');
     }
-    expect(document.querySelector('script[src*="paypal"]')).toBeNull();
+    expect(loadScript).not.toHaveBeenCalled();
+  });
+
+  it("renders PayPal's buttons with the client id and plan ids billing gives, for a signed-in reader", async () => {
+    answerWith(catalogueFixture(), 200, { ...NO_PAYPAL, paypal: { client_id: 'client-42', plans: { monthly: 'P-MONTH', annual: 'P-YEAR' } } });
+    const created: unknown[] = [];
+    (window as { paypal?: unknown }).paypal = {
+      Buttons: (options: { createSubscription: (d: unknown, a: unknown) => Promise<string> }) => ({
+        isEligible: () => true,
+        render: async (container: HTMLElement) => {
+          container.append('PayPal button');
+          await options.createSubscription({}, { subscription: { create: (body: unknown) => Promise.resolve(String(created.push(body))) } });
+        },
+      }),
+    };
+    keishaStore.setState({
+      auth: { ...initialAuthState, user: { id: 'acc-7', email: 'a@example.org', daily_usage_count: 0, last_usage_reset: '2026-11-21' }, isAuthenticated: true, sessionRestored: true },
+    });
+    renderPricing();
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Subscribe to the Annual plan with PayPal' }).textContent).toBe('PayPal button'));
+    expect(loadScript.mock.calls[0]![0]).toMatch(/^https:\/\/www\.paypal\.com\/sdk\/js\?client-id=client-42&/);
+    await waitFor(() => expect(created).toHaveLength(2));
+    expect(created).toEqual(expect.arrayContaining([{ plan_id: 'P-MONTH', custom_id: 'acc-7' }, { plan_id: 'P-YEAR', custom_id: 'acc-7' }]));
+  });
+
+  it('logs a failure of the payment options and keeps the page, with the fallback', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answerWith(catalogueFixture(), 200, new TypeError('Failed to fetch'));
+    renderPricing();
+    const monthly = await screen.findByRole('article', { name: 'Monthly' });
+    expect(await within(monthly).findByText(/^Online payment could not be loaded right now\./)).toBeTruthy();
+    expect(within(monthly).getByText('$12.34')).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not load the payment options'), expect.anything());
+    expect(loadScript).not.toHaveBeenCalled();
   });
 
   it('explains a failed catalogue and loads it again on Try again', async () => {
@@ -47,7 +107,7 @@ describe('PricingPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load current prices right now.');
     expect(screen.queryByRole('article', { name: 'Monthly' })).toBeNull();
-    fetchSpy.mockResolvedValue(new Response(JSON.stringify(catalogueFixture()), { status: 200 }));
+    fetchSpy.answerCatalogue(catalogueFixture());
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Monthly' })).toBeTruthy();
   });

@@ -3,16 +3,14 @@ import { Link, useLocation } from 'react-router-dom';
 import { DecoderBanner } from '../../../components/decoder-banner.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { readPayPalSettings } from '../../../config/build-env.ts';
 import { externalLinks } from '../../../config/links.ts';
 import { paths, waitlistLink } from '../../../config/paths.ts';
 import { parsePaywallReferral } from '../domain/paywall-referral.ts';
 import { pricingTiers } from '../domain/pricing-tiers.ts';
+import { usePaymentOptions } from '../hooks/use-payment-options.ts';
 import { usePlans } from '../hooks/use-plans.ts';
 import { PlanCard } from './plan-card.tsx';
 import styles from './pricing.module.css';
-
-const paypal = readPayPalSettings();
 
 function TierPlaceholders() {
   return (
@@ -27,6 +25,7 @@ function TierPlaceholders() {
 /** Pricing (spec section 2): the decoder banner, Free / Monthly / Annual, enterprise, and the chat to come. */
 export function PricingPage() {
   const { state, retry } = usePlans();
+  const payment = usePaymentOptions();
   const { search } = useLocation();
   const referral = useMemo(() => parsePaywallReferral(search), [search]);
   const tiers = useMemo(() => (state.status === 'ready' ? pricingTiers(state.catalogue) : []), [state]);
@@ -79,7 +78,7 @@ export function PricingPage() {
         {state.status === 'ready' && (
           <ul className={styles.tiers}>
             {tiers.map((tier) => (
-              <PlanCard key={tier.tier} tier={tier} paypal={paypal} chosen={referral?.plan === tier.tier} />
+              <PlanCard key={tier.tier} tier={tier} payment={payment} chosen={referral?.plan === tier.tier} />
             ))}
           </ul>
         )}

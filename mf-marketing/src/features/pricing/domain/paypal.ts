@@ -2,6 +2,31 @@
 // subscription button per plan id; on approval the browser goes to /thank-you with method=paypal, the tier,
 // the amount and the subscription id.
 
+/** PayPal as billing runs it: the client id for the SDK and the billing plans (P-...) sold on /pricing. */
+export interface PayPalSettings {
+  clientId: string;
+  planIds: { monthly?: string; annual?: string };
+}
+
+/** Ids PayPal issues: letters, digits, - and _. Anything else in the answer is not used in a script URL. */
+const PAYPAL_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+function paypalId(value: unknown): string | undefined {
+  return typeof value === 'string' && PAYPAL_ID.test(value.trim()) ? value.trim() : undefined;
+}
+
+/**
+ * PayPal's settings from billing's GET /api/billing/payment-options, or null when billing has no PayPal
+ * (then the page shows its fallback and never loads PayPal's SDK).
+ */
+export function paypalSettingsFrom(options: unknown): PayPalSettings | null {
+  const paypal = (options as { paypal?: { client_id?: unknown; plans?: { monthly?: unknown; annual?: unknown } } | null } | null)?.paypal;
+  if (typeof paypal !== 'object' || paypal === null) return null;
+  const clientId = paypalId(paypal.client_id);
+  if (!clientId) return null;
+  return { clientId, planIds: { monthly: paypalId(paypal.plans?.monthly), annual: paypalId(paypal.plans?.annual) } };
+}
+
 export interface PayPalButtonsOptions {
   style?: Record<string, string | number | boolean>;
   createSubscription: (

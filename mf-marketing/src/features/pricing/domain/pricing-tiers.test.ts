@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueFixture } from '../test/catalogue-fixture.ts';
 import { parsePaywallReferral } from './paywall-referral.ts';
 import { allowanceOf, amountOf, pricingTiers } from './pricing-tiers.ts';
-import { paypalSdkUrl, thankYouLink } from './paypal.ts';
+import { paypalSdkUrl, paypalSettingsFrom, thankYouLink } from './paypal.ts';
 
 describe('pricingTiers', () => {
   it('builds Free, Monthly and Annual from the catalogue, prices included', () => {
@@ -45,6 +45,23 @@ describe('PayPal links', () => {
   it('returns to /thank-you with method, tier, amount and subscription id', () => {
     expect(thankYouLink('monthly', '9.99', 'I-123')).toBe('/thank-you?method=paypal&tier=monthly&amount=9.99&subscription_id=I-123');
     expect(thankYouLink('annual', '99.99', null)).toBe('/thank-you?method=paypal&tier=annual&amount=99.99');
+  });
+});
+
+describe('paypalSettingsFrom', () => {
+  it("reads PayPal's client id and plan ids from billing's payment options", () => {
+    expect(paypalSettingsFrom({ success: true, paypal: { client_id: 'AbC-1_x', plans: { monthly: 'P-1', annual: 'P-2' } } })).toEqual({
+      clientId: 'AbC-1_x',
+      planIds: { monthly: 'P-1', annual: 'P-2' },
+    });
+  });
+
+  it('is null without PayPal, and drops ids that are not ids', () => {
+    expect(paypalSettingsFrom({ success: true, paypal: null })).toBeNull();
+    expect(paypalSettingsFrom({ paypal: { client_id: '' } })).toBeNull();
+    expect(paypalSettingsFrom({ paypal: { client_id: 'x"><script>' } })).toBeNull();
+    expect(paypalSettingsFrom(null)).toBeNull();
+    expect(paypalSettingsFrom({ paypal: { client_id: 'ok', plans: { monthly: 'P 1', annual: 7 } } })).toEqual({ clientId: 'ok', planIds: { monthly: undefined, annual: undefined } });
   });
 });
 

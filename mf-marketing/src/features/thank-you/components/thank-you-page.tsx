@@ -4,7 +4,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { contactEmails, mailto } from '../../../config/links.ts';
 import { paths } from '../../../config/paths.ts';
 import { trackPurchase } from '../api/track-purchase.ts';
-import { subscriptionToVerify } from '../domain/paypal-verification.ts';
+import { subscriptionToVerify, thankYouLead } from '../domain/paypal-verification.ts';
 import { eventsToSend, SentPurchases } from '../domain/purchase-events.ts';
 import { formatUsd, methodLabel, parseThankYouParams, tierLabel } from '../domain/thank-you-params.ts';
 import { usePaypalVerification } from '../hooks/use-paypal-verification.ts';
@@ -45,12 +45,7 @@ export function ThankYouPage() {
   return (
     <PageFrame
       title="Thank You"
-      lead={
-        <>
-          Welcome to Keisha. Your {plan} purchase{method ? ` through ${method}` : ''} has been received, and we are
-          setting it up on your account now. It is usually active within a few minutes.
-        </>
-      }
+      lead={thankYouLead(verification, plan, method)}
     >
       <section className={styles.receipt} aria-labelledby="thank-you-receipt-title">
         <h2 id="thank-you-receipt-title" className={styles.heading}>

@@ -41,7 +41,9 @@ describe('ThankYouPage, PayPal verification', () => {
     keishaStore.setState({ auth: { ...initialAuthState, user, isAuthenticated: true, sessionRestored: true } });
     renderPaypalReturn();
     expect(screen.getByText('Confirming your subscription with PayPal...')).toBeTruthy();
+    expect(screen.queryByText(/is confirmed, and the plan is active/)).toBeNull();
     expect(await screen.findByText(/^Confirmed: PayPal reports your subscription as active/)).toBeTruthy();
+    expect(screen.getByText('Welcome to Keisha. Your Monthly plan purchase through PayPal is confirmed, and the plan is active on your account.')).toBeTruthy();
     expect(verify).toHaveBeenCalledWith('I-VERIFY1');
   });
 
@@ -50,6 +52,7 @@ describe('ThankYouPage, PayPal verification', () => {
     keishaStore.setState({ auth: { ...initialAuthState, user, isAuthenticated: true, sessionRestored: true } });
     renderPaypalReturn();
     expect((await screen.findByRole('alert')).textContent).toBe('We could not verify this PayPal subscription. Please contact support.');
+    expect(screen.getByText('Welcome to Keisha. Your Monthly plan purchase through PayPal has not been confirmed yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start Decoding Now' })).toBeTruthy();
   });
 

@@ -36,3 +36,24 @@ export function readVerificationError(error: unknown): 'sign-in' | 'failed' {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   return status === 401 ? 'sign-in' : 'failed';
 }
+
+/**
+ * The page's opening sentence. A purchase the page cannot check is acknowledged as received; a PayPal
+ * subscription is called confirmed only once billing has verified it with PayPal, never before.
+ */
+export function thankYouLead(state: VerificationState, plan: string, method: string | null): string {
+  const through = method ? ` through ${method}` : '';
+  switch (state.status) {
+    case 'not-needed':
+      return `Welcome to Keisha. Your ${plan} purchase${through} has been received, and we are setting it up on your account now. It is usually active within a few minutes.`;
+    case 'checking':
+      return `Welcome to Keisha. We are confirming your ${plan} purchase${through} now.`;
+    case 'verified':
+      return `Welcome to Keisha. Your ${plan} purchase${through} is confirmed, and the plan is active on your account.`;
+    case 'pending':
+      return `Welcome to Keisha. Your ${plan} purchase${through} is being activated: it is usually active within a few minutes.`;
+    case 'sign-in':
+    case 'failed':
+      return `Welcome to Keisha. Your ${plan} purchase${through} has not been confirmed yet.`;
+  }
+}
