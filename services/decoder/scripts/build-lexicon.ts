@@ -91,17 +91,21 @@ function isAcronym(form: string): boolean {
  * that the data names the pattern instead of listing each sentence it may appear in.
  */
 export function expandPattern(pattern: string): string[] {
+  const spelled = spellOut(pattern).map((form) => form.replace(/\s+/g, ' ').trim());
+  return [...new Set(spelled)].filter((form) => form.length > 0);
+}
+
+function spellOut(pattern: string): string[] {
   const open = pattern.indexOf('{');
-  if (open < 0) return [pattern.replace(/\s+/g, ' ').trim()];
+  if (open < 0) return [pattern];
   const close = pattern.indexOf('}', open);
   if (close < 0) throw new Error(`pattern "${pattern}": unclosed brace`);
   const head = pattern.slice(0, open);
-  const tail = pattern.slice(close + 1);
-  const out: string[] = [];
-  for (const alternative of pattern.slice(open + 1, close).split('|')) {
-    for (const rest of expandPattern(tail)) out.push(`${head}${alternative}${rest}`.replace(/\s+/g, ' ').trim());
-  }
-  return [...new Set(out)].filter((form) => form.length > 0);
+  const rests = spellOut(pattern.slice(close + 1));
+  return pattern
+    .slice(open + 1, close)
+    .split('|')
+    .flatMap((alternative) => rests.map((rest) => head + alternative + rest));
 }
 
 const expandAll = (patterns?: string[]) => (patterns ?? []).flatMap(expandPattern);
@@ -216,6 +220,11 @@ export function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: s
     entries.push(entry);
     addForms(entries.length - 1, forms, name);
     if (entry.forms.length === 0) report.push(`"${name}": every form is shipped by another entry`);
+    // The glossary may list one form under two dog whistles; a form we add must belong to its own entry.
+    for (const extra of expandAll(ex.extraForms)) {
+      const other = owner.get(phraseTokens(extra).join(' '));
+      if (other !== undefined && other !== entries.length - 1) problems.push(`"${name}": extra form "${extra}" is already shipped by ${entries[other]!.id}`);
+    }
   }
 
   for (const own of explanations.own) {

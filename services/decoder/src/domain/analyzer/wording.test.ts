@@ -1,0 +1,134 @@
+/**
+ * Classes of wording (verb forms, determiners, elliptical forms), the cue groups and passage-level
+ * rules of the policy codewords, and the framing features added with them. Literal uses stay unflagged.
+ */
+import { describe, expect, it } from 'vitest';
+import { expandPattern } from '../../../scripts/build-lexicon.ts';
+import { featureVector, framingCounts, wordInflections } from './framing.ts';
+import { analyzeArticle, analyzeDetailed } from './index.ts';
+import { lexicon } from './lexicon.ts';
+import { HYPHENATED, tokenize } from './tokenize.ts';
+
+const codewordsOf = (text: string) => analyzeArticle(text).detected_terms.filter((t) => t.is_codeword).map((t) => t.term);
+const glossaryHits = (text: string) => analyzeDetailed(text).codewordGlossaryNames.flat();
+
+describe('wording patterns in the lexicon data', () => {
+  it('spell out every alternative, drop empty slots and repeated phrases', () => {
+    expect(expandPattern('{secure|securing} {the|our} border')).toEqual([
+      'secure the border', 'secure our border', 'securing the border', 'securing our border',
+    ]);
+    expect(expandPattern('{government |}entitlement program{|s}')).toEqual([
+      'government entitlement program', 'government entitlement programs', 'entitlement program', 'entitlement programs',
+    ]);
+    expect(expandPattern('{a|a}  b')).toEqual(['a b']);
+    expect(() => expandPattern('{a|b')).toThrow(/unclosed/);
+  });
+
+  it('ship only spelled-out forms', () => {
+    for (const entry of lexicon.entries) for (const form of entry.forms) expect(form.text).not.toMatch(/[{}|]/);
+  });
+});
+
+describe('verb forms and variants of a dog whistle', () => {
+  it('flags the inflected forms of a slogan', () => {
+    expect(codewordsOf('The governor secured our borders, she told the rally.')).toEqual(['secured our borders']);
+    expect(codewordsOf('They are taking back America, the candidate said.')).toEqual(['taking back america']);
+    expect(codewordsOf('The senator vowed to end birthright citizenship.')).toEqual(['end birthright citizenship']);
+    expect(codewordsOf('He promised the repeal of birthright citizenship.')).toEqual(['repeal of birthright citizenship']);
+  });
+
+  it('names the welfare state as an "entitlement society", but leaves a legal entitlement alone', () => {
+    expect(glossaryHits('He warned that we are becoming an entitlement society.')).toContain('entitlement programs');
+    expect(codewordsOf('The court ruled on her entitlement to the pension under the contract.')).toEqual([]);
+    expect(codewordsOf('Entitlement programs make up most of the federal budget, the report said.')).toEqual([]);
+  });
+
+  it('reads "merit-based" alone as the immigration screen only next to immigration words', () => {
+    expect(glossaryHits('He wants merit-based. That would cut legal immigration by half.')).toContain('merit-based immigration policy');
+    expect(codewordsOf('The district moved teachers to merit-based pay this year.')).toEqual([]);
+    expect(codewordsOf('Scholarships are merit-based, the university said.')).toEqual([]);
+  });
+});
+
+describe('cue groups: aid pictured as spent on vices', () => {
+  it('flags food stamps next to the vice trope', () => {
+    expect(codewordsOf('They spend their food stamps on beer and cigarettes.')).toEqual(['food stamps']);
+  });
+
+  it('leaves food stamps and tax cuts in budget news alone', () => {
+    expect(codewordsOf('Congress voted to expand food stamps for families hit by the drought.')).toEqual([]);
+    expect(codewordsOf('The tax cuts will cost $1.5 trillion over a decade, the budget office said.')).toEqual([]);
+    expect(codewordsOf('The state will cut taxes on groceries next year.')).toEqual([]);
+  });
+});
+
+describe('passage-level rules for school and housing codewords', () => {
+  const filler = 'The board met for three hours and heard from parents, teachers and the superintendent about budgets, buses, lunch menus and the calendar for next year. ';
+
+  it('finds the racial frame anywhere in the paragraph', () => {
+    const text = `The governor expanded school choice across the state. ${filler.repeat(2)}Critics of the plan warned about indoctrination in the classroom.`;
+    expect(codewordsOf(text)).toEqual(['school choice']);
+  });
+
+  it('does not reach across a paragraph break', () => {
+    const text = `The governor expanded school choice across the state.\n\n${filler}Critics of the plan warned about indoctrination in the classroom.`;
+    expect(codewordsOf(text)).toEqual([]);
+  });
+
+  it('leaves ordinary school news alone', () => {
+    expect(codewordsOf(`Public schools open on Monday. ${filler}`)).toEqual([]);
+    expect(codewordsOf('The bill funds school choice programs and teacher raises.')).toEqual([]);
+  });
+});
+
+describe('literal uses stay unflagged', () => {
+  it('urban planning, a city named in passing, Law & Order the show', () => {
+    expect(codewordsOf('The urban planning department redrew bus routes near the crime lab.')).toEqual([]);
+    expect(codewordsOf('She flew from Chicago to Detroit for the conference.')).toEqual([]);
+    expect(codewordsOf('Law and Order returns for a new season on NBC.')).toEqual([]);
+  });
+});
+
+describe('framing features', () => {
+  it('inflects listed words the way English does', () => {
+    expect(wordInflections('slam')).toEqual(['slams', 'slammed', 'slamming', 'slamly']);
+    expect(wordInflections('outrage')).toEqual(['outrages', 'outraged', 'outraging', 'outragely']);
+    expect(wordInflections('deny')).toEqual(['denies', 'denied', 'denying', 'denily']);
+    expect(wordInflections('terrible')).toEqual(['terribles', 'terribled', 'terribling', 'terribly']);
+    expect(wordInflections('tragic')).toEqual(['tragics', 'tragiced', 'tragicing', 'tragically']);
+    expect(wordInflections('attack')).toContain('attacked');
+  });
+
+  it('counts an inflection the lists do not name, but shows only listed words to the reader', () => {
+    const counts = (text: string) => {
+      const tokens = tokenize(text);
+      return framingCounts(tokens, new Uint8Array(tokens.count));
+    };
+    // "deplore" is listed as strongly subjective and negative; "deplored" is in neither list.
+    const inflected = counts('The council deplored the plan.');
+    expect(inflected.strong).toBe(1);
+    expect(inflected.negative).toBe(1);
+    expect(inflected.loaded).toBe(1);
+    expect(inflected.loadedTokens).toEqual([]);
+    expect(counts('The council said they deplore the plan.').loadedTokens).toEqual([4]);
+  });
+
+  it('measures partisan labels, hyphenated compounds and word length', () => {
+    const text = 'The far-right group attacked liberals.';
+    const tokens = tokenize(text);
+    expect(tokens.norm).toEqual(['the', 'far', 'right', 'group', 'attacked', 'liberals']);
+    expect(tokens.shape.map((s) => (s & HYPHENATED) !== 0)).toEqual([false, false, true, false, false, false]);
+    const counts = framingCounts(tokens, new Uint8Array(tokens.count));
+    expect(counts.partisan).toBe(2); // "far right" and "liberals"
+    expect(counts.hyphenated).toBe(1);
+    const features = featureVector(counts, { codewords: 0, otherTerms: 0 });
+    expect(features.partisanRate).toBeCloseTo(2 / 6);
+    expect(features.hyphenRate).toBeCloseTo(1 / 6);
+    expect(features.meanWordLength).toBeCloseTo((3 + 3 + 5 + 5 + 8 + 8) / 6);
+  });
+
+  it('a dash between spaced words is not a hyphen', () => {
+    const tokens = tokenize('He left - then returned');
+    expect(tokens.shape.some((s) => (s & HYPHENATED) !== 0)).toBe(false);
+  });
+});
