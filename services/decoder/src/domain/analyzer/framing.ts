@@ -2,8 +2,8 @@
  * Framing signals from published word lists (data/framing-words.json; authors credited in
  * data/README.md) and a few small lists of our own. One map lookup per token gives a bit set of
  * the lists the word belongs to; the features are rates, so a sentence and an article are measured
- * on the same scale. The opinion lists name many words in one form only ("outrage" but not
- * "outrages"), so their regular inflections are added at load time (see `wordInflections`).
+ * on the same scale. The opinion lists name many words in one form only ("deplore" but not
+ * "deplored"), so their regular inflections are added at load time (see `wordInflections`).
  */
 import framingData from './data/framing-words.json' with { type: 'json' };
 import { phraseTokens } from './lexicon-types.ts';
@@ -66,7 +66,7 @@ function inflect(lemma: string): string[] {
 }
 
 const wordBits = new Map<string, number>();
-/** Bits an inflected form inherits from its listed base word ("outrages" from "outrage"). */
+/** Bits an inflected form inherits from its listed base word ("deplored" from "deplore"). */
 const inflectedBits = new Map<string, number>();
 const phraseRoot = new Map<string, Array<{ rest: string[]; bits: number }>>();
 
@@ -196,9 +196,10 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   for (let i = 0; i < n; i++) {
     const word = tokens.norm[i]!;
     // Loaded words are single words of the lists; a phrase ("in my view", "long-time") or an inflection
-    // the lists do not name ("outrages") adds to the counts only.
+    // the lists do not name ("deplored") adds to the counts only.
     const ownBits = wordBits.get(word) ?? 0;
-    let bits = ownBits | (inflectedBits.get(word) ?? 0);
+    const wordOnly = ownBits | (inflectedBits.get(word) ?? 0);
+    let bits = wordOnly;
     const phrases = phraseRoot.get(word);
     if (phrases) {
       for (const { rest, bits: phraseBits } of phrases) {
@@ -229,7 +230,6 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
     // The feature counts inflections too; the words shown to the reader are the listed forms only, so
     // that an inflection which is another word ("plots" of land from "plot") is never highlighted.
-    const wordOnly = ownBits | (inflectedBits.get(word) ?? 0);
     if ((wordOnly & LOADED) === LOADED && (wordOnly & NOT_LOADED) === 0) {
       c.loaded++;
       if ((ownBits & LOADED) === LOADED && !taken[i]) c.loadedTokens.push(i);

@@ -37,6 +37,11 @@ describe('verb forms and variants of a dog whistle', () => {
     expect(codewordsOf('He promised the repeal of birthright citizenship.')).toEqual(['repeal of birthright citizenship']);
   });
 
+  it('keeps the grammar of the verb form in the translation', () => {
+    const [rewritten] = analyzeArticle('The governor secured our borders, and they are taking back America.').translation.text.split('\n\n');
+    expect(rewritten).toBe('The governor kept Latino immigrants out, and they are restoring white control of the country.');
+  });
+
   it('names the welfare state as an "entitlement society", but leaves a legal entitlement alone', () => {
     expect(glossaryHits('He warned that we are becoming an entitlement society.')).toContain('entitlement programs');
     expect(codewordsOf('The court ruled on her entitlement to the pension under the contract.')).toEqual([]);
