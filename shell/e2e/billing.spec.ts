@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/platform-env.ts';
 
@@ -22,6 +23,14 @@ async function decoderPlans(page: Page) {
   const catalogue = (await (await page.request.get('/api/billing/plans')).json()) as Catalogue;
   const plan = (tier: string) => catalogue.decoder.plans.find((candidate) => candidate.tier === tier)!;
   return { free: plan('free'), monthly: plan('monthly'), annual: plan('annual') };
+}
+
+/** axe-core's serious and critical findings on what the page shows now (the payment screens are new). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
 }
 
 async function signUpOnDecoder(page: Page, email: string, password = 'billing-pass-1') {
@@ -68,6 +77,7 @@ test('a free reader at the limit buys the monthly plan through the sandbox, and 
   const { email, plans, paywall, freeLimit } = await freeReaderAtTheLimit(page, 'monthly');
   const monthlyLimit = plans.monthly.usage_limit!;
   expect(monthlyLimit).toBe(10);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await paywall.getByRole('region', { name: 'Monthly' }).getByRole('button', { name: `Pay ${price(plans.monthly.bitcoin_price.cents)} with Bitcoin` }).click();
 
@@ -82,6 +92,7 @@ test('a free reader at the limit buys the monthly plan through the sandbox, and 
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   await expect(page.getByText(/Your Monthly plan is active until /)).toBeVisible();
   await expect(page.getByText(`You can now run ${monthlyLimit} analyses a day (${freeLimit} used today).`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'Back to the News Decoder' }).click();
   await expect(page).toHaveURL(/\/bias-detection$/);
@@ -133,6 +144,7 @@ test('a Cash App payment waits for an administrator, who approves it in the admi
   await expect(instructions.getByText(`${amount} USD`)).toBeVisible();
   await expect(instructions.locator('code')).toHaveText(email);
   await expect(instructions.getByRole('status')).toContainText('within 1 hour');
+  expect(await seriousViolations(page)).toEqual([]);
   await instructions.getByRole('button', { name: 'Done' }).click();
   await expect(paywall).toBeHidden();
   // Not active before an administrator says so.
@@ -154,6 +166,7 @@ test('a Cash App payment waits for an administrator, who approves it in the admi
     await expect(row.getByText('Decoder Monthly')).toBeVisible();
     await expect(row.getByText(amount.includes('.') ? amount : `${amount}.00`)).toBeVisible();
     await expect(row.getByText('Pending')).toBeVisible();
+    expect(await seriousViolations(admin)).toEqual([]);
     await row.getByRole('button', { name: 'Approve' }).click();
     const confirm = admin.getByRole('dialog', { name: `Approve ${email}'s payment?` });
     await expect(confirm).toBeVisible();
