@@ -13,7 +13,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../test-results/e2e',
+  // A run on another port (a second platform beside the default one) keeps its artifacts apart.
+  outputDir: E2E_BASE_PORT === 3700 ? '../test-results/e2e' : `../test-results/e2e-${E2E_BASE_PORT}`,
   use: {
     baseURL: `http://localhost:${E2E_BASE_PORT}`,
     browserName: 'chromium',

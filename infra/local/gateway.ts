@@ -1,7 +1,10 @@
 // The local edge: serves the shell, answers /remotes.json, and proxies /api/* to the owning service.
 // In production an ingress plays this role (infra/k8s).
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { composeDocument, createPrerenderSource, pageForPath, remoteBaseOf } from './prerender.ts';
 import { listen, serveFile, type RunningServer } from './static-server.ts';
 import { REMOTES, serviceForPath, type RemoteName, type ServiceName } from './topology.ts';
 
@@ -42,6 +45,45 @@ function remotesJson(req: IncomingMessage, options: GatewayOptions): string {
   return JSON.stringify(entries, null, 2);
 }
 
+/** The site's origin as the reader reached it, from a Host header reduced to a hostname and port. */
+function originOf(req: IncomingMessage, fallbackPort: number): string {
+  const port = /:(\d{1,5})$/.exec(String(req.headers.host ?? ''))?.[1] ?? String(fallbackPort);
+  return `http://${hostnameOf(req)}:${port}`;
+}
+
+/**
+ * The shell's page with the marketing remote's prerendered markup in it, when the path is one of that remote's
+ * prerendered pages (see prerender.ts); undefined otherwise, and the plain shell is served.
+ */
+async function prerenderedDocument(
+  req: IncomingMessage,
+  pathname: string,
+  options: GatewayOptions,
+  source: ReturnType<typeof createPrerenderSource>,
+): Promise<string | undefined> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  if (pathname !== '/' && /\.[a-z0-9]+$/i.test(pathname)) return undefined; // files are never pages
+  let registry: unknown;
+  try {
+    registry = JSON.parse(remotesJson(req, options));
+  } catch {
+    return undefined;
+  }
+  const manifestUrl = (registry as Record<string, unknown> | null)?.marketing;
+  const remoteBase = typeof manifestUrl === 'string' ? remoteBaseOf(manifestUrl) : undefined;
+  if (!remoteBase) return undefined;
+  const index = await source.indexFor(remoteBase);
+  const page = index && pageForPath(index, pathname);
+  if (!index || !page) return undefined;
+  let shellHtml: string;
+  try {
+    shellHtml = readFileSync(path.join(options.shellDir, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  return composeDocument(shellHtml, index, page, { origin: originOf(req, options.port), remoteBase });
+}
+
 function proxy(req: IncomingMessage, res: ServerResponse, port: number, service: ServiceName) {
   const remoteAddress = req.socket.remoteAddress ?? '';
   const headers = { ...req.headers };
@@ -69,6 +111,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, port: number, service:
 }
 
 export function startGateway(options: GatewayOptions): Promise<RunningServer> {
+  const prerendered = createPrerenderSource();
   const server = http.createServer(async (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     try {
@@ -87,6 +130,20 @@ export function startGateway(options: GatewayOptions): Promise<RunningServer> {
       if (pathname === '/health') {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return res.end('{"status":"ok","service":"gateway"}');
+      }
+      const document = await prerenderedDocument(req, pathname, options, prerendered);
+      if (document !== undefined) {
+        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+        const body = gzip ? gzipSync(document) : Buffer.from(document);
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Length': body.length,
+          'Cache-Control': 'no-cache',
+          'X-Content-Type-Options': 'nosniff',
+          Vary: 'Accept-Encoding',
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+        });
+        return res.end(req.method === 'HEAD' ? undefined : body);
       }
       if (await serveFile(req, res, { root: options.shellDir, spaFallback: true })) return;
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');

@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.vtt', '.map']);
 /** Files that name other files: they must be revalidated, or a new deploy is not seen. */
-const ALWAYS_FRESH = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|sitemap\.xml|robots\.txt)$/;
+const ALWAYS_FRESH = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|sitemap\.xml|robots\.txt|prerender\/index\.json)$/;
 
 export interface StaticOptions {
   root: string;

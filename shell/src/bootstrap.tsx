@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@keisha/ui/tokens.css';
 import { session } from '@keisha/store';
 import { App } from './app/App.tsx';
 import { fetchRegistry } from './federation/registry.ts';

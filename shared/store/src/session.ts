@@ -15,6 +15,22 @@ const REFRESH_LOCK = 'keisha-session-refresh';
 /** A restore that takes longer than this gives up, and the page goes on as a guest. */
 const RESTORE_TIMEOUT_MS = 5000;
 
+/**
+ * A hint, not a credential: '1' while this browser has a session. The edge's prerendered landing page reads it
+ * before first paint, so a signed-in reader (who gets the chat at `/`) never sees the landing page flash.
+ */
+export const SIGNED_IN_HINT_KEY = 'keisha.signed-in';
+
+function rememberSignedIn(signedIn: boolean) {
+  try {
+    if (typeof localStorage === 'undefined') return;
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    // Storage can be blocked; the hint only saves a flash.
+  }
+}
+
 type SessionMessage =
   | { type: 'session'; user: AccountUser; token: string; expiresAt: number }
   | { type: 'signed-out' };
@@ -44,6 +60,7 @@ export function createSession(store: StoreApi<KeishaState>): Session {
 
   const adopt = (result: { user: AccountUser; token: string; expiresAt: number }) => {
     token = { value: result.token, expiresAt: result.expiresAt };
+    rememberSignedIn(true);
     const current = store.getState().auth.user;
     if (current?.id === result.user.id) {
       // Same person: keep usage counters, update what the server says about the account.
@@ -57,6 +74,7 @@ export function createSession(store: StoreApi<KeishaState>): Session {
 
   const clear = () => {
     token = null;
+    rememberSignedIn(false);
     if (store.getState().auth.user) dispatch({ type: 'LOGOUT' });
   };
 

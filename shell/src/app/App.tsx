@@ -1,5 +1,6 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useKeisha } from '@keisha/store';
+import { hasPrerendered } from '../federation/prerendered.ts';
 import { RemoteMount } from '../federation/remote-mount.tsx';
 import type { RemoteName } from '../federation/registry.ts';
 import { HOME, REMOTE_ROUTES } from './paths.ts';
@@ -14,6 +15,7 @@ function Home() {
   const signedIn = useKeisha((s) => s.auth.isAuthenticated);
   const restored = useKeisha((s) => s.auth.sessionRestored);
   if (!restored) {
+    if (hasPrerendered()) return null; // the prerendered landing page shows meanwhile
     return (
       <div className="k-visually-hidden" role="status">
         Loading...

@@ -1,6 +1,7 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { forgetRemote, loadRemoteComponent, type RemoteProps } from './remotes.ts';
+import { dropPrerendered, hasPrerendered } from './prerendered.ts';
 import type { RemoteName } from './registry.ts';
 import styles from './remote-mount.module.css';
 
@@ -81,12 +82,19 @@ export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteNa
     };
   }, [remote, module, attempt]);
 
+  // The live remote (or its fallback) takes over from a prerendered page in the same frame: no flash between.
+  useLayoutEffect(() => {
+    if (state.status !== 'loading') dropPrerendered();
+  }, [state.status]);
+
   const retry = useCallback(() => {
     forgetRemote(remote);
     setAttempt((n) => n + 1);
   }, [remote]);
 
   if (state.status === 'loading') {
+    // A prerendered copy of the page is already on screen: it is the loading state.
+    if (hasPrerendered()) return null;
     return (
       <div className={styles.loading} role="status" aria-live="polite">
         Loading...
