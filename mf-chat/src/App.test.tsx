@@ -1,36 +1,84 @@
 import { initialAuthState, keishaStore, localDate } from '@keisha/store';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ChatApp from './App.tsx';
+import { installFakePlatform, json, type FakePlatform } from './test-support/fake-platform.ts';
 
-function renderPage(page: string, path = '/') {
+let platform: FakePlatform;
+
+function signIn() {
+  act(() =>
+    keishaStore.getState().dispatchAuth({
+      type: 'RESTORE_SESSION',
+      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
+    }),
+  );
+}
+
+/** The chat remote as the shell mounts it: '/' (chat) and the two return pages of the upgrade. */
+function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <ChatApp page={page} />
+      <Routes>
+        <Route path="/" element={<ChatApp page="chat" />} />
+        <Route path="/payment-success" element={<ChatApp page="payment-success" />} />
+        <Route path="/payment-cancelled" element={<ChatApp page="payment-cancelled" />} />
+      </Routes>
     </MemoryRouter>,
   );
 }
 
-afterEach(() => keishaStore.setState({ auth: initialAuthState }));
+beforeEach(() => {
+  platform = installFakePlatform();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  platform.restore();
+  keishaStore.setState({ auth: initialAuthState });
+});
 
-describe('chat top bar', () => {
-  it("shows the signed-in reader's email, Sign Out and the theme toggle", () => {
-    keishaStore.getState().dispatchAuth({
-      type: 'RESTORE_SESSION',
-      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
+describe('chat top bar and side panel', () => {
+  it("shows the signed-in reader's email and the theme toggle; Options hold Bias Detection, Settings and Sign Out", () => {
+    signIn();
+    renderAt('/');
+    expect(screen.getByText('reader@example.org')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Light Mode' })).toBeTruthy();
+    const panel = screen.getByRole('complementary', { name: 'Side panel' });
+    expect(within(panel).getByRole('button', { name: '+ New Chat' })).toBeTruthy();
+    const options = within(panel).getByRole('region', { name: 'Options' });
+    expect(within(options).getAllByRole('button').map((b) => b.textContent)).toEqual(['Bias Detection', 'Settings', 'Sign Out']);
+    // One Sign Out on the page.
+    expect(screen.getAllByRole('button', { name: 'Sign Out' })).toHaveLength(1);
+  });
+
+  it('collapses and reopens the side panel', () => {
+    signIn();
+    renderAt('/');
+    const toggle = screen.getByRole('button', { name: 'Hide side panel' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('complementary', { name: 'Side panel' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show side panel' }).getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Show side panel' }));
+    expect(screen.getByRole('complementary', { name: 'Side panel' })).toBeTruthy();
+  });
+
+  it('signs out from the Options, on this page even when the server cannot be reached', async () => {
+    platform.on('POST /api/auth/logout', () => {
+      throw new TypeError('Failed to fetch');
     });
-    renderPage('chat');
-    const bar = screen.getByRole('banner');
-    expect(within(bar).getByText('reader@example.org')).toBeTruthy();
-    expect(within(bar).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
-    expect(within(bar).getByRole('button', { name: 'Light Mode' })).toBeTruthy();
+    signIn();
+    renderAt('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(keishaStore.getState().auth.isAuthenticated).toBe(false));
   });
 });
 
 describe('chat empty state', () => {
   it('shows the branding, the input, the disclaimer and four suggestions', () => {
-    renderPage('chat');
+    signIn();
+    renderAt('/');
     expect(screen.getByRole('heading', { level: 1, name: 'KEISHA' })).toBeTruthy();
     const input = screen.getByRole('textbox', { name: 'Message Keisha' });
     expect(input.getAttribute('placeholder')).toBe('Ask Anything...');
@@ -38,54 +86,85 @@ describe('chat empty state', () => {
     expect(screen.getByRole('list', { name: 'Suggested questions' }).querySelectorAll('button')).toHaveLength(4);
   });
 
-  it('enables Send only for a non-blank message', () => {
-    renderPage('chat');
-    const input = screen.getByRole('textbox', { name: 'Message Keisha' });
+  it('enables Send only for a non-blank message once the profile has loaded, and never sends a blank one', async () => {
+    signIn();
+    renderAt('/');
+    const input = screen.getByRole('textbox', { name: 'Message Keisha' }) as HTMLTextAreaElement;
+    await waitFor(() => expect(input.disabled).toBe(false));
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
-    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.change(input, { target: { value: '   \n ' } });
     expect(send.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(platform.requests.some((r) => r.path === '/api/chat/stream')).toBe(false);
     fireEvent.change(input, { target: { value: 'Who coined "systemic racism"?' } });
     expect(send.disabled).toBe(false);
   });
 
+  it('keeps Shift+Enter for a new line', async () => {
+    signIn();
+    renderAt('/');
+    const input = screen.getByRole('textbox', { name: 'Message Keisha' }) as HTMLTextAreaElement;
+    await waitFor(() => expect(input.disabled).toBe(false));
+    fireEvent.change(input, { target: { value: 'Line one' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(input.value).toBe('Line one');
+    expect(platform.requests.some((r) => r.path === '/api/chat/stream')).toBe(false);
+  });
+
   it('fills the input with a suggestion without sending it', () => {
-    renderPage('chat');
+    signIn();
+    renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'How does racial bias show up in AI systems?' }));
     const input = screen.getByRole('textbox', { name: 'Message Keisha' }) as HTMLTextAreaElement;
     expect(input.value).toBe('How does racial bias show up in AI systems?');
-    expect(document.activeElement).toBe(input);
-  });
-
-  it('keeps the text on Enter and on Send (sending comes later)', () => {
-    renderPage('chat');
-    const input = screen.getByRole('textbox', { name: 'Message Keisha' }) as HTMLTextAreaElement;
-    fireEvent.change(input, { target: { value: 'What is redlining?' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(input.value).toBe('What is redlining?');
+    expect(platform.requests.some((r) => r.path === '/api/chat/stream')).toBe(false);
   });
 });
 
 describe('upgrade return pages', () => {
-  it('payment-success confirms the upgrade and shows the charge id as text', () => {
-    renderPage('payment-success', '/payment-success?chargeId=%3Cb%3EX1%3C%2Fb%3E');
+  it('payment-success confirms the upgrade, shows the charge id as text, and verifies the checkout', async () => {
+    platform.on('POST /api/billing/checkouts/:id/verify', (_request, params) =>
+      json({
+        success: true,
+        checkout: { id: params.id, tier: 'Pro', status: 'active', grants_access: true },
+        entitlement: { decoder_tier: 'free', chat_tier: 'Pro', expires_at: null, lifetime: false },
+      }),
+    );
+    signIn();
+    renderAt('/payment-success?session_id=%3Cb%3Ecs_1%3C%2Fb%3E');
     expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeTruthy();
     expect(screen.getByText('Your upgrade is being processed')).toBeTruthy();
-    const reference = screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Charge ID: <b>X1</b>');
+    const reference = screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Charge ID: <b>cs_1</b>');
     expect(reference.querySelector('b')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go to Chat' }).getAttribute('href')).toBe('/');
+    expect(await screen.findByText('Your Pro plan is active.')).toBeTruthy();
+    expect(platform.requests.find((r) => r.path.endsWith('/verify'))!.path).toBe('/api/billing/checkouts/%3Cb%3Ecs_1%3C%2Fb%3E/verify');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Chat' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'KEISHA' })).toBeTruthy();
   });
 
-  it('payment-success shows no charge line without a chargeId', () => {
-    renderPage('payment-success', '/payment-success?session_id=cs_test_1');
+  it('payment-success prefers the provider’s chargeId, and shows no charge line without either', () => {
+    renderAt('/payment-success?chargeId=CH-9&session_id=cs_1');
+    expect(screen.getByText('CH-9')).toBeTruthy();
+  });
+
+  it('payment-success without a reference shows no Charge ID', () => {
+    renderAt('/payment-success');
     expect(screen.queryByText(/Charge ID/)).toBeNull();
   });
 
-  it('payment-cancelled says nothing was charged and links back to chat', () => {
-    renderPage('payment-cancelled', '/payment-cancelled');
+  it('payment-cancelled says nothing was charged, goes back to settings, or retries the same plan', async () => {
+    signIn();
+    const { unmount } = renderAt('/payment-cancelled?plan=Pro&session_id=cs_1');
     expect(screen.getByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeTruthy();
     expect(screen.getByText('You have not been charged')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Chat' }).getAttribute('href')).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Pro' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade to Pro' })).toBeTruthy();
+    unmount();
+
+    renderAt('/payment-cancelled');
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
   });
 });

@@ -16,6 +16,12 @@ export const ARTICLE_REQUIRED = 'Please paste an article text to analyze.';
 /** The longest article accepted, in characters (about 30,000 words). */
 export const ARTICLE_MAX_CHARS = 200_000;
 
+/**
+ * sessionStorage key through which another app of the site (the chat's 'Decode this article') hands an
+ * article to the decoder's input. The decoder reads it once, on opening, and removes it.
+ */
+export const DECODER_PREFILL_KEY = 'keisha.decoder.prefill';
+
 export const DECODER_ERRORS = {
   usageLimit: 'USAGE_LIMIT_EXCEEDED', // 429, with `usage`
   invalidArticle: 'INVALID_ARTICLE', // 400

@@ -1,19 +1,26 @@
-import { useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { Disclaimer } from './disclaimer.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { SuggestionChips } from './suggestion-chips.tsx';
 import styles from './chat-empty-state.module.css';
 
+interface ChatEmptyStateProps {
+  draft: string;
+  onDraftChange: (draft: string) => void;
+  /** Receives a non-blank message. */
+  onSend: (message: string) => void;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  disabled?: boolean;
+}
+
 /**
  * A conversation before its first message (spec section 2, "Empty state"): the branding, the input and
- * four suggestions. `onSend` receives a non-blank message; without it the draft simply stays in the box.
+ * four suggestions that fill the input.
  */
-export function ChatEmptyState({ onSend }: { onSend?: (message: string) => void }) {
-  const [draft, setDraft] = useState('');
-  const input = useRef<HTMLTextAreaElement>(null);
-
+export function ChatEmptyState({ draft, onDraftChange, onSend, inputRef, disabled = false }: ChatEmptyStateProps) {
   function choose(prompt: string) {
-    setDraft(prompt);
-    const box = input.current;
+    onDraftChange(prompt);
+    const box = inputRef.current;
     if (!box) return;
     box.focus();
     // Leave the caret after the prompt so the reader can add to it straight away.
@@ -27,8 +34,8 @@ export function ChatEmptyState({ onSend }: { onSend?: (message: string) => void 
         <p className={styles.subtitle}>A counter-racist AI scholar for dismantling white supremacy and systemic racism.</p>
       </div>
       <div className={styles.inputArea}>
-        <MessageComposer draft={draft} onDraftChange={setDraft} onSend={(message) => onSend?.(message)} inputRef={input} />
-        <p className={styles.disclaimer}>AI can make mistakes. Consider checking important information.</p>
+        <MessageComposer draft={draft} onDraftChange={onDraftChange} onSend={onSend} inputRef={inputRef} disabled={disabled} />
+        <Disclaimer />
       </div>
       <SuggestionChips onChoose={choose} />
     </div>

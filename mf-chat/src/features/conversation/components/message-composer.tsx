@@ -7,11 +7,16 @@ interface MessageComposerProps {
   onDraftChange: (draft: string) => void;
   onSend: (message: string) => void;
   inputRef?: Ref<HTMLTextAreaElement>;
+  /** Spec section 5: the input is disabled while waiting, while authenticating, or before the profile loads. */
+  disabled?: boolean;
+  /** An answer is on its way: Send becomes Stop. */
+  answering?: boolean;
+  onStop?: () => void;
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line, and a blank draft cannot be sent. */
-export function MessageComposer({ draft, onDraftChange, onSend, inputRef }: MessageComposerProps) {
-  const sendable = canSend(draft);
+export function MessageComposer({ draft, onDraftChange, onSend, inputRef, disabled = false, answering = false, onStop }: MessageComposerProps) {
+  const sendable = canSend(draft) && !disabled;
 
   function send() {
     if (sendable) onSend(draft);
@@ -37,14 +42,23 @@ export function MessageComposer({ draft, onDraftChange, onSend, inputRef }: Mess
         placeholder="Ask Anything..."
         rows={1}
         value={draft}
+        disabled={disabled}
         onChange={(event) => onDraftChange(event.target.value)}
         onKeyDown={keyDown}
       />
-      <button type="submit" className={styles.send} aria-label="Send" disabled={!sendable}>
-        <svg className={styles.sendIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 19V5M5.5 11.5 12 5l6.5 6.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
+      {answering && onStop ? (
+        <button type="button" className={`${styles.send} ${styles.stop}`} aria-label="Stop" title="Stop (Esc)" onClick={onStop}>
+          <svg className={styles.sendIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <rect x="7" y="7" width="10" height="10" rx="1.5" fill="currentColor" />
+          </svg>
+        </button>
+      ) : (
+        <button type="submit" className={styles.send} aria-label="Send" disabled={!sendable}>
+          <svg className={styles.sendIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 19V5M5.5 11.5 12 5l6.5 6.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      )}
     </form>
   );
 }

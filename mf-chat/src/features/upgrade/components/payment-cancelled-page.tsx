@@ -1,9 +1,15 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 import styles from './payment-result.module.css';
 
-/** Where the crypto checkout returns when the reader backs out (spec section 2, "Payment cancelled"). */
-export function PaymentCancelledPage() {
+interface PaymentCancelledPageProps {
+  /** The plan that was being bought, when known: it can be tried again. */
+  plan: 'Starter' | 'Pro' | 'Gold' | null;
+  onBackToSettings: () => void;
+  onRetry: (plan: 'Starter' | 'Pro' | 'Gold') => void;
+}
+
+/** Where the crypto checkout returns when the buyer backs out (spec section 2, "Payment cancelled"). */
+export function PaymentCancelledPage({ plan, onBackToSettings, onRetry }: PaymentCancelledPageProps) {
   const headingId = useId();
   return (
     <div className={styles.page}>
@@ -18,9 +24,14 @@ export function PaymentCancelledPage() {
         </h1>
         <p className={styles.text}>You have not been charged</p>
         <div className={styles.actions}>
-          <Link className={styles.primary} to="/">
-            Back to Chat
-          </Link>
+          <button type="button" className={styles.primary} onClick={onBackToSettings}>
+            Back to Settings
+          </button>
+          {plan && (
+            <button type="button" className={styles.secondary} onClick={() => onRetry(plan)}>
+              Retry {plan}
+            </button>
+          )}
         </div>
       </section>
     </div>

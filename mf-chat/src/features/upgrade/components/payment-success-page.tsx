@@ -1,12 +1,14 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { readChargeId } from '../domain/charge-id.ts';
+import { useSearchParams } from 'react-router-dom';
+import { readCheckoutId, readPaymentReference } from '../domain/charge-id.ts';
+import { useCheckoutStatus } from '../hooks/use-checkout-status.ts';
 import styles from './payment-result.module.css';
 
 /** Where the crypto checkout returns after a paid upgrade (spec section 2, "Payment successful"). */
-export function PaymentSuccessPage() {
+export function PaymentSuccessPage({ onGoToChat }: { onGoToChat: () => void }) {
   const [params] = useSearchParams();
-  const chargeId = readChargeId(params);
+  const reference = readPaymentReference(params);
+  const status = useCheckoutStatus(readCheckoutId(params));
   const headingId = useId();
   return (
     <div className={styles.page}>
@@ -20,17 +22,55 @@ export function PaymentSuccessPage() {
           Payment successful
         </h1>
         <p className={styles.text}>Your upgrade is being processed</p>
-        {chargeId && (
+        {reference && (
           <p className={styles.reference}>
-            Charge ID: <code className={styles.code}>{chargeId}</code>
+            Charge ID: <code className={styles.code}>{reference}</code>
           </p>
         )}
+        <CheckoutStatusLine status={status} />
         <div className={styles.actions}>
-          <Link className={styles.primary} to="/">
+          <button type="button" className={styles.primary} onClick={onGoToChat}>
             Go to Chat
-          </Link>
+          </button>
         </div>
       </section>
     </div>
   );
+}
+
+function CheckoutStatusLine({ status }: { status: ReturnType<typeof useCheckoutStatus> }) {
+  switch (status.kind) {
+    case 'none':
+      return null;
+    case 'checking':
+      return (
+        <p className={styles.note} role="status">
+          Checking your payment...
+        </p>
+      );
+    case 'active':
+      return (
+        <p className={styles.confirmed} role="status">
+          Your {status.plan} plan is active.
+        </p>
+      );
+    case 'pending':
+      return (
+        <p className={styles.note} role="status">
+          Your payment is being confirmed. Your plan starts as soon as it is.
+        </p>
+      );
+    case 'unpaid':
+      return (
+        <p className={styles.note} role="status">
+          This payment has not been completed, and you have not been charged for it.
+        </p>
+      );
+    case 'unknown':
+      return (
+        <p className={styles.note} role="status">
+          We could not check this payment just now. Your plan appears in Settings once it is confirmed.
+        </p>
+      );
+  }
 }

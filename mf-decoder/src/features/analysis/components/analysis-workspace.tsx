@@ -1,4 +1,4 @@
-import type { Usage } from '@keisha/contracts/decoder';
+import { ARTICLE_MAX_CHARS, DECODER_PREFILL_KEY, type Usage } from '@keisha/contracts/decoder';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { analyzeArticle } from '../api/analyze-article.ts';
@@ -20,9 +20,25 @@ export interface AnalysisWorkspaceProps {
   onLimitReached: (usage: Usage | null) => void;
 }
 
+function readPrefill(): string {
+  try {
+    return (sessionStorage.getItem(DECODER_PREFILL_KEY) ?? '').slice(0, ARTICLE_MAX_CHARS);
+  } catch {
+    return '';
+  }
+}
+
 /** The decoder's two panels: the article on one side, the agent's analysis of it on the other. */
 export function AnalysisWorkspace({ onLimitReached }: AnalysisWorkspaceProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(readPrefill);
+  // An article handed over by another app (the chat's 'Decode this article') fills the input once.
+  useEffect(() => {
+    try {
+      sessionStorage.removeItem(DECODER_PREFILL_KEY);
+    } catch {
+      // storage blocked: nothing was handed over
+    }
+  }, []);
   const [state, dispatch] = useReducer(analysisReducer<AnalysisResult>, initialAnalysisState);
   const { usage, syncProblem, sync, remember } = useUsage();
   // Bumped when the server has saved a new analysis to the reader's history.

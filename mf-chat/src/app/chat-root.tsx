@@ -1,0 +1,105 @@
+import { useKeisha } from '@keisha/store';
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useChatProfile } from '../features/profile/hooks/use-chat-profile.ts';
+import { PaymentCancelledPage } from '../features/upgrade/components/payment-cancelled-page.tsx';
+import { PaymentSuccessPage } from '../features/upgrade/components/payment-success-page.tsx';
+import { PaywallDialog } from '../features/upgrade/components/paywall-dialog.tsx';
+import { UpgradeCheckoutView } from '../features/upgrade/components/upgrade-checkout-view.tsx';
+import { useChatPlans } from '../features/upgrade/hooks/use-chat-plans.ts';
+import { handToDecoder } from '../lib/decoder-prefill.ts';
+import { ChatScreen } from './chat-screen.tsx';
+import { SettingsScreen } from './settings-screen.tsx';
+import { initialView, isPaidTier, viewReducer, type PaidTier, type ViewRequest } from './view-state.ts';
+import styles from './chat-root.module.css';
+
+/** Where the decoder lives in the site (spec section 2's route table). */
+const DECODER_PATH = '/bias-detection';
+
+/** The chat app: its views switched by the view state, and the paywall over them. */
+export function ChatRoot({ page }: { page: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [state, dispatch] = useReducer(viewReducer, undefined, () =>
+    initialView(page, location.state, isPaidTier(params.get('plan')) ? (params.get('plan') as PaidTier) : null),
+  );
+  const profile = useChatProfile();
+  const [paywall, setPaywall] = useState(false);
+  const openPaywall = useCallback(() => setPaywall(true), []);
+
+  // biasDetection opens the news decoder, a page of the site.
+  useEffect(() => {
+    if (state.view === 'biasDetection') navigate(DECODER_PATH);
+  }, [state.view, navigate]);
+
+  /** To the chat's own views from a return page: '/' shows the chat, opened on the view asked for. */
+  const home = (request: ViewRequest = {}) => navigate('/', { state: request });
+
+  let view;
+  switch (state.view) {
+    case 'paymentSuccess':
+      view = <PaymentSuccessPage onGoToChat={() => home()} />;
+      break;
+    case 'paymentCancelled':
+      view = (
+        <PaymentCancelledPage
+          plan={state.plan}
+          onBackToSettings={() => home({ chatView: 'settings' })}
+          onRetry={(plan) => home({ chatView: 'upgradeCheckout', plan })}
+        />
+      );
+      break;
+    case 'settings':
+      view = <SettingsScreen profile={profile} onBack={() => dispatch({ type: 'showChat' })} onChoosePlan={(plan) => dispatch({ type: 'choosePlan', plan })} />;
+      break;
+    case 'upgradeCheckout':
+      view = <UpgradeCheckoutScreen plan={state.plan ?? 'Starter'} onBack={() => dispatch({ type: 'backToSettings' })} />;
+      break;
+    case 'biasDetection':
+      view = (
+        <p className={styles.opening} role="status">
+          Opening the News Decoder...
+        </p>
+      );
+      break;
+    default:
+      view = (
+        <ChatScreen
+          profile={profile}
+          onLimitReached={openPaywall}
+          onOpenSettings={() => dispatch({ type: 'openSettings' })}
+          onOpenDecoder={() => dispatch({ type: 'openDecoder' })}
+          onDecodeArticle={(article) => {
+            handToDecoder(article);
+            dispatch({ type: 'openDecoder' });
+          }}
+        />
+      );
+  }
+
+  return (
+    <div className={styles.root}>
+      {view}
+      {paywall && (
+        <PaywallDialog
+          onUpgrade={() => {
+            setPaywall(false);
+            dispatch({ type: 'openSettings' });
+          }}
+          onClose={() => setPaywall(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function UpgradeCheckoutScreen({ plan, onBack }: { plan: PaidTier; onBack: () => void }) {
+  const email = useKeisha((s) => s.auth.user?.email ?? null);
+  const plans = useChatPlans();
+  return (
+    <div className={styles.checkout}>
+      <UpgradeCheckoutView plan={plan} plans={plans} email={email} onBack={onBack} />
+    </div>
+  );
+}

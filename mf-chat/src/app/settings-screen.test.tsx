@@ -1,0 +1,204 @@
+import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
+import { initialAuthState, keishaStore, localDate } from '@keisha/store';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ChatApp from '../App.tsx';
+import { UpgradeCheckoutView } from '../features/upgrade/components/upgrade-checkout-view.tsx';
+import type { ChatPlansState } from '../features/upgrade/hooks/use-chat-plans.ts';
+import { apiError, installFakePlatform, json, usage, type FakePlatform } from '../test-support/fake-platform.ts';
+
+const usd = (cents: number) => ({ cents, currency: 'USD', display: `$${(cents / 100).toFixed(2)}` });
+// Not the spec's prices: the screen must show whatever billing's catalogue says.
+const CATALOGUE = {
+  success: true,
+  chat: {
+    plans: [
+      { tier: 'Free', name: 'Free', price: usd(0), cashapp_price: null, billing_cycle: null, messages_per_day: 10 },
+      { tier: 'Starter', name: 'Starter', price: usd(1150), cashapp_price: usd(1600), billing_cycle: 'monthly', messages_per_day: null },
+      { tier: 'Pro', name: 'Pro', price: usd(6100), cashapp_price: usd(7700), billing_cycle: 'yearly', messages_per_day: null },
+      { tier: 'Gold', name: 'Gold', price: usd(10100), cashapp_price: usd(15100), billing_cycle: 'lifetime', messages_per_day: null },
+    ],
+  },
+};
+
+let platform: FakePlatform;
+
+function signIn() {
+  act(() =>
+    keishaStore.getState().dispatchAuth({
+      type: 'RESTORE_SESSION',
+      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
+    }),
+  );
+}
+
+function renderSettings() {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: '/', state: { chatView: 'settings' } }]}>
+      <Routes>
+        <Route path="/" element={<ChatApp page="chat" />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  platform = installFakePlatform();
+  platform.on('GET /api/billing/plans', () => json(CATALOGUE));
+  platform.on('GET /api/billing/payment-options', () => json({ success: true, sandbox: true, bitcoin: { provider: 'sandbox' }, cashapp: { cashtag: '$KeishaAI' }, paypal: null }));
+  platform.on('GET /api/billing/entitlements/me', () => json({ success: true, entitlement: { decoder_tier: 'free', chat_tier: 'Free', expires_at: null, lifetime: false } }));
+  platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage({ messages_today: 3, remaining: 7 }) }));
+});
+afterEach(() => {
+  platform.restore();
+  keishaStore.setState({ auth: initialAuthState });
+});
+
+describe('Settings', () => {
+  it('shows the account, today’s messages on Free, and the plans priced from billing’s catalogue', async () => {
+    signIn();
+    renderSettings();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(within(account).getByText('reader@example.org')).toBeTruthy();
+    expect(within(account).getByText('Free')).toBeTruthy();
+    expect(within(account).getByText('Messages today: 3 / 10')).toBeTruthy();
+    expect(within(account).queryByText('Renews on')).toBeNull();
+
+    const plans = await screen.findByRole('region', { name: 'Plans' });
+    await waitFor(() => expect(within(plans).getAllByRole('article')).toHaveLength(4));
+    const cards = within(plans).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Free', 'Starter', 'Pro', 'Gold']);
+    expect(within(cards[0]!).getByText('Current plan')).toBeTruthy();
+    expect(within(cards[1]!).getByText('$11.50 per month')).toBeTruthy();
+    expect(within(cards[2]!).getByText('$61 per year')).toBeTruthy();
+    expect(within(cards[3]!).getByText('$101 one-time')).toBeTruthy();
+
+    const payment = screen.getByRole('region', { name: 'Payment options' });
+    expect(payment.textContent).toContain('Starter: $16 per month');
+    expect(payment.textContent).toContain('Gold: $151');
+    expect(payment.textContent).toContain('$KeishaAI');
+    expect(payment.textContent).toContain('reader@example.org');
+    expect(payment.textContent).toContain('within 1 hour');
+
+    expect(screen.getByRole('link', { name: /Contact support/ }).getAttribute('href')).toMatch(/^mailto:support@keisha\.ai/);
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('shows the renewal date of a paid plan that ends, and no daily count', async () => {
+    platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage({ plan: 'Pro', messages_today: 42, daily_limit: null, remaining: null, unlimited: true }) }));
+    platform.on('GET /api/billing/entitlements/me', () =>
+      json({ success: true, entitlement: { decoder_tier: 'free', chat_tier: 'Pro', expires_at: '2031-03-03T12:00:00.000Z', lifetime: false } }),
+    );
+    signIn();
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    await waitFor(() => expect(within(account).getByText('Pro')).toBeTruthy());
+    await waitFor(() => expect(within(account).getByText('Renews on')).toBeTruthy());
+    expect(account.textContent).not.toContain('Messages today');
+  });
+
+  it('falls back to a Free profile with 0 messages when the usage cannot be read', async () => {
+    platform.on('GET /api/chat/usage', () => apiError(503, 'UNAVAILABLE', 'down'));
+    signIn();
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(within(account).getByText('Messages today: 0 / 10')).toBeTruthy();
+  });
+
+  it('says so, with a retry, when the catalogue cannot be read (no price is made up)', async () => {
+    platform.on('GET /api/billing/plans', () => apiError(503, 'UNAVAILABLE', 'down'));
+    signIn();
+    renderSettings();
+    const plans = screen.getByRole('region', { name: 'Plans' });
+    expect((await within(plans).findByRole('alert')).textContent).toContain('The plans could not be loaded.');
+    expect(plans.textContent).not.toMatch(/\$\d/);
+    platform.on('GET /api/billing/plans', () => json(CATALOGUE));
+    fireEvent.click(within(plans).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(within(plans).getAllByRole('article')).toHaveLength(4));
+  });
+
+  it('sends the enterprise demo request and says the spec’s messages', async () => {
+    signIn();
+    renderSettings();
+    const form = screen.getByRole('region', { name: 'Enterprise Solutions' });
+    const email = within(form).getByLabelText('Work email');
+    const button = within(form).getByRole('button', { name: 'Request a Demo' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+
+    platform.on('POST /api/enterprise-demo-request', () => apiError(400, 'VALIDATION', 'Please enter a valid email address'));
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    fireEvent.click(button);
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please enter a valid email address');
+
+    platform.on('POST /api/enterprise-demo-request', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fireEvent.click(button);
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Network error. Please check your connection and try again.'));
+
+    platform.on('POST /api/enterprise-demo-request', () => json({ success: true }, 201));
+    fireEvent.change(email, { target: { value: ' cto@university.edu ' } });
+    fireEvent.click(button);
+    expect((await within(form).findByRole('status')).textContent).toBe("Thank you! We've received your request and will contact you shortly.");
+    expect(platform.requests.filter((r) => r.path === '/api/enterprise-demo-request').at(-1)!.body).toEqual({ email: 'cto@university.edu' });
+    expect((email as HTMLInputElement).value).toBe('');
+  });
+
+  it('runs the upgrade flow: a plan, its checkout, and back again', async () => {
+    signIn();
+    renderSettings();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade to Pro' })).toBeTruthy();
+    expect(await screen.findByText('$61 per year')).toBeTruthy();
+    expect(screen.getByText('Sandbox checkout: no real money moves.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Changed My Mind (Back to Settings)' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Chat' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'KEISHA' })).toBeTruthy();
+  });
+});
+
+describe('UpgradeCheckoutView', () => {
+  const plans: ChatPlansState = {
+    status: 'ready',
+    plans: [{ tier: 'Pro', name: 'Pro', price: '$61', cadence: 'per year', messages: 'Unlimited messages', cashAppPrice: '$77', lifetime: false }],
+    options: null,
+    retry: () => undefined,
+  };
+
+  beforeEach(() => signIn());
+
+  it('creates the checkout with billing and goes to the page it returns', async () => {
+    platform.on('POST /api/create-checkout-session', () =>
+      json({ success: true, url: '/api/billing/sandbox/checkout/c1', session_id: 'c1', amount: 61, currency: 'USD', provider: 'sandbox', instructions: null }, 201),
+    );
+    const goTo = vi.fn();
+    render(<UpgradeCheckoutView plan="Pro" plans={plans} email="reader@example.org" onBack={() => undefined} goTo={goTo} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Coinbase' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/api/billing/sandbox/checkout/c1'));
+    expect(screen.getByRole('button', { name: 'Redirecting to Coinbase...' })).toBeTruthy();
+    expect(platform.requests.find((r) => r.path === '/api/create-checkout-session')!.body).toEqual({
+      email: 'reader@example.org',
+      tier: 'Pro',
+      success_url: '/payment-success',
+      cancel_url: '/payment-cancelled?plan=Pro',
+      payment_method: 'bitcoin',
+    });
+  });
+
+  it('says the spec’s checkout messages and stays', async () => {
+    const goTo = vi.fn();
+    const { unmount } = render(<UpgradeCheckoutView plan="Pro" plans={plans} email={null} onBack={() => undefined} goTo={goTo} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Coinbase' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CHECKOUT_MESSAGES.emailMissing);
+    unmount();
+
+    platform.on('POST /api/create-checkout-session', () => apiError(502, 'PAYMENT_FAILED', CHECKOUT_MESSAGES.failed));
+    render(<UpgradeCheckoutView plan="Pro" plans={plans} email="reader@example.org" onBack={() => undefined} goTo={goTo} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Coinbase' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CHECKOUT_MESSAGES.failed);
+    expect(goTo).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,76 @@
+import { useKeisha } from '@keisha/store';
+import { ThemeToggle } from '@keisha/ui';
+import { useEffect, useId } from 'react';
+import { messagesTodayLabel } from '../features/profile/domain/profile.ts';
+import type { ChatProfileState } from '../features/profile/hooks/use-chat-profile.ts';
+import { SignOutButton } from '../features/session/components/sign-out-button.tsx';
+import { AccountInfo } from '../features/settings/components/account-info.tsx';
+import { BetaNotice } from '../features/settings/components/beta-notice.tsx';
+import { EnterpriseDemoForm } from '../features/settings/components/enterprise-demo-form.tsx';
+import { useEntitlement } from '../features/settings/hooks/use-entitlement.ts';
+import { CashAppInstructions } from '../features/upgrade/components/cash-app-instructions.tsx';
+import { PlanGrid } from '../features/upgrade/components/plan-grid.tsx';
+import { useChatPlans } from '../features/upgrade/hooks/use-chat-plans.ts';
+import type { PaidTier } from './view-state.ts';
+import styles from './settings-screen.module.css';
+
+interface SettingsScreenProps {
+  profile: ChatProfileState;
+  onBack: () => void;
+  onChoosePlan: (plan: PaidTier) => void;
+}
+
+/**
+ * Spec section 2, "Settings": account information, the beta notice and support, the plan grid,
+ * payment options with the Cash App instructions, the Enterprise Solutions demo request, Sign Out.
+ */
+export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreenProps) {
+  const email = useKeisha((s) => s.auth.user?.email ?? null);
+  const entitlement = useEntitlement();
+  const plans = useChatPlans();
+  const headingId = useId();
+  const paymentId = useId();
+  const { reload } = profile;
+
+  // The plan and today's count as they are now (a purchase, messages sent in another tab).
+  useEffect(() => reload(), [reload]);
+
+  return (
+    <div className={styles.screen}>
+      <header className={styles.topBar}>
+        <button type="button" className={styles.back} onClick={onBack}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M14.5 6 8.5 12l6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          Back to Chat
+        </button>
+        <ThemeToggle className={styles.themeToggle} />
+      </header>
+      <div className={styles.content} aria-labelledby={headingId} role="region">
+        <h1 id={headingId} className={styles.title}>
+          Settings
+        </h1>
+        {profile.loaded ? (
+          <AccountInfo email={email} plan={profile.profile.plan} messagesToday={messagesTodayLabel(profile.profile)} entitlement={entitlement} />
+        ) : (
+          <p className={styles.muted} role="status">
+            Loading your account...
+          </p>
+        )}
+        <BetaNotice />
+        <PlanGrid plans={plans} currentPlan={profile.loaded ? profile.profile.plan : null} onChoose={onChoosePlan} />
+        <section className={styles.section} aria-labelledby={paymentId}>
+          <h2 id={paymentId} className={styles.heading}>
+            Payment options
+          </h2>
+          <p className={styles.muted}>Bitcoin: choose a plan above and pay through Coinbase, a crypto checkout.</p>
+          <CashAppInstructions plans={plans} email={email} />
+        </section>
+        <EnterpriseDemoForm />
+        <div className={styles.signOut}>
+          <SignOutButton />
+        </div>
+      </div>
+    </div>
+  );
+}

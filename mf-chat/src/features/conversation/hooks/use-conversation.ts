@@ -1,0 +1,259 @@
+// The conversation on screen and what can be done with it: send (streamed answer), stop (button or
+// Esc), regenerate, open a saved conversation, start a new one. The rules of spec section 4 ("Chat
+// send") apply before anything is sent; the chat service counts and decides.
+import type { ChatSession, ChatUsage } from '@keisha/contracts/chat';
+import { CHAT_TEXT } from '@keisha/contracts/chat';
+import { ApiError } from '@keisha/contracts';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { createConversation, fetchMessages } from '../api/messages.ts';
+import { ReplyRefused, streamMessage, streamRegenerate, type StreamHandlers, type StreamOutcome } from '../api/stream-reply.ts';
+import { describeSendError, NEW_CHAT_FAILED, OPEN_FAILED, PROFILE_LOADING, replyFailureMessage, SEND_FAILED } from '../domain/send-errors.ts';
+import {
+  bubbleFromSaved,
+  bubblesFromMessages,
+  canRegenerate,
+  EMPTY_TRANSCRIPT,
+  isAnswering,
+  transcriptReducer,
+  type TranscriptState,
+} from '../domain/transcript.ts';
+
+/** The conversation open in this tab, so a reload comes back to it. */
+const CURRENT_SESSION_KEY = 'keisha.chat.current-session';
+
+function remember(sessionId: string | null) {
+  try {
+    if (sessionId) sessionStorage.setItem(CURRENT_SESSION_KEY, sessionId);
+    else sessionStorage.removeItem(CURRENT_SESSION_KEY);
+  } catch {
+    // storage blocked: a reload starts a new chat
+  }
+}
+
+function remembered(): string | null {
+  try {
+    return sessionStorage.getItem(CURRENT_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export interface ConversationOptions {
+  signedIn: boolean;
+  /** The profile has loaded (the input waits for it) and whether today's limit is reached. */
+  profileLoaded: boolean;
+  limitReached: boolean;
+  /** The usage an answer came back with. */
+  onUsage: (usage: ChatUsage | null) => void;
+  /** The daily limit: open the paywall. */
+  onLimitReached: () => void;
+  /** A conversation was created or has new activity (the list moves it to the top). */
+  onSessionActive: (session: ChatSession) => void;
+  /** A message the service did not take: it goes back to the input. */
+  onDraftReturned: (text: string) => void;
+}
+
+export interface Conversation {
+  state: TranscriptState;
+  answering: boolean;
+  regenerable: boolean;
+  send: (text: string) => boolean;
+  stop: () => void;
+  regenerate: () => void;
+  open: (sessionId: string) => void;
+  newChat: () => void;
+  /** The conversation was deleted elsewhere (the side panel): leave it if it is open. */
+  forget: (sessionId: string) => void;
+}
+
+export function useConversation(options: ConversationOptions): Conversation {
+  const [state, dispatch] = useReducer(transcriptReducer, EMPTY_TRANSCRIPT);
+  const latest = useRef({ state, options });
+  latest.current = { state, options };
+  const running = useRef<AbortController | null>(null);
+  const ids = useRef(0);
+  const nextId = (kind: string) => `${kind}-${++ids.current}`;
+  const now = () => new Date().toISOString();
+
+  /** Ends the answer in progress without a word: the screen is moving on to another conversation. */
+  const leave = useCallback(() => {
+    const controller = running.current;
+    running.current = null;
+    controller?.abort();
+  }, []);
+
+  const runStream = useCallback(async (start: (handlers: StreamHandlers, signal: AbortSignal) => Promise<StreamOutcome>, sentText: string | null) => {
+    const controller = new AbortController();
+    running.current = controller;
+    const current = () => running.current === controller;
+    let accepted = false;
+    try {
+      const outcome = await start(
+        {
+          onMeta: (meta) => {
+            if (!current()) return;
+            accepted = true;
+            dispatch({ type: 'accepted', sessionId: meta.session_id, userMessageId: meta.user_message_id, aiMessageId: meta.ai_message_id, at: now() });
+            remember(meta.session_id);
+            latest.current.options.onUsage(meta.usage);
+            latest.current.options.onSessionActive(meta.session);
+          },
+          onDelta: (text) => {
+            if (current()) dispatch({ type: 'delta', text });
+          },
+        },
+        controller.signal,
+      );
+      if (!current()) return;
+      if (outcome.kind === 'done') {
+        dispatch({ type: 'finished', message: bubbleFromSaved(outcome.done.message, nextId('answer')) });
+        latest.current.options.onUsage(outcome.done.usage);
+      } else {
+        dispatch({ type: 'failed', id: nextId('system'), message: replyFailureMessage(outcome.error.message), at: now() });
+        latest.current.options.onUsage(outcome.error.usage);
+      }
+    } catch (error) {
+      if (!current()) return;
+      if (controller.signal.aborted) {
+        dispatch({ type: 'stopped' });
+        return;
+      }
+      const problem = describeSendError(error);
+      if (accepted) {
+        dispatch({ type: 'failed', id: nextId('system'), message: problem.paywall ? SEND_FAILED : problem.message, at: now() });
+        return;
+      }
+      dispatch({ type: 'refused', id: nextId('system'), message: problem.paywall ? null : problem.message, at: now() });
+      if (sentText !== null) latest.current.options.onDraftReturned(sentText);
+      if (problem.paywall) {
+        if (error instanceof ReplyRefused) latest.current.options.onUsage(error.usage);
+        latest.current.options.onLimitReached();
+      }
+    } finally {
+      if (current()) running.current = null;
+    }
+  }, []);
+
+  /** Checks the rules of spec section 4 before a message is counted; false when it must not be sent. */
+  const mayAsk = useCallback((): boolean => {
+    const { state: now_, options: opts } = latest.current;
+    if (isAnswering(now_) || now_.phase === 'loading') return false;
+    if (!opts.signedIn) {
+      dispatch({ type: 'systemError', id: nextId('system'), message: CHAT_TEXT.signedOut, at: now() });
+      return false;
+    }
+    if (!opts.profileLoaded) {
+      dispatch({ type: 'systemError', id: nextId('system'), message: PROFILE_LOADING, at: now() });
+      return false;
+    }
+    if (opts.limitReached) {
+      opts.onLimitReached();
+      return false;
+    }
+    return true;
+  }, []);
+
+  const send = useCallback(
+    (text: string): boolean => {
+      if (text.trim() === '' || !mayAsk()) return false;
+      const sessionId = latest.current.state.sessionId;
+      dispatch({ type: 'sent', id: nextId('sent'), text, at: now() });
+      void runStream((handlers, signal) => streamMessage(text, sessionId, handlers, signal), text);
+      return true;
+    },
+    [mayAsk, runStream],
+  );
+
+  const regenerate = useCallback(() => {
+    const sessionId = latest.current.state.sessionId;
+    if (!sessionId || !canRegenerate(latest.current.state) || !mayAsk()) return;
+    dispatch({ type: 'regenerating' });
+    void runStream((handlers, signal) => streamRegenerate(sessionId, handlers, signal), null);
+  }, [mayAsk, runStream]);
+
+  const stop = useCallback(() => running.current?.abort(), []);
+
+  const load = useCallback(
+    async (sessionId: string, quiet: boolean) => {
+      leave();
+      dispatch({ type: 'loading', sessionId });
+      remember(sessionId);
+      try {
+        const response = await fetchMessages(sessionId);
+        const bubbles = bubblesFromMessages((response as { messages?: unknown } | null)?.messages);
+        if (!bubbles) throw new Error('The conversation could not be read.');
+        dispatch({ type: 'loaded', sessionId, bubbles });
+      } catch (error) {
+        if (latest.current.state.sessionId !== sessionId) return;
+        if (error instanceof ApiError && error.status === 404) remember(null);
+        dispatch({ type: 'cleared', sessionId: null });
+        if (!quiet) dispatch({ type: 'systemError', id: nextId('system'), message: OPEN_FAILED, at: now() });
+      }
+    },
+    [leave],
+  );
+
+  const open = useCallback((sessionId: string) => void load(sessionId, false), [load]);
+
+  const newChat = useCallback(async () => {
+    const { state: current } = latest.current;
+    leave();
+    // An empty conversation is already a new chat: no second empty one is made.
+    if (current.bubbles.length === 0) {
+      dispatch({ type: 'cleared', sessionId: current.sessionId });
+      return;
+    }
+    try {
+      const { session } = await createConversation();
+      dispatch({ type: 'cleared', sessionId: session.id });
+      remember(session.id);
+      latest.current.options.onSessionActive(session);
+    } catch {
+      dispatch({ type: 'systemError', id: nextId('system'), message: NEW_CHAT_FAILED, at: now() });
+    }
+  }, [leave]);
+
+  const forget = useCallback(
+    (sessionId: string) => {
+      if (latest.current.state.sessionId !== sessionId) return;
+      leave();
+      remember(null);
+      dispatch({ type: 'cleared', sessionId: null });
+    },
+    [leave],
+  );
+
+  // A reload comes back to the conversation that was open.
+  const signedIn = options.signedIn;
+  useEffect(() => {
+    if (!signedIn) return;
+    const sessionId = remembered();
+    if (sessionId && latest.current.state.sessionId === null && latest.current.state.bubbles.length === 0) void load(sessionId, true);
+  }, [signedIn, load]);
+
+  // Esc stops an answer, wherever the focus is (a dialog handles its own Escape first).
+  const answering = isAnswering(state);
+  useEffect(() => {
+    if (!answering) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) stop();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [answering, stop]);
+
+  // Leaving the chat (another view, signing out) abandons the answer; the service keeps what was written.
+  useEffect(() => () => running.current?.abort(), []);
+
+  return {
+    state,
+    answering,
+    regenerable: canRegenerate(state),
+    send,
+    stop,
+    regenerate,
+    open,
+    newChat: () => void newChat(),
+    forget,
+  };
+}

@@ -1,0 +1,71 @@
+import type { ChatTier } from '@keisha/contracts/chat';
+import { useId } from 'react';
+import type { ChatPlansState } from '../hooks/use-chat-plans.ts';
+import { priceLine, type ChatPlanCard } from '../domain/plans.ts';
+import styles from './plans.module.css';
+
+type PaidTier = Exclude<ChatTier, 'Free'>;
+
+interface PlanGridProps {
+  plans: ChatPlansState;
+  currentPlan: ChatTier | null;
+  onChoose: (tier: PaidTier) => void;
+}
+
+/** Spec section 2 (Settings): the plan grid, Free, Starter, Pro and Gold, priced from billing's catalogue. */
+export function PlanGrid({ plans, currentPlan, onChoose }: PlanGridProps) {
+  const headingId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        Plans
+      </h2>
+      {plans.status === 'loading' && (
+        <p className={styles.muted} role="status">
+          Loading plans...
+        </p>
+      )}
+      {plans.status === 'failed' && (
+        <p className={styles.problem} role="alert">
+          The plans could not be loaded.{' '}
+          <button type="button" className={styles.linkButton} onClick={plans.retry}>
+            Try Again
+          </button>
+        </p>
+      )}
+      {plans.status === 'ready' && (
+        <ul className={styles.grid}>
+          {plans.plans.map((plan) => (
+            <PlanCard key={plan.tier} plan={plan} current={plan.tier === currentPlan} onChoose={onChoose} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PlanCard({ plan, current, onChoose }: { plan: ChatPlanCard; current: boolean; onChoose: (tier: PaidTier) => void }) {
+  const nameId = useId();
+  const tier = plan.tier;
+  return (
+    <li className={styles.card} data-current={current || undefined}>
+      <article className={styles.cardBody} aria-labelledby={nameId}>
+        <h3 id={nameId} className={styles.planName}>
+          {plan.name}
+        </h3>
+        <p className={styles.price}>{priceLine(plan)}</p>
+        <p className={styles.muted}>{plan.messages}</p>
+        {plan.lifetime && <p className={styles.muted}>Lifetime access, with early access to new features</p>}
+        <div className={styles.cardAction}>
+          {current ? (
+            <span className={styles.currentBadge}>Current plan</span>
+          ) : tier !== 'Free' ? (
+            <button type="button" className={styles.choose} onClick={() => onChoose(tier)}>
+              Upgrade to {plan.name}
+            </button>
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+}
