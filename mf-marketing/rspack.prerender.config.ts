@@ -49,9 +49,6 @@ const config: Configuration = {
   },
   plugins: [
     new rspack.DefinePlugin({
-      'process.env.PAYPAL_CLIENT_ID': JSON.stringify(process.env.PAYPAL_CLIENT_ID ?? ''),
-      'process.env.PAYPAL_PLAN_MONTHLY': JSON.stringify(process.env.PAYPAL_PLAN_MONTHLY ?? ''),
-      'process.env.PAYPAL_PLAN_ANNUAL': JSON.stringify(process.env.PAYPAL_PLAN_ANNUAL ?? ''),
       'process.env.KEISHA_BUILD_LABEL': JSON.stringify(process.env.KEISHA_BUILD_LABEL ?? ''),
     }),
   ],

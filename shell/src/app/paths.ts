@@ -17,7 +17,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/about', remote: 'marketing', page: 'about', title: 'Why and Who' },
   { path: '/bias-detection', remote: 'decoder', page: 'decoder', title: 'News Decoder' },
   { path: '/microfrag', remote: 'decoder', page: 'decoder', title: 'News Decoder' },
-  { path: '/payment/success', remote: 'decoder', page: 'payment-success', title: 'Payment received' },
+  { path: '/payment/success', remote: 'decoder', page: 'payment-success', title: 'Your payment' },
   { path: '/payment/cancel', remote: 'decoder', page: 'payment-cancel', title: 'Payment cancelled' },
   { path: '/payment-success', remote: 'chat', page: 'payment-success', title: 'Payment successful' },
   { path: '/payment-cancelled', remote: 'chat', page: 'payment-cancelled', title: 'Payment cancelled' },
