@@ -136,8 +136,8 @@ export function useConversation(options: ConversationOptions): Conversation {
 
   /** Checks the rules of spec section 4 before a message is counted; false when it must not be sent. */
   const mayAsk = useCallback((): boolean => {
-    const { state: now_, options: opts } = latest.current;
-    if (isAnswering(now_) || now_.phase === 'loading') return false;
+    const { state: current, options: opts } = latest.current;
+    if (isAnswering(current) || current.phase === 'loading') return false;
     if (!opts.signedIn) {
       dispatch({ type: 'systemError', id: nextId('system'), message: CHAT_TEXT.signedOut, at: now() });
       return false;
