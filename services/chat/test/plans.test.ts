@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,18 @@ import { billingChatPlans, chatPlans } from '../src/plugins/plans.ts';
 import { bearer, startChat, subjectOf } from './helpers.ts';
 
 const [target] = await databaseTargets();
+
+/** A port nobody listens on now (the platforms of other test runs use fixed ranges). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 // The chat plan from the real billing service, as a process, trusting the real identity's keys; a plan is
 // bought through billing's sandbox checkout exactly as the browser does it (create, then Pay).
@@ -22,7 +35,7 @@ describe('chat plans from billing', () => {
 
   beforeAll(async () => {
     identity = await startIdentityProcess();
-    const port = 4900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     billingUrl = `http://127.0.0.1:${port}`;
     billing = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../billing/src/server.ts')], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', IDENTITY_URL: identity.url, LOG_LEVEL: 'error', PAYMENTS_SANDBOX: 'on' },
