@@ -1,3 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { vitestPreset } from '@keisha/config/vitest';
-export default defineConfig({ test: { ...vitestPreset.test, include: ['local/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'] } });
+export default defineConfig({
+  test: {
+    ...vitestPreset.test,
+    include: ['local/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'edge/**/*.test.ts', 'docker/**/*.test.ts', 'k8s/**/*.test.ts'],
+  },
+});

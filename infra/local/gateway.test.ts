@@ -1,0 +1,350 @@
+// The gateway's options for running as the production edge, against real HTTP upstreams.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardedFor, startGateway, trustedProxies, upstreamBase, type RunningGateway } from './gateway.ts';
+import { listen, startStaticServer, type RunningServer } from './static-server.ts';
+
+const SHELL_HTML = '<!doctype html><html><head><title>Keisha</title></head><body><div id="root"></div></body></html>';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** An upstream that answers every request with what it received, as JSON. */
+async function echoServer(name: string): Promise<RunningServer & { seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const record = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      seen.push(record);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Upstream': name });
+      res.end(JSON.stringify(record));
+    });
+  });
+  return Object.assign(await listen(server, 0), { seen });
+}
+
+function tempDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'keisha-gateway-'));
+}
+
+function shellDir(): string {
+  const dir = path.join(tempDir(), 'shell');
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'index.html'), SHELL_HTML);
+  return dir;
+}
+
+/** A raw request, so a test controls the path exactly (fetch would normalise `..`) and every header. */
+function request(port: number, pathAndQuery: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, method, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the gateway with service URLs', () => {
+  const upstreams: Record<string, RunningServer & { seen: Seen[] }> = {};
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    for (const name of ['identity', 'decoder', 'chat', 'billing']) upstreams[name] = await echoServer(name);
+    gateway = await startGateway({
+      port: 0,
+      shellDir: shellDir(),
+      serviceUrls: {
+        identity: `http://127.0.0.1:${upstreams.identity!.port}`,
+        decoder: `http://127.0.0.1:${upstreams.decoder!.port}/`,
+        chat: `http://localhost:${upstreams.chat!.port}`,
+        // A service mounted below a path on its host.
+        billing: `http://127.0.0.1:${upstreams.billing!.port}/billing-svc`,
+      },
+      remotePorts: { marketing: 1, decoder: 1, chat: 1, account: 1 },
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all(Object.values(upstreams).map((u) => u.close()));
+  });
+
+  it.each([
+    ['/api/bias-auth/login', 'identity', '/api/bias-auth/login'],
+    ['/api/bias-analysis?x=1', 'decoder', '/api/bias-analysis?x=1'],
+    ['/api/chat/sessions/7', 'chat', '/api/chat/sessions/7'],
+    ['/api/billing/plans', 'billing', '/billing-svc/api/billing/plans'],
+  ])('sends %s to the %s service at its URL', async (route, service, upstreamPath) => {
+    const response = await request(gateway.port, route, { 'content-type': 'application/json' }, 'POST', '{"a":1}');
+    expect(response.status).toBe(200);
+    expect(response.headers['x-upstream']).toBe(service);
+    const seen = JSON.parse(response.body) as Seen;
+    expect(seen.url).toBe(upstreamPath);
+    expect(seen.method).toBe('POST');
+    expect(seen.body).toBe('{"a":1}');
+  });
+
+  it("sends the upstream's own Host, and the reader's as X-Forwarded-Host with the client address", async () => {
+    const response = await request(gateway.port, '/api/chat', { host: 'keisha.example', 'x-forwarded-for': '6.6.6.6' });
+    const seen = JSON.parse(response.body) as Seen;
+    expect(seen.headers.host).toBe(`localhost:${upstreams.chat!.port}`);
+    expect(seen.headers['x-forwarded-host']).toBe('keisha.example');
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+    // Nobody is trusted: a sent X-Forwarded-For is replaced by the connection's address.
+    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('passes a path exactly as it was routed, without resolving dot segments', async () => {
+    const response = await request(gateway.port, '/api/chat/../../health/ready');
+    expect((JSON.parse(response.body) as Seen).url).toBe('/api/chat/../../health/ready');
+  });
+
+  it('answers 502 in the error shape when a service is down', async () => {
+    const down = await echoServer('down');
+    const port = down.port;
+    await down.close();
+    const lonely = await startGateway({
+      port: 0,
+      shellDir: shellDir(),
+      serviceUrls: { identity: `http://127.0.0.1:${port}`, decoder: `http://127.0.0.1:${port}`, chat: `http://127.0.0.1:${port}`, billing: `http://127.0.0.1:${port}` },
+    });
+    const response = await request(lonely.port, '/api/waitlist');
+    await lonely.close();
+    expect(response.status).toBe(502);
+    expect(JSON.parse(response.body)).toEqual({
+      success: false,
+      error: { code: 'UPSTREAM_UNAVAILABLE', message: 'The identity service is not reachable. Please try again shortly.' },
+    });
+  });
+
+  it('refuses to start on a URL it cannot proxy to, naming it', async () => {
+    const base = { port: 0, shellDir: shellDir() };
+    const urls = { identity: 'http://a', decoder: 'http://b', chat: 'http://c', billing: 'http://d' };
+    await expect(startGateway({ ...base, serviceUrls: { ...urls, chat: 'ftp://c' } })).rejects.toThrow(/chat service URL/);
+    await expect(startGateway({ ...base, serviceUrls: { ...urls, billing: 'http://d/?x=1' } })).rejects.toThrow(/billing service URL/);
+    await expect(startGateway(base)).rejects.toThrow(/serviceUrls or servicePorts/);
+  });
+});
+
+describe('the gateway serving remotes from the cluster', () => {
+  let remote: RunningServer;
+  let gateway: RunningGateway;
+  let remotesFile: string;
+  const origin = 'https://keisha.example';
+
+  beforeAll(async () => {
+    const root = tempDir();
+    const remoteDir = path.join(root, 'marketing');
+    mkdirSync(path.join(remoteDir, 'prerender'), { recursive: true });
+    writeFileSync(path.join(remoteDir, 'mf-manifest.json'), '{"name":"marketing"}');
+    writeFileSync(path.join(remoteDir, 'main.abc12345.js'), 'export const x = 1;');
+    writeFileSync(
+      path.join(remoteDir, 'prerender', 'index.json'),
+      JSON.stringify({
+        version: 1,
+        remote: 'marketing',
+        placeholders: { origin: 'https://keisha-origin.invalid', remoteBase: '__BASE__/' },
+        stylesheets: ['816.abcdef12.css'],
+        pages: {
+          '/faq': {
+            page: 'faq',
+            path: '/faq',
+            title: 'Keisha | FAQ',
+            head: [{ kind: 'canonical', href: 'https://keisha-origin.invalid/faq' }],
+            html: '<div data-page="faq"><img src="__BASE__/poster.webp" alt="">FAQ</div>',
+          },
+        },
+      }),
+    );
+    remote = await startStaticServer(remoteDir, 0);
+    remotesFile = path.join(root, 'remotes.json');
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({
+        marketing: `${origin}/remotes/marketing/mf-manifest.json`,
+        decoder: 'https://cdn.example/decoder/v1/mf-manifest.json',
+        chat: 'https://cdn.example/chat/v1/mf-manifest.json',
+        account: 'https://cdn.example/account/v1/mf-manifest.json',
+      }),
+    );
+    gateway = await startGateway({
+      port: 0,
+      shellDir: shellDir(),
+      serviceUrls: { identity: 'http://127.0.0.1:1', decoder: 'http://127.0.0.1:1', chat: 'http://127.0.0.1:1', billing: 'http://127.0.0.1:1' },
+      remoteUrls: { marketing: `http://127.0.0.1:${remote.port}` },
+      remotesFile,
+      publicOrigin: `${origin}/`,
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await remote.close();
+  });
+
+  it("serves a remote's files at /remotes/<name>/ with the remote's own headers", async () => {
+    const manifest = await request(gateway.port, '/remotes/marketing/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.body).toBe('{"name":"marketing"}');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    const chunk = await request(gateway.port, '/remotes/marketing/main.abc12345.js?v=1');
+    expect(chunk.headers['cache-control']).toContain('immutable');
+    expect((await request(gateway.port, '/remotes/marketing/nothing.js')).status).toBe(404);
+  });
+
+  it('never lets a remote path climb out of the remote', async () => {
+    const response = await request(gateway.port, '/remotes/marketing/..%2f..%2fetc%2fpasswd');
+    expect(response.status).toBe(404);
+  });
+
+  it('leaves /remotes/ paths of remotes it does not serve to the shell', async () => {
+    expect((await request(gateway.port, '/remotes/decoder/mf-manifest.json')).body).not.toContain('"name"');
+  });
+
+  it("prerenders from the in-cluster remote, with the public origin in the page's URLs", async () => {
+    const page = await request(gateway.port, '/faq', { host: 'internal-name:3000' });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('data-prerendered-page="faq"');
+    expect(page.body).toContain(`<link rel="canonical" href="${origin}/faq" data-prerendered>`);
+    expect(page.body).toContain(`src="${origin}/remotes/marketing/poster.webp"`);
+    expect(page.body).toContain(`<link rel="stylesheet" href="${origin}/remotes/marketing/816.abcdef12.css">`);
+  });
+
+  it('answers 503 for /remotes.json when the registry file is gone and there are no ports to fall back on', async () => {
+    const bare = await startGateway({
+      port: 0,
+      shellDir: shellDir(),
+      serviceUrls: { identity: 'http://a', decoder: 'http://b', chat: 'http://c', billing: 'http://d' },
+      remotesFile: path.join(tempDir(), 'missing.json'),
+    });
+    const response = await request(bare.port, '/remotes.json');
+    expect(response.status).toBe(503);
+    expect(JSON.parse(response.body).error.code).toBe('REGISTRY_UNAVAILABLE');
+    expect((await request(bare.port, '/faq')).body).toBe(SHELL_HTML);
+    await bare.close();
+  });
+});
+
+describe('forwarded headers behind a trusted proxy', () => {
+  const trusted = trustedProxies(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+
+  it('takes the client from the chain of a trusted peer, read from the right', () => {
+    expect(forwardedFor('10.1.2.3', { 'x-forwarded-for': '203.0.113.9' }, trusted).for).toBe('203.0.113.9');
+    // The reader may send their own header first; only what the trusted hops appended is believed.
+    expect(forwardedFor('10.1.2.3', { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.9.9.9' }, trusted).for).toBe('203.0.113.9');
+    expect(forwardedFor('::ffff:10.1.2.3', { 'x-forwarded-for': '198.51.100.4' }, trusted).for).toBe('198.51.100.4');
+    expect(forwardedFor('fd00::1', { 'x-forwarded-for': '2001:db8::7' }, trusted).for).toBe('2001:db8::7');
+  });
+
+  it('stops at garbage in the chain, naming the hop that handed it over', () => {
+    expect(forwardedFor('10.1.2.3', { 'x-forwarded-for': 'not-an-ip, 10.4.4.4' }, trusted).for).toBe('10.4.4.4');
+    expect(forwardedFor('10.1.2.3', { 'x-forwarded-for': 'nonsense' }, trusted).for).toBe('10.1.2.3');
+    expect(forwardedFor('10.1.2.3', {}, trusted).for).toBe('10.1.2.3');
+  });
+
+  it("believes a trusted peer's protocol and host, and nobody else's", () => {
+    const headers = { host: 'edge:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'keisha.example', 'x-forwarded-for': '203.0.113.9' };
+    expect(forwardedFor('10.1.2.3', headers, trusted)).toEqual({ for: '203.0.113.9', proto: 'https', host: 'keisha.example' });
+    expect(forwardedFor('192.0.2.1', headers, trusted)).toEqual({ for: '192.0.2.1', proto: 'http', host: 'edge:3000' });
+    expect(forwardedFor('10.1.2.3', headers, undefined)).toEqual({ for: '10.1.2.3', proto: 'http', host: 'edge:3000' });
+  });
+
+  it.each(['10.0.0.0/33', 'example.com', '10.0.0.1/8/1', '::1/129', '10.0.0.0/x'])('refuses %s as a proxy', (entry) => {
+    expect(() => trustedProxies([entry])).toThrow(entry);
+  });
+
+  it('states the client address to the services end to end', async () => {
+    const upstream = await echoServer('chat');
+    const url = `http://127.0.0.1:${upstream.port}`;
+    const gateway = await startGateway({
+      port: 0,
+      shellDir: shellDir(),
+      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+      trustProxy: ['127.0.0.1'],
+    });
+    const response = await request(gateway.port, '/api/chat', { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-forwarded-proto': 'https' });
+    await gateway.close();
+    await upstream.close();
+    const seen = JSON.parse(response.body) as Seen;
+    expect(seen.headers['x-forwarded-for']).toBe('203.0.113.9');
+    expect(seen.headers['x-forwarded-proto']).toBe('https');
+  });
+});
+
+describe('upstreamBase', () => {
+  it('keeps a base path and ends it with a slash', () => {
+    expect(upstreamBase('http://billing:4004', 'x').href).toBe('http://billing:4004/');
+    expect(upstreamBase('https://cdn.example/a/b', 'x').href).toBe('https://cdn.example/a/b/');
+  });
+
+  it.each(['billing:4004', 'file:///etc', 'http://u:p@h/', 'http://h/#x'])('refuses %s', (value) => {
+    expect(() => upstreamBase(value, 'the URL')).toThrow(/the URL/);
+  });
+});
+
+describe('draining the gateway', () => {
+  it('lets an answer in flight finish, refuses new connections, and resolves once all are closed', async () => {
+    // A service that streams its answer slowly, like a chat reply.
+    const slow = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('first ');
+      setTimeout(() => res.end('last'), 400);
+    });
+    const upstream = await listen(slow, 0);
+    const url = `http://127.0.0.1:${upstream.port}`;
+    const gateway = await startGateway({
+      port: 0,
+      shellDir: shellDir(),
+      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    const answer = new Promise<string>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: gateway.port, path: '/api/chat', agent }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve(text));
+      }).on('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const drained = gateway.drain(5000);
+    await expect(fetch(`http://127.0.0.1:${gateway.port}/health`)).rejects.toThrow();
+    expect(await answer).toBe('first last');
+    await drained;
+    // Closed when the answer ended, not at the keep-alive timeout or the drain's limit.
+    expect(Date.now() - started).toBeLessThan(2000);
+    agent.destroy();
+    await upstream.close();
+  });
+
+  it('cuts what is still running when the time is up', async () => {
+    const never = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('started');
+    });
+    const upstream = await listen(never, 0);
+    const url = `http://127.0.0.1:${upstream.port}`;
+    const gateway = await startGateway({ port: 0, shellDir: shellDir(), serviceUrls: { identity: url, decoder: url, chat: url, billing: url } });
+    const ended = new Promise<string>((resolve) => {
+      http.get({ host: '127.0.0.1', port: gateway.port, path: '/api/chat' }, (res) => {
+        res.on('data', () => {});
+        res.on('close', () => resolve('cut'));
+      }).on('error', () => resolve('cut'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gateway.drain(300);
+    expect(await ended).toBe('cut');
+    await upstream.close();
+  });
+});
