@@ -15,7 +15,7 @@ function indexWith(overrides: Record<string, unknown> = {}) {
     version: 1,
     remote: 'marketing',
     placeholders: { origin: 'https://keisha-origin.invalid', remoteBase: '__BASE__/' },
-    stylesheets: ['816.abcdef12.css'],
+    stylesheets: ['816.abcdef12.css', '356.12345678.css', 'closing.aaaaaaaa.css', 'missing.bbbbbbbb.css'],
     pages: {
       '/pricing': {
         page: 'pricing',
@@ -107,6 +107,9 @@ describe('the gateway serving prerendered pages', () => {
     mkdirSync(path.join(remoteDir, 'prerender'), { recursive: true });
     writeFileSync(path.join(shellDir, 'index.html'), SHELL_HTML);
     writeFileSync(path.join(remoteDir, 'prerender', 'index.json'), JSON.stringify(indexWith()));
+    writeFileSync(path.join(remoteDir, '816.abcdef12.css'), '.a{color:red}');
+    writeFileSync(path.join(remoteDir, '356.12345678.css'), `.b{content:"${'x'.repeat(70 * 1024)}"}`);
+    writeFileSync(path.join(remoteDir, 'closing.aaaaaaaa.css'), '.c{content:"</style><script>alert(1)</script>"}');
     remote = await startStaticServer(remoteDir, 0);
     remotesFile = path.join(root, 'remotes.json');
     gateway = await startGateway({
@@ -131,6 +134,16 @@ describe('the gateway serving prerendered pages', () => {
     const body = await response.text();
     expect(body).toContain(`src="http://127.0.0.1:${remote.port}/poster.webp"`);
     expect(body).toContain(`href="http://127.0.0.1:${gateway.port}/pricing"`);
+  });
+
+  it('inlines small stylesheets and links the rest: too large, able to close the style element, or missing', async () => {
+    writeRemotes(`http://127.0.0.1:${remote.port}/mf-manifest.json`);
+    const body = await (await fetch(`http://127.0.0.1:${gateway.port}/pricing`)).text();
+    expect(body).toContain('<style data-inlined-from="816.abcdef12.css">.a{color:red}</style>');
+    for (const file of ['356.12345678.css', 'closing.aaaaaaaa.css', 'missing.bbbbbbbb.css']) {
+      expect(body).toContain(`<link rel="stylesheet" href="http://127.0.0.1:${remote.port}/${file}">`);
+    }
+    expect(body).not.toContain('alert(1)');
   });
 
   it('answers other paths, and every path when the remote has no prerender, with the plain shell', async () => {

@@ -23,7 +23,15 @@ export interface PrerenderIndex {
   placeholders: { origin: string; remoteBase: string };
   stylesheets: string[];
   pages: Record<string, PrerenderedPage>;
+  /**
+   * The stylesheets' text, by file name, when the edge could fetch them: inlined, they cost the first paint no
+   * request to another origin. A file missing here is linked instead.
+   */
+  inlineStyles?: Record<string, string>;
 }
+
+/** Larger stylesheets are linked rather than inlined: the page's HTML should stay small. */
+export const MAX_INLINE_STYLESHEET_BYTES = 64 * 1024;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -113,8 +121,14 @@ export interface ComposeOptions {
 export function composeDocument(shellHtml: string, index: PrerenderIndex, page: PrerenderedPage, options: ComposeOptions): string {
   const fill = (text: string) =>
     text.split(index.placeholders.remoteBase).join(options.remoteBase).split(index.placeholders.origin).join(options.origin);
+  const stylesheet = (file: string) => {
+    const text = index.inlineStyles && Object.hasOwn(index.inlineStyles, file) ? index.inlineStyles[file] : undefined;
+    // The remote loads the same file again when it mounts; the inlined copy stays, so nothing flashes unstyled.
+    if (text !== undefined) return `<style data-inlined-from="${escapeHtml(file)}">${text}</style>`;
+    return `<link rel="stylesheet" href="${escapeHtml(options.remoteBase + file)}">`;
+  };
   const head = [
-    ...index.stylesheets.map((file) => `<link rel="stylesheet" href="${escapeHtml(options.remoteBase + file)}">`),
+    ...index.stylesheets.map(stylesheet),
     ...page.head.map((tag) => headTagHtml(tag.kind === 'canonical' ? { ...tag, href: fill(tag.href) } : { ...tag, content: fill(tag.content) })),
   ].join('');
   const body =
@@ -150,11 +164,31 @@ export function createPrerenderSource(options: PrerenderSourceOptions = {}) {
   const cache = new Map<string, CacheEntry>();
   const inFlight = new Map<string, Promise<PrerenderIndex | undefined>>();
 
+  /** A stylesheet's text if it can be inlined safely: fetched, small, and unable to close its <style> element. */
+  const loadStyle = async (remoteBase: string, file: string): Promise<string | undefined> => {
+    try {
+      const response = await fetch(new URL(file, remoteBase), { signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) return undefined;
+      const text = await response.text();
+      if (Buffer.byteLength(text) > MAX_INLINE_STYLESHEET_BYTES || /<\/style/i.test(text)) return undefined;
+      return text;
+    } catch {
+      return undefined;
+    }
+  };
+
   const load = async (remoteBase: string): Promise<PrerenderIndex | undefined> => {
     try {
       const response = await fetch(new URL('prerender/index.json', remoteBase), { signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) return undefined;
-      return parsePrerenderIndex(await response.json());
+      const index = parsePrerenderIndex(await response.json());
+      if (!index) return undefined;
+      const inlineStyles: Record<string, string> = {};
+      for (const file of index.stylesheets) {
+        const text = await loadStyle(remoteBase, file);
+        if (text !== undefined) inlineStyles[file] = text;
+      }
+      return { ...index, inlineStyles };
     } catch {
       return undefined;
     }

@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { forgetRemote, loadRemoteComponent, type RemoteProps } from './remotes.ts';
 import { dropPrerendered, hasPrerendered } from './prerendered.ts';
@@ -74,7 +74,8 @@ export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteNa
     let cancelled = false;
     setState({ status: 'loading' });
     loadRemoteComponent(remote, module).then(
-      (Component) => !cancelled && setState({ status: 'ready', Component }),
+      // A transition: React renders a large remote in slices, yielding to input, instead of one long task.
+      (Component) => !cancelled && startTransition(() => setState({ status: 'ready', Component })),
       () => !cancelled && setState({ status: 'failed' }),
     );
     return () => {
