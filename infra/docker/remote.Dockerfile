@@ -1,0 +1,69 @@
+# syntax=docker/dockerfile:1
+# A remote's image: its production build served by the same small static server as the local run
+# (infra/local/static-server.ts: CORS for the shell's origin, mf-manifest.json and remoteEntry.js revalidated,
+# content-hashed chunks cached for a year, gzip). Build from the repository root:
+#   docker build -f infra/docker/remote.Dockerfile --target remote \
+#     --build-arg REMOTE=decoder --build-arg PORT=3002 -t keisha/mf-decoder .
+# The same build folder can instead be uploaded to a CDN (infra/k8s/README.md); this image is the in-cluster option.
+
+ARG NODE_VERSION=24.21.0
+
+FROM node:${NODE_VERSION}-slim AS manifests
+ARG REMOTE
+RUN case "${REMOTE}" in marketing|decoder|chat|account) ;; \
+      *) echo "--build-arg REMOTE=marketing|decoder|chat|account is required (got '${REMOTE}')" >&2; exit 1 ;; esac
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared/config/package.json shared/config/
+COPY shared/contracts/package.json shared/contracts/
+COPY shared/service-kit/package.json shared/service-kit/
+COPY shared/store/package.json shared/store/
+COPY shared/ui/package.json shared/ui/
+COPY services/identity/package.json services/identity/
+COPY services/decoder/package.json services/decoder/
+COPY services/chat/package.json services/chat/
+COPY services/billing/package.json services/billing/
+COPY shell/package.json shell/
+COPY mf-marketing/package.json mf-marketing/
+COPY mf-decoder/package.json mf-decoder/
+COPY mf-chat/package.json mf-chat/
+COPY mf-account/package.json mf-account/
+COPY infra/package.json infra/
+
+FROM manifests AS build
+ARG REMOTE
+# The `node` package's placeholder binary would shadow the image's Node in npm scripts: remove its link.
+RUN --mount=type=cache,target=/root/.npm npm ci --workspace mf-${REMOTE} --ignore-scripts --no-audit --no-fund && rm -f node_modules/.bin/node
+COPY tsconfig.base.json ./
+COPY shared shared
+COPY mf-${REMOTE} mf-${REMOTE}
+# The site's address, for the marketing remote's sitemap.xml and robots.txt.
+ARG KEISHA_SITE_URL=""
+ARG KEISHA_BUILD_LABEL=""
+RUN KEISHA_SITE_URL="${KEISHA_SITE_URL}" KEISHA_BUILD_LABEL="${KEISHA_BUILD_LABEL}" npm run build --workspace mf-${REMOTE} \
+ && test -f mf-${REMOTE}/dist/mf-manifest.json
+
+# The static server's one dependency (zod) and its sources. npm ci also links the
+# workspace packages infra develops with (and their build tools): only zod is taken to the image.
+FROM manifests AS install
+RUN --mount=type=cache,target=/root/.npm npm ci --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
+COPY infra/local/gateway.ts infra/local/prerender.ts infra/local/static-server.ts infra/local/topology.ts infra/local/
+COPY infra/edge infra/edge
+
+FROM node:${NODE_VERSION}-slim AS remote
+ARG REMOTE
+ARG PORT
+RUN test -n "${PORT}" || { echo "--build-arg PORT is required (the remote's port: marketing 3001, decoder 3002, chat 3003, account 3004)" >&2; exit 1; }
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=${PORT} \
+    STATIC_DIR=/app/dist
+WORKDIR /app
+COPY --from=install /app/node_modules/zod /app/node_modules/zod
+COPY --from=install /app/infra /app/infra
+COPY --from=build /app/mf-${REMOTE}/dist /app/dist
+USER 1000:1000
+EXPOSE ${PORT}
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/mf-manifest.json').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "infra/edge/remote-server.ts"]
