@@ -129,10 +129,12 @@ function finalStage(image: ImageSpec): { dockerfile: Dockerfile; stage: Stage } 
   return { dockerfile, stage: stageNamed(dockerfile, image.target) };
 }
 
-/** The stage that prepared what the final stage copies from /app (its `--from`). */
-function appSourceStage(dockerfile: Dockerfile, stage: Stage, buildArgs: Record<string, string>): Stage {
-  const copy = copiesOf(dockerfile, stage, buildArgs).find((c) => c.from && c.sources.some((s) => s === '/app' || s.startsWith('/app/infra')));
-  return stageNamed(dockerfile, copy!.from!);
+/** The stage the final stage takes its entry script from (the `--from` of the COPY that brings it). */
+function entrySourceStage(dockerfile: Dockerfile, stage: Stage, buildArgs: Record<string, string>, entry: string): Stage {
+  const imagePath = `/app/${entry}`;
+  const copy = copiesOf(dockerfile, stage, buildArgs).find((c) => c.from && c.sources.some((s) => imagePath.startsWith(`${s.replace(/\/$/, '')}/`)));
+  if (!copy) throw new Error(`${stage.name} copies no ${imagePath} from another stage`);
+  return stageNamed(dockerfile, copy.from!);
 }
 
 describe('the Dockerfile parser', () => {
@@ -225,7 +227,7 @@ describe.each(DOCKERFILES)('%s', (file) => {
     const entry = repoPathOf(cmd[1]!, workdirOf(dockerfile, stage, image.buildArgs));
     expect(existsSync(path.join(REPO_ROOT, entry)), entry).toBe(true);
 
-    const source = appSourceStage(dockerfile, stage, image.buildArgs);
+    const source = entrySourceStage(dockerfile, stage, image.buildArgs, entry);
     const copied = copiedFromContext(dockerfile, source, image.buildArgs);
     const { files, packages } = importClosure(entry);
     for (const file of files) expect(isCovered(file, copied), `${file} is not copied into the image`).toBe(true);

@@ -209,7 +209,8 @@ describe('the gateway serving remotes from the cluster', () => {
   });
 
   it('leaves /remotes/ paths of remotes it does not serve to the shell', async () => {
-    expect((await request(gateway.port, '/remotes/decoder/mf-manifest.json')).body).not.toContain('"name"');
+    expect((await request(gateway.port, '/remotes/decoder/a-page')).body).toBe(SHELL_HTML);
+    expect((await request(gateway.port, '/remotes/decoder/mf-manifest.json')).status).toBe(404);
   });
 
   it("prerenders from the in-cluster remote, with the public origin in the page's URLs", async () => {

@@ -1,6 +1,6 @@
 // The edge: serves the shell, answers /remotes.json, and proxies /api/* to the owning service. Locally the
 // launcher runs it beside every part; in production it runs in a container behind the ingress (infra/edge).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -61,11 +61,11 @@ function hostnameOf(req: IncomingMessage): string {
 
 /** The registry's text, or undefined when there is none to give (no remotesFile readable, no remotePorts). */
 function remotesJson(req: IncomingMessage, options: GatewayOptions): string | undefined {
-  if (options.remotesFile && existsSync(options.remotesFile)) {
+  if (options.remotesFile) {
     try {
       return readFileSync(options.remotesFile, 'utf8');
     } catch {
-      // unreadable for a moment: fall through
+      // not there (yet): the default, when there is one
     }
   }
   const ports = options.remotePorts;
