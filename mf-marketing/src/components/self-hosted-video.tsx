@@ -25,7 +25,9 @@ export interface SelfHostedVideoProps {
  */
 function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // A browser without IntersectionObserver shows the poster at once; the build-time prerender (no window)
+  // leaves it out, like a browser that has not scrolled there yet.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
