@@ -20,8 +20,9 @@ export interface SelfHostedVideoProps {
 }
 
 /**
- * The poster is asked for only when the video comes near the screen: both landing videos sit far below the
- * fold, and their posters would otherwise compete with the page's first paint for the network.
+ * The player is created only when the video comes near the screen: both landing videos sit far below the fold,
+ * and their posters and the browser's media controls (a sizeable tree to lay out and paint) would otherwise
+ * compete with the page's first paint.
  */
 function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
@@ -44,33 +45,38 @@ function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
 }
 
 /**
- * A silent video served from this site (no third-party player): a poster until played (loaded when the video
- * nears the screen), nothing else downloaded before that, English captions on by default, the transcript under it.
+ * A silent video served from this site (no third-party player): its place held until it nears the screen, then
+ * a poster until played and nothing else downloaded before that, English captions on by default, the transcript
+ * under it from the start.
  */
 export function SelfHostedVideo({ title, webm, mp4, poster, captions, transcript, caption, width, height }: SelfHostedVideoProps) {
   const transcriptId = useId();
-  const [videoRef, nearViewport] = useNearViewport<HTMLVideoElement>();
+  const [placeholderRef, nearViewport] = useNearViewport<HTMLDivElement>();
   return (
     <figure className={styles.figure}>
-      <video
-        ref={videoRef}
-        className={styles.video}
-        controls
-        muted
-        playsInline
-        preload="none"
-        poster={nearViewport ? poster : undefined}
-        // The files come from this remote's own origin: captions load cross-origin only with CORS.
-        crossOrigin="anonymous"
-        width={width}
-        height={height}
-        aria-label={title}
-        aria-describedby={transcriptId}
-      >
-        <source src={webm} type="video/webm" />
-        <source src={mp4} type="video/mp4" />
-        <track kind="captions" src={captions} srcLang="en" label="English" default />
-      </video>
+      {nearViewport ? (
+        <video
+          className={styles.video}
+          controls
+          muted
+          playsInline
+          preload="none"
+          poster={poster}
+          // The files come from this remote's own origin: captions load cross-origin only with CORS.
+          crossOrigin="anonymous"
+          width={width}
+          height={height}
+          aria-label={title}
+          aria-describedby={transcriptId}
+        >
+          <source src={webm} type="video/webm" />
+          <source src={mp4} type="video/mp4" />
+          <track kind="captions" src={captions} srcLang="en" label="English" default />
+        </video>
+      ) : (
+        // Holds the player's place (same box, so nothing moves when it arrives).
+        <div ref={placeholderRef} className={styles.video} aria-hidden="true" data-video-placeholder="" />
+      )}
       <figcaption className={styles.caption}>
         {caption}
         <details className={styles.transcript}>
