@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi } from './testing/fake-api.ts';
+import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, resetSession, signedInAs, signedOut } from './testing/session.ts';
 

@@ -1,7 +1,7 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authSuccess, fakeApi, type FakeApi } from './testing/fake-api.ts';
+import { authSuccess, fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, resetSession, signedInAs, signedOut } from './testing/session.ts';
 

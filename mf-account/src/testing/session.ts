@@ -1,5 +1,5 @@
 import { keishaStore, session, toSiteUser } from '@keisha/store';
-import { authSuccess, type FakeApi } from './fake-api.ts';
+import { authSuccess, type FakeApi } from '@keisha/config/testing/fake-api';
 
 export const ADMIN = { id: '11111111-1111-4111-8111-111111111111', email: 'admin@example.org', role: 'admin' as const };
 export const MEMBER = { id: '22222222-2222-4222-8222-222222222222', email: 'member@example.org', role: 'user' as const };

@@ -1,5 +1,5 @@
 import { initialAuthState, keishaStore, session, toSiteUser } from '@keisha/store';
-import { authSuccess, type FakeApi } from './fake-api.ts';
+import { authSuccess, type FakeApi } from '@keisha/config/testing/fake-api';
 
 export const READER = { id: '33333333-3333-4333-8333-333333333333', email: 'reader@example.org', role: 'user' as const };
 

@@ -1,7 +1,7 @@
 import type { ManualPaymentView } from '@keisha/contracts/billing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi } from '../../../testing/fake-api.ts';
+import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, MEMBER, resetSession, signedInAs } from '../../../testing/session.ts';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi, type FakeResponse } from '../../../testing/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeResponse } from '@keisha/config/testing/fake-api';
 import { READER, resetSession, signedInAs, signedOut } from '../../../testing/session.ts';
 import { PaymentReturnPage, type PaymentOutcome } from './payment-return-page.tsx';
 

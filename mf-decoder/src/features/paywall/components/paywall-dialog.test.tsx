@@ -2,7 +2,7 @@ import type { Usage } from '@keisha/contracts/decoder';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi, type FakeResponse } from '../../../testing/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeResponse } from '@keisha/config/testing/fake-api';
 import { READER, resetSession, signedInAs, signedOut } from '../../../testing/session.ts';
 import { forgetPaywallPlans } from '../hooks/use-paywall-plans.ts';
 import { PaywallDialog } from './paywall-dialog.tsx';

@@ -1,5 +1,5 @@
-// Copied from mf-account's testing helper: remotes share no code but the shared packages.
-// A stand-in for the platform's HTTP API in component tests: routes by method and path, records calls.
+// A stand-in for the platform's HTTP API in the remotes' component tests (decoder, account): routes by method
+// and path, records calls. Shared here because remotes share no code but the shared packages.
 export interface FakeRequest {
   method: string;
   path: string;
@@ -34,7 +34,7 @@ export function fakeApi(routes: Record<string, FakeHandler | FakeResponse> = {})
   const table = new Map(Object.entries(routes));
   const calls: FakeRequest[] = [];
 
-  const fetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  const fetchImpl = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://keisha.invalid');
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
