@@ -17,6 +17,8 @@ export interface PlatformOptions {
   /** Restart services when their source changes. */
   watchServices?: boolean;
   remotesFile?: string;
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For the gateway believes; none by default. */
+  trustProxy?: string[];
   /** Extra environment for every service (DATABASE_URL, provider keys...). */
   serviceEnv?: NodeJS.ProcessEnv;
   /** Where service output goes: a log file per service (default) or this process's console. */
@@ -135,6 +137,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         remotePorts: ports.remotes,
         servicePorts: ports.services,
         remotesFile: options.remotesFile,
+        ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       }),
     );
 
