@@ -1,7 +1,8 @@
 // The build-time prerender bundle: the marketing App compiled for Node, so scripts/prerender.ts can render the
-// public pages to HTML. It must name CSS classes and media files exactly as the browser build does (same
-// localIdentName, same uniqueName, same content-hashed asset names), so the markup matches the real stylesheets.
+// public pages to HTML. It must name CSS classes and media files exactly as the browser build does (the shared
+// config's class names and rules, the same uniqueName), so the markup matches the real stylesheets.
 import path from 'node:path';
+import { cssModuleNames, sourceRules } from '@keisha/config/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 
 /** Replaced by the edge with the marketing remote's public base URL when it serves a prerendered page. */
@@ -25,27 +26,11 @@ const config: Configuration = {
   module: {
     parser: { 'css/auto': { namedExports: false } },
     generator: {
-      // Same names as shared/config/src/rspack.ts gives the browser build; the CSS itself is not needed here.
-      'css/auto': { localIdentName: 'marketing__[local]--[hash:6]', exportsConvention: 'camel-case-only', exportsOnly: true },
+      // The browser build's class names; only the names are needed here, not the CSS.
+      'css/auto': { ...cssModuleNames('marketing'), exportsOnly: true },
       'asset/resource': { emit: false },
     },
-    rules: [
-      {
-        test: /\.(tsx?|jsx?)$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            target: 'es2022',
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic' } },
-          },
-        },
-        type: 'javascript/auto',
-      },
-      { test: /\.css$/, type: 'css/auto' },
-      { test: /\.(png|jpe?g|svg|webp|vtt|mp4|webm|woff2?)$/, type: 'asset/resource' },
-    ],
+    rules: sourceRules(false),
   },
   plugins: [
     new rspack.DefinePlugin({

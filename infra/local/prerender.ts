@@ -183,11 +183,12 @@ export function createPrerenderSource(options: PrerenderSourceOptions = {}) {
       if (!response.ok) return undefined;
       const index = parsePrerenderIndex(await response.json());
       if (!index) return undefined;
+      const texts = await Promise.all(index.stylesheets.map((file) => loadStyle(remoteBase, file)));
       const inlineStyles: Record<string, string> = {};
-      for (const file of index.stylesheets) {
-        const text = await loadStyle(remoteBase, file);
+      index.stylesheets.forEach((file, i) => {
+        const text = texts[i];
         if (text !== undefined) inlineStyles[file] = text;
-      }
+      });
       return { ...index, inlineStyles };
     } catch {
       return undefined;

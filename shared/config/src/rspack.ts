@@ -28,6 +28,35 @@ export interface AppOptions {
   apiTarget?: string;
 }
 
+/**
+ * How an app's CSS Module classes are named. Anything else that renders the app's markup (the marketing
+ * remote's build-time prerender) must use the same names, or its markup would not match the stylesheets.
+ */
+export function cssModuleNames(name: string) {
+  return { localIdentName: `${name}__[local]--[hash:6]`, exportsConvention: 'camel-case-only' as const };
+}
+
+/** The rules every app compiles its sources, styles and media with. */
+export function sourceRules(dev: boolean) {
+  return [
+    {
+      test: /\.(tsx?|jsx?)$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+        },
+      },
+      type: 'javascript/auto' as const,
+    },
+    { test: /\.css$/, type: 'css/auto' as const },
+    { test: /\.(png|jpe?g|svg|webp|vtt|mp4|webm|woff2?)$/, type: 'asset/resource' as const },
+  ];
+}
+
 export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): Configuration {
   const mode = (env.mode ?? process.env.NODE_ENV) === 'development' ? 'development' : 'production';
   const dev = mode === 'development';
@@ -55,26 +84,8 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
     module: {
       parser: { 'css/auto': { namedExports: false } },
-      generator: {
-        'css/auto': { localIdentName: `${opts.name}__[local]--[hash:6]`, exportsConvention: 'camel-case-only' },
-      },
-      rules: [
-        {
-          test: /\.(tsx?|jsx?)$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              target: 'es2022',
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(png|jpe?g|svg|webp|vtt|mp4|webm|woff2?)$/, type: 'asset/resource' },
-      ],
+      generator: { 'css/auto': cssModuleNames(opts.name) },
+      rules: sourceRules(dev),
     },
     plugins: [
       new ModuleFederationPlugin({
