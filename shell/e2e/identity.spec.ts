@@ -39,6 +39,37 @@ test('sign up on the decoder, land on the chat at /, stay signed in across a rel
   await expect(page.locator('[data-remote="marketing"]')).toBeVisible();
 });
 
+test('a guest’s pages ask identity for no session and log no errors; a signed-in reader is restored from the cookie alone', async ({ page }) => {
+  const refreshes: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/refresh')) refreshes.push(request.url());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.locator('[data-remote="marketing"]')).toBeVisible();
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/bias-detection');
+  await expect(page.getByText('Guest User')).toBeVisible();
+  expect(refreshes).toEqual([]);
+  expect(errors).toEqual([]);
+
+  const email = unique('cookie');
+  await signUpOnDecoder(page, email);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'keisha_refresh')?.httpOnly).toBe(true);
+  expect(cookies.find((c) => c.name === 'keisha_session')).toMatchObject({ value: '1', httpOnly: false });
+  // The page's own hint gone (storage cleared): the readable cookie still says there is a session.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/');
+  await expect(page.locator('[data-remote="chat"]').getByText(email)).toBeVisible();
+  expect(refreshes.length).toBeGreaterThan(0);
+});
+
 test('the decoder’s sign-in shows the spec’s messages', async ({ page }) => {
   await page.goto('/bias-detection');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -99,8 +99,11 @@ export function installFakePlatform(user = { id: 'u1', email: 'reader@example.or
     on: (route, handler) => void routes.set(route, handler),
     restore: () => {
       globalThis.fetch = original;
+      if (typeof document !== 'undefined') document.cookie = 'keisha_session=; max-age=0; path=/';
     },
   };
+  // What identity's sign-in leaves readable in the browser: the page asks for a refresh only with it.
+  if (typeof document !== 'undefined') document.cookie = 'keisha_session=1; path=/';
   platform.on('POST /api/auth/refresh', () => json({ success: true, user: { ...user, created_at: '2030-01-01T00:00:00.000Z' }, token: TEST_TOKEN, expires_in: 900 }));
   platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage() }));
   platform.on('GET /api/chat/sessions', () => json({ success: true, sessions: [], total: 0, page: 1, page_size: 50 }));

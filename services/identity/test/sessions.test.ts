@@ -32,6 +32,10 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
     });
     const cookie = response.cookies.find((c) => c.name === 'keisha_refresh')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    // Its readable companion says only that a session exists, so a guest's page never calls refresh.
+    const hint = response.cookies.find((c) => c.name === 'keisha_session')!;
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/', maxAge: cookie.maxAge });
+    expect(hint.httpOnly).toBeFalsy();
     const stored = await ctx.database.db.selectFrom('users').select(['email', 'password_hash']).executeTakeFirstOrThrow();
     expect(stored.email).toBe('ada@example.org');
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
@@ -113,6 +117,9 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
     async (cookie) => {
       const response = await refresh(cookie);
       expect(response.statusCode).toBe(401);
+      // Both cookies are cleared, so the page stops asking.
+      const cleared = response.cookies.filter((c) => c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()));
+      expect(cleared.map((c) => c.name).sort()).toEqual(['keisha_refresh', 'keisha_session']);
     },
   );
 
@@ -120,7 +127,9 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
     await signUp(ctx.app, 'g@x.io', 'secret1');
     const phone = await signIn(ctx.app, 'g@x.io', 'secret1');
     const laptop = await signIn(ctx.app, 'g@x.io', 'secret1');
-    expect((await post('/api/auth/logout', {}, {}, { keisha_refresh: phone.cookie })).statusCode).toBe(200);
+    const loggedOut = await post('/api/auth/logout', {}, {}, { keisha_refresh: phone.cookie });
+    expect(loggedOut.statusCode).toBe(200);
+    expect(loggedOut.cookies.find((c) => c.name === 'keisha_session')?.value).toBe('');
     expect((await refresh(phone.cookie)).statusCode).toBe(401);
     const laptopNext = fromGrant(await refresh(laptop.cookie));
 

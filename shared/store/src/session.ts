@@ -3,7 +3,7 @@
 // one tab reaches the others over a BroadcastChannel, and refreshes are serialised with a Web Lock,
 // because the server treats a second use of a rotated refresh token as theft and ends the session.
 import { ApiError, apiRequest, type RequestOptions } from '@keisha/contracts';
-import { AUTH_PATHS, type AccountUser, type AuthSuccess } from '@keisha/contracts/identity';
+import { AUTH_PATHS, SESSION_HINT_COOKIE, type AccountUser, type AuthSuccess } from '@keisha/contracts/identity';
 import type { StoreApi } from 'zustand/vanilla';
 import { localDate, type SiteUser } from './domain/auth.ts';
 import type { KeishaState } from './store.ts';
@@ -29,6 +29,24 @@ function rememberSignedIn(signedIn: boolean) {
   } catch {
     // Storage can be blocked; the hint only saves a flash.
   }
+}
+
+function readSignedInHint(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether this browser may hold a refresh cookie: identity's readable hint cookie, or this page's own
+ * hint (a session from before the cookie existed). Without a document (not a browser) the answer is yes.
+ */
+export function mayHaveSession(): boolean {
+  if (typeof document === 'undefined') return true;
+  const cookies = document.cookie.split(';').map((part) => part.trim());
+  return cookies.includes(`${SESSION_HINT_COOKIE}=1`) || readSignedInHint();
 }
 
 type SessionMessage =
@@ -145,7 +163,8 @@ export function createSession(store: StoreApi<KeishaState>): Session {
       restoring ??= (async () => {
         let restored = false;
         try {
-          restored = (await refresh(AbortSignal.timeout(RESTORE_TIMEOUT_MS))) !== null;
+          // A guest has nothing to restore: no call, and no 401 in the console on every page.
+          if (mayHaveSession()) restored = (await refresh(AbortSignal.timeout(RESTORE_TIMEOUT_MS))) !== null;
         } catch {
           restored = false; // identity unreachable: carry on as a guest, the decoder still works
         }

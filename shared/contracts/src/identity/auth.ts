@@ -16,6 +16,13 @@ export const AUTH_PATHS = {
   jwks: '/.well-known/jwks.json',
 } as const;
 
+/**
+ * A readable companion of the HttpOnly refresh cookie, set and cleared with it: '1' while this browser holds a
+ * refresh cookie. Not a credential (it opens nothing); it lets a page skip the refresh call, and the 401 it
+ * would log, when nobody is signed in.
+ */
+export const SESSION_HINT_COOKIE = 'keisha_session';
+
 export const ADMIN_PATHS = {
   users: '/api/identity/admin/users',
   user: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}`,

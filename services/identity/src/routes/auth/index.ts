@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { AUTH_PATHS } from '@keisha/contracts/identity';
+import { AUTH_PATHS, SESSION_HINT_COOKIE } from '@keisha/contracts/identity';
 import {
   authSuccess,
   changePasswordBody,
@@ -33,11 +33,18 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
     path: '/api/auth',
   };
 
+  // Readable by scripts on every page, so it says only that a refresh cookie exists.
+  const hintOptions = { ...cookieOptions, httpOnly: false, path: '/' };
+
   const grant = (reply: FastifyReply, session: SessionGrant, status = 200) => {
     reply.setCookie(REFRESH_COOKIE, session.refreshCookie, { ...cookieOptions, maxAge: session.refreshMaxAgeSeconds });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: session.refreshMaxAgeSeconds });
     return reply.status(status).send({ success: true as const, user: session.user, token: session.token, expires_in: session.expiresIn });
   };
-  const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+  const clearCookie = (reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+  };
 
   app.post(
     AUTH_PATHS.register,
