@@ -263,6 +263,10 @@ test.describe('screenshots', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow, `${route.path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
           const file = testInfo.outputPath(`${route.name}-${width}-${theme}.png`);
+          // A window as tall as the page: sections drawn only near the screen (content-visibility) are all on it.
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.setViewportSize({ width, height });
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
           await testInfo.attach(`${route.name}-${width}-${theme}`, { path: file, contentType: 'image/png' });
         }

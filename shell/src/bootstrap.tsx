@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from '@keisha/store';
 import { App } from './app/App.tsx';
@@ -13,10 +13,15 @@ async function main() {
   initRemotes(registry);
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // A transition renders in slices of a few milliseconds, so the first render never holds the main thread
+  // for long; the prerendered page (or nothing) stays on screen until it commits.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -94,8 +94,9 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
           ? {
               shareStrategy: 'loaded-first' as const,
               runtimePlugins: opts.runtimePlugins ?? [],
-              // The host hands its federation runtime to every remote...
-              experiments: { provideExternalRuntime: true },
+              // The host hands its federation runtime to every remote (built for browsers only, without the
+              // runtime's Node code paths: about 8 KB less)...
+              experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
             }
           : {
               filename: 'remoteEntry.js',
