@@ -74,3 +74,26 @@ describe('NUL characters', () => {
     await app.close();
   });
 });
+
+describe('addresses the router refuses', () => {
+  it('answer in our error shape: 414 for an over-long parameter, 400 for broken %-encoding', async () => {
+    const database = await openDatabase({});
+    const app = await createServiceApp({
+      name: 'probe',
+      config: loadConfig(baseConfigSchema, { PORT: '0' }),
+      database,
+      logger: false,
+      routes: async (instance) => {
+        instance.get('/items/:id', async () => ({ ok: true }));
+      },
+    });
+    const long = await app.inject({ method: 'GET', url: `/items/${'a'.repeat(5000)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ success: false, error: { code: 'URI_TOO_LONG', message: 'A part of the address is too long.' } });
+    const broken = await app.inject({ method: 'GET', url: '/items/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ success: false, error: { code: 'BAD_URL', message: 'The address is not correctly encoded.' } });
+    expect((await app.inject({ method: 'GET', url: '/items/abc' })).statusCode).toBe(200);
+    await app.close();
+  });
+});

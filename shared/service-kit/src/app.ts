@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import type { DatabaseHandle } from './db.ts';
-import { AppError, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
+import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 
 export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -71,6 +71,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -34,6 +34,21 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'VALIDATION', message: 'The Content-Type header is invalid.' },
 };
 
+/**
+ * What the router refuses before any route runs (a parameter longer than the router allows, a path with
+ * broken %-encoding), in our error shape. The path is not repeated: it may be megabytes of anything.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorBody('URI_TOO_LONG', 'A part of the address is too long.'));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody('BAD_URL', 'The address is not correctly encoded.'));
+  } else {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    void reply.status(status).send(errorBody('BAD_REQUEST', 'Bad request.'));
+  }
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
