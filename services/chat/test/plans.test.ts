@@ -1,60 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
 import { PAYMENT_PATHS, paymentPath, type CreateCheckoutSessionResponse } from '@keisha/contracts/billing';
 import { billingChatPlans, chatPlans } from '../src/plugins/plans.ts';
 import { bearer, startChat, subjectOf } from './helpers.ts';
 
 const [target] = await databaseTargets();
 
-/** A port nobody listens on now (the platforms of other test runs use fixed ranges). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 // The chat plan from the real billing service, as a process, trusting the real identity's keys; a plan is
 // bought through billing's sandbox checkout exactly as the browser does it (create, then Pay).
 describe('chat plans from billing', () => {
   let identity: IdentityProcess;
-  let billing: ChildProcess;
+  let billing: ServiceProcess;
   let billingUrl = '';
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-billing-for-chat-'));
   const warnings: string[] = [];
   const log = { warn: (_obj: object, msg: string) => void warnings.push(msg) };
 
   beforeAll(async () => {
     identity = await startIdentityProcess();
-    const port = await freePort();
-    billingUrl = `http://127.0.0.1:${port}`;
-    billing = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../billing/src/server.ts')], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', IDENTITY_URL: identity.url, LOG_LEVEL: 'error', PAYMENTS_SANDBOX: 'on' },
-      stdio: 'ignore',
-    });
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${billingUrl}/health/ready`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
+    billing = await startBillingProcess(identity.url);
+    billingUrl = billing.url;
   }, 90_000);
   afterAll(async () => {
-    billing.kill('SIGTERM');
-    await new Promise((resolve) => billing.once('exit', resolve));
-    await identity.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await billing?.stop();
+    await identity?.stop();
   });
 
   /** Buys a chat plan through the sandbox checkout: what "Proceed to Coinbase" and the sandbox's Pay do. */

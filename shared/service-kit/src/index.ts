@@ -17,3 +17,4 @@ export {
   type KeyResolver,
 } from './auth.ts';
 export { isTimeZone, localDay, nextLocalMidnight } from './calendar.ts';
+export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';

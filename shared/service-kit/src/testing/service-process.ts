@@ -1,0 +1,67 @@
+// One of our services, as a real process on a free port with a database of its own (PGlite in a
+// temporary folder), for the tests of another service that talks to it over HTTP as in production.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const SERVICES_DIR = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'services');
+
+export interface ServiceProcess {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts `services/<name>/src/server.ts` and resolves once it answers /health/ready. */
+export async function startServiceProcess(name: 'identity' | 'billing', env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `keisha-test-${name}-`));
+  const child = spawn(process.execPath, [path.join(SERVICES_DIR, name, 'src', 'server.ts')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`${name} exited (${child.exitCode}): ${stderr}`);
+    }
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} did not start within 60 s: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { url, port, stop };
+}
+
+/** A real billing service trusting the tokens of `identityUrl`, with the payment sandbox on. */
+export function startBillingProcess(identityUrl: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  return startServiceProcess('billing', { IDENTITY_URL: identityUrl, PAYMENTS_SANDBOX: 'on', ...env });
+}
