@@ -2,11 +2,10 @@
 // launcher runs it beside every part; in production it runs in a container behind the ingress (infra/edge).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { composeDocument, createPrerenderSource, pageForPath, remoteBaseOf } from './prerender.ts';
+import { createComposedPages, createPrerenderSource, pageForPath, remoteBaseOf, type ComposedPage } from './prerender.ts';
 import { listen, serveFile, type RunningServer } from './static-server.ts';
 import { REMOTES, SERVICES, serviceForPath, type RemoteName, type ServiceName } from './topology.ts';
 
@@ -217,10 +216,13 @@ async function prerenderedDocument(
   pathname: string,
   options: GatewayOptions,
   source: ReturnType<typeof createPrerenderSource>,
+  composed: ReturnType<typeof createComposedPages>,
   remotes: Map<RemoteName, Upstream>,
-): Promise<string | undefined> {
+): Promise<ComposedPage | undefined> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   if (pathname !== '/' && /\.[a-z0-9]+$/i.test(pathname)) return undefined; // files are never pages
+  // A reader with a session gets the chat at `/`, not the landing page: identity's readable hint cookie says so.
+  if (pathname === '/' && hasSessionHint(req)) return undefined;
   let registry: unknown;
   try {
     registry = JSON.parse(remotesJson(req, options) ?? 'null');
@@ -240,7 +242,15 @@ async function prerenderedDocument(
   } catch {
     return undefined;
   }
-  return composeDocument(shellHtml, index, page, { origin, remoteBase });
+  return composed.get(shellHtml, index, page, { origin, remoteBase });
+}
+
+/** Identity's readable companion of the refresh cookie (SESSION_HINT_COOKIE in @keisha/contracts/identity). */
+export const SESSION_HINT_COOKIE = 'keisha_session';
+
+function hasSessionHint(req: IncomingMessage): boolean {
+  const cookies = String(req.headers.cookie ?? '').split(';').map((part) => part.trim());
+  return cookies.includes(`${SESSION_HINT_COOKIE}=1`);
 }
 
 /** Sends the request on to `target` (a path starting with `/`, below the upstream's base) and streams the answer back. */
@@ -296,6 +306,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     options = { ...options, publicOrigin: upstreamBase(options.publicOrigin, 'the public origin').origin };
   }
   const prerendered = createPrerenderSource();
+  const composedPages = createComposedPages();
   const server = http.createServer(async (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     try {
@@ -325,10 +336,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return res.end('{"status":"ok","service":"gateway"}');
       }
-      const document = await prerenderedDocument(req, pathname, options, prerendered, remotes);
+      const document = await prerenderedDocument(req, pathname, options, prerendered, composedPages, remotes);
       if (document !== undefined) {
         const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-        const body = gzip ? gzipSync(document) : Buffer.from(document);
+        const body = gzip ? document.gzipped() : Buffer.from(document.html);
         res.writeHead(200, {
           'Content-Type': 'text/html; charset=utf-8',
           'Content-Length': body.length,

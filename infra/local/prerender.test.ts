@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './gateway.ts';
-import { composeDocument, parsePrerenderIndex, pageForPath, remoteBaseOf, type PrerenderIndex } from './prerender.ts';
+import { SESSION_HINT_COOKIE as IDENTITY_SESSION_HINT } from '@keisha/contracts/identity';
+import { SESSION_HINT_COOKIE, startGateway } from './gateway.ts';
+import { composeDocument, createComposedPages, parsePrerenderIndex, pageForPath, remoteBaseOf, type PrerenderIndex } from './prerender.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
 
 const SHELL_HTML =
@@ -93,6 +95,38 @@ describe('composeDocument', () => {
   });
 });
 
+describe('composed pages', () => {
+  const index = parsePrerenderIndex(indexWith()) as PrerenderIndex;
+  const page = index.pages['/pricing']!;
+  const where = { origin: 'http://localhost:3000', remoteBase: 'http://localhost:3001/' };
+
+  it('composes a page once per index, shell and origin, and gzips it once', () => {
+    const pages = createComposedPages();
+    const first = pages.get(SHELL_HTML, index, page, where);
+    expect(first.html).toBe(composeDocument(SHELL_HTML, index, page, where));
+    expect(pages.get(SHELL_HTML, index, page, where)).toBe(first);
+    expect(first.gzipped()).toBe(first.gzipped());
+    expect(gunzipSync(first.gzipped()).toString()).toBe(first.html);
+  });
+
+  it('composes again for a changed shell, a reloaded index or another origin', () => {
+    const pages = createComposedPages();
+    const first = pages.get(SHELL_HTML, index, page, where);
+    const newShell = SHELL_HTML.replace('</head>', '<script src="/main.new.js"></script></head>');
+    expect(pages.get(newShell, index, page, where).html).toContain('/main.new.js');
+    const reloaded = parsePrerenderIndex(indexWith()) as PrerenderIndex;
+    expect(pages.get(SHELL_HTML, reloaded, reloaded.pages['/pricing']!, where)).not.toBe(first);
+    expect(pages.get(SHELL_HTML, index, page, { ...where, origin: 'https://keisha.example' }).html).toContain('https://keisha.example/pricing');
+  });
+
+  it('keeps a bounded number of pages however many origins requests claim', () => {
+    const pages = createComposedPages(3);
+    const first = pages.get(SHELL_HTML, index, page, where);
+    for (let i = 0; i < 5; i++) pages.get(SHELL_HTML, index, page, { ...where, origin: `http://host${i}.example` });
+    expect(pages.get(SHELL_HTML, index, page, where)).not.toBe(first);
+  });
+});
+
 describe('the gateway serving prerendered pages', () => {
   let remote: RunningServer;
   let gateway: RunningServer;
@@ -144,6 +178,18 @@ describe('the gateway serving prerendered pages', () => {
       expect(body).toContain(`<link rel="stylesheet" href="http://127.0.0.1:${remote.port}/${file}">`);
     }
     expect(body).not.toContain('alert(1)');
+  });
+
+  it('serves a reader with a session the plain shell at / (the chat), not the landing page', async () => {
+    expect(SESSION_HINT_COOKIE).toBe(IDENTITY_SESSION_HINT);
+    writeRemotes(`http://127.0.0.1:${remote.port}/mf-manifest.json`);
+    const guest = await (await fetch(`http://127.0.0.1:${gateway.port}/`)).text();
+    expect(guest).toContain('data-prerendered-page="landing"');
+    const member = await fetch(`http://127.0.0.1:${gateway.port}/`, { headers: { cookie: `theme=dark; ${SESSION_HINT_COOKIE}=1` } });
+    expect(await member.text()).toBe(SHELL_HTML);
+    // Other pages are the same for everyone.
+    const pricing = await fetch(`http://127.0.0.1:${gateway.port}/pricing`, { headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
+    expect(await pricing.text()).toContain('data-prerendered-page="pricing"');
   });
 
   it('answers other paths, and every path when the remote has no prerender, with the plain shell', async () => {

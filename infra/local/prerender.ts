@@ -4,6 +4,7 @@
 // index.html, so the first response is readable and styled; the shell swaps it for the live remote once the
 // remote has loaded (shell/src/federation/prerendered.ts). Anything missing or malformed means no prerender:
 // the plain shell is served, exactly as before.
+import { gzipSync } from 'node:zlib';
 
 /** One tag of a page's head, as the marketing remote's meta-tags domain describes it. */
 export type HeadTag =
@@ -222,4 +223,34 @@ export function remoteBaseOf(manifestUrl: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+export interface ComposedPage {
+  html: string;
+  /** The page gzipped, made on first use. */
+  gzipped(): Buffer;
+}
+
+/**
+ * Composed pages kept per prerender index, so a document request costs a lookup rather than a composition and
+ * a gzip. An index the source has loaded again is a new object and starts afresh; a changed shell index.html
+ * is composed again. Origins come from request headers, so the entries per index are bounded.
+ */
+export function createComposedPages(maxEntries = 256) {
+  const byIndex = new WeakMap<PrerenderIndex, Map<string, { shellHtml: string; page: ComposedPage }>>();
+  return {
+    get(shellHtml: string, index: PrerenderIndex, page: PrerenderedPage, options: ComposeOptions): ComposedPage {
+      let pages = byIndex.get(index);
+      if (!pages) byIndex.set(index, (pages = new Map()));
+      const key = `${page.path}\n${options.origin}\n${options.remoteBase}`;
+      const hit = pages.get(key);
+      if (hit && hit.shellHtml === shellHtml) return hit.page;
+      const html = composeDocument(shellHtml, index, page, options);
+      let gzipped: Buffer | undefined;
+      const composed: ComposedPage = { html, gzipped: () => (gzipped ??= gzipSync(html)) };
+      if (pages.size >= maxEntries) pages.clear();
+      pages.set(key, { shellHtml, page: composed });
+      return composed;
+    },
+  };
 }
