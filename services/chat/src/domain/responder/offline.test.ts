@@ -46,6 +46,14 @@ describe('answerOffline', () => {
     expect(answer.sources.map((s) => s.url).sort()).toEqual([...new Set(used)].sort());
   });
 
+  it('offers the next passage by its title as written: names and capitals such as Black and COMPAS kept', () => {
+    const answer = answerOffline('What is redlining, in two sentences?');
+    const offer = answer.text.split('\n\n').at(-1) ?? '';
+    const title = offer.match(/^Ask me to tell you more, or about "(.+)"\.$/)?.[1];
+    expect(title).toBeDefined();
+    expect(KNOWLEDGE.map((p) => p.title)).toContain(title);
+  });
+
   it('adds a closely related passage when there is one', () => {
     const answer = answerOffline('What is white supremacy?');
     expect(answer.passageIds).toHaveLength(2);

@@ -189,7 +189,7 @@ export function answerOffline(question: string, context: OfflineContext = {}): O
   if (sources.length > 0) parts.push(sourcesBlock(sources));
   parts.push(
     next
-      ? `Ask me to tell you more, or about "${next.item.title.toLowerCase()}".`
+      ? `Ask me to tell you more, or about "${next.item.title}".`
       : `You can also ask me: "${EXAMPLES[best.item.topic]}"`,
   );
   return { kind: 'answer', text: parts.join('\n\n'), sources, passageIds: used.map((p) => p.id) };
