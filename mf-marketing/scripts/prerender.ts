@@ -14,7 +14,7 @@ const ORIGIN_PLACEHOLDER = 'https://keisha-origin.invalid';
 
 interface RenderModule {
   PRERENDERED_PAGES: MarketingPage[];
-  renderPage(page: MarketingPage, origin: string): PrerenderedPage;
+  renderPage(page: MarketingPage, origin: string): Promise<PrerenderedPage>;
 }
 
 interface CssAssets {
@@ -48,7 +48,7 @@ if (!app) throw new Error('dist/mf-manifest.json exposes no App: build the remot
 
 const pages: Record<string, PrerenderedPage> = {};
 for (const page of renderer.PRERENDERED_PAGES) {
-  const rendered = renderer.renderPage(page, ORIGIN_PLACEHOLDER);
+  const rendered = await renderer.renderPage(page, ORIGIN_PLACEHOLDER);
   if (!rendered.html.includes('data-page=')) throw new Error(`The ${page} page rendered no App markup`);
   pages[rendered.path] = rendered;
 }

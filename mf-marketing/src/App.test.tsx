@@ -2,8 +2,11 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import MarketingApp from './App.tsx';
+import { preloadPage } from './pages.tsx';
 
-function renderPage(page: string) {
+/** Renders a page as the shell does: its chunk loaded first. */
+async function renderPage(page: string) {
+  await preloadPage(page);
   render(
     <MemoryRouter>
       <MarketingApp page={page} />
@@ -18,25 +21,25 @@ describe('MarketingApp', () => {
     ['faq', 'Frequently Asked Questions'],
     ['knn', 'Keisha News Network'],
     ['thank-you', 'Thank You'],
-  ])('renders the %s page with the navigation and its title', (page, title) => {
-    renderPage(page);
+  ])('renders the %s page with the navigation and its title', async (page, title) => {
+    await renderPage(page);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
   });
 
-  it('links the thank-you page to the decoder', () => {
-    renderPage('thank-you');
+  it('links the thank-you page to the decoder', async () => {
+    await renderPage('thank-you');
     expect(screen.getByRole('link', { name: 'Start Decoding Now' }).getAttribute('href')).toBe('/bias-detection');
   });
 
-  it.each(['landing', 'something-else'])('renders the landing page for %j', (page) => {
-    renderPage(page);
+  it.each(['landing', 'something-else'])('renders the landing page for %j', async (page) => {
+    await renderPage(page);
     expect(screen.getByRole('link', { name: 'Join the Waitlist' }).getAttribute('href')).toBe('#waitlist');
     expect(screen.getByRole('link', { name: 'Try It Now' }).getAttribute('href')).toBe('/bias-detection');
   });
 
-  it('has the landing sections in order, the waitlist form inside #waitlist', () => {
-    renderPage('landing');
+  it('has the landing sections in order, the waitlist form inside #waitlist', async () => {
+    await renderPage('landing');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
       'Bias rarely announces itself',
@@ -51,21 +54,21 @@ describe('MarketingApp', () => {
     expect(within(waitlist!).getByRole('form', { name: 'Join the waitlist' })).toBeTruthy();
   });
 
-  it('names the three features of the solution', () => {
-    renderPage('landing');
+  it('names the three features of the solution', async () => {
+    await renderPage('landing');
     const features = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(features).toEqual(expect.arrayContaining(['News Decoder', 'Keisha, the chat assistant', 'Enterprise AI-ethics audits']));
   });
 
-  it('links the problem section to the BABE study in a new tab', () => {
-    renderPage('landing');
+  it('links the problem section to the BABE study in a new tab', async () => {
+    await renderPage('landing');
     const link = screen.getByRole('link', { name: /BABE study/ });
     expect(link.getAttribute('href')).toBe('https://aclanthology.org/2021.findings-emnlp.101/');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it.each(['landing', 'pricing'])('opens Admin Login as a modal over the %s page, from the navigation', (page) => {
-    renderPage(page);
+  it.each(['landing', 'pricing'])('opens Admin Login as a modal over the %s page, from the navigation', async (page) => {
+    await renderPage(page);
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Admin Login' }));
     const dialog = screen.getByRole('dialog', { name: 'Admin Login' });
     expect(within(dialog).getByLabelText('Email')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { session } from '@keisha/store';
@@ -23,7 +23,15 @@ createRoot(document.getElementById('root')!).render(
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Routes>
         {STANDALONE_ROUTES.map(({ path, page }) => (
-          <Route key={path} path={path} element={<MarketingApp key={page} page={page} />} />
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={null}>
+                <MarketingApp key={page} page={page} />
+              </Suspense>
+            }
+          />
         ))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

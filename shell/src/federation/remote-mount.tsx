@@ -60,6 +60,21 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 }
 
+/**
+ * A remote's component may carry `preload(page)`: the code of a page split into a chunk of its own. It is
+ * awaited before the first render, so the page (and, in place of a prerendered copy, the swap) comes in one
+ * commit. A failed preload is only logged: the remote then loads the page itself, or its boundary catches it.
+ */
+async function preloadPage(Component: ComponentType<RemoteProps>, remote: RemoteName, page: string): Promise<void> {
+  const preload = (Component as { preload?: unknown }).preload;
+  if (typeof preload !== 'function') return;
+  try {
+    await (preload as (page: string) => Promise<void>)(page);
+  } catch (error) {
+    console.error(`[keisha] remote "${remote}" could not preload page "${page}":`, error);
+  }
+}
+
 type LoadState =
   | { status: 'loading' }
   | { status: 'ready'; Component: ComponentType<RemoteProps> }
@@ -73,15 +88,20 @@ export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteNa
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
-    loadRemoteComponent(remote, module).then(
-      // A transition: React renders a large remote in slices, yielding to input, instead of one long task.
-      (Component) => !cancelled && startTransition(() => setState({ status: 'ready', Component })),
-      () => !cancelled && setState({ status: 'failed' }),
-    );
+    loadRemoteComponent(remote, module)
+      .then(async (Component) => {
+        await preloadPage(Component, remote, page);
+        return Component;
+      })
+      .then(
+        // A transition: React renders a large remote in slices, yielding to input, instead of one long task.
+        (Component) => !cancelled && startTransition(() => setState({ status: 'ready', Component })),
+        () => !cancelled && setState({ status: 'failed' }),
+      );
     return () => {
       cancelled = true;
     };
-  }, [remote, module, attempt]);
+  }, [remote, module, page, attempt]);
 
   // The live remote (or its fallback) takes over from a prerendered page in the same frame: no flash between.
   useLayoutEffect(() => {

@@ -7,8 +7,8 @@ describe('renderPage (build-time prerender)', () => {
     expect(PRERENDERED_PAGES).toEqual(['landing', 'pricing', 'faq', 'knn', 'about']);
   });
 
-  it.each(PRERENDERED_PAGES)('renders %s with its heading, navigation and head tags', (page) => {
-    const rendered = renderPage(page, 'https://keisha.example');
+  it.each(PRERENDERED_PAGES)('renders %s with its heading, navigation and head tags', async (page) => {
+    const rendered = await renderPage(page, 'https://keisha.example');
     expect(rendered.path).toBe(PAGE_META[page].path);
     expect(rendered.html).toContain(`data-page="${page}"`);
     expect(rendered.html).toMatch(/<h1[\s>]/);

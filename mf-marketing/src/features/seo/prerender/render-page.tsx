@@ -4,6 +4,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import MarketingApp from '../../../App.tsx';
+import { preloadPage } from '../../../pages.tsx';
 import { headTagsFor } from '../domain/meta-tags.ts';
 import { documentTitle, MARKETING_PAGES, PAGE_META, type MarketingPage } from '../domain/site-pages.ts';
 import type { PrerenderedPage } from './prerendered-page.ts';
@@ -12,7 +13,8 @@ import type { PrerenderedPage } from './prerendered-page.ts';
 export const PRERENDERED_PAGES: MarketingPage[] = MARKETING_PAGES.filter((page) => PAGE_META[page].indexable);
 
 /** Renders one page; `origin` becomes the canonical and Open Graph URLs' origin. */
-export function renderPage(page: MarketingPage, origin: string): PrerenderedPage {
+export async function renderPage(page: MarketingPage, origin: string): Promise<PrerenderedPage> {
+  await preloadPage(page); // its chunk, so the synchronous render has the page
   const meta = PAGE_META[page];
   const html = renderToString(
     <StaticRouter location={meta.path} future={{ v7_relativeSplatPath: true }}>
