@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialAuthState, keishaStore, toSiteUser, useSessionPoll, type PollOutcome } from './index.ts';
+
+const READER = toSiteUser({ id: 'u1', email: 'reader@example.org', role: 'user', created_at: '2026-01-01T00:00:00.000Z' });
+const restore = (user: typeof READER | null) => act(() => keishaStore.getState().dispatchAuth({ type: 'RESTORE_SESSION', user }));
+
+/** An `ask` that answers from a script, one answer per call, and records the keys it was asked about. */
+function scripted<T>(answers: Array<PollOutcome<T> | Error>) {
+  const asked: string[] = [];
+  const ask = async (key: string) => {
+    asked.push(key);
+    const next = answers.shift() ?? 'again';
+    if (next instanceof Error) throw next;
+    return next;
+  };
+  return { ask, asked };
+}
+
+describe('useSessionPoll', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // A page that has just opened: the session not yet restored.
+    act(() => keishaStore.setState({ auth: initialAuthState }));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('is idle without a key, and asks nothing', async () => {
+    const { ask, asked } = scripted<string>([{ done: 'x' }]);
+    await restore(READER);
+    const { result } = renderHook(() => useSessionPoll(null, ask, { attempts: 3, retryMs: 1000 }));
+    expect(result.current).toEqual({ status: 'idle' });
+    expect(asked).toEqual([]);
+  });
+
+  it('waits for the session, and asks nobody when no one is signed in', async () => {
+    const { ask, asked } = scripted<string>([{ done: 'x' }]);
+    const { result } = renderHook(() => useSessionPoll('p1', ask, { attempts: 3, retryMs: 1000 }));
+    expect(result.current).toEqual({ status: 'checking' });
+    await restore(null);
+    expect(result.current).toEqual({ status: 'sign-in' });
+    expect(asked).toEqual([]);
+  });
+
+  it('asks again after the pause while the answer is "not yet", then gives the answer', async () => {
+    const { ask, asked } = scripted<string>(['again', 'again', { done: 'paid' }]);
+    await restore(READER);
+    const { result } = renderHook(() => useSessionPoll('p1', ask, { attempts: 5, retryMs: 1000 }));
+    await act(async () => {});
+    expect(result.current).toEqual({ status: 'checking' });
+    await act(async () => vi.advanceTimersByTimeAsync(999));
+    expect(asked).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTimeAsync(1001));
+    expect(result.current).toEqual({ status: 'done', value: 'paid' });
+    expect(asked).toEqual(['p1', 'p1', 'p1']);
+  });
+
+  it('gives up after the last attempt', async () => {
+    const { ask, asked } = scripted<string>([]);
+    await restore(READER);
+    const { result } = renderHook(() => useSessionPoll('p1', ask, { attempts: 3, retryMs: 100 }));
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current).toEqual({ status: 'gave-up' });
+    expect(asked).toHaveLength(3);
+  });
+
+  it('reports an error, and a new round asks again from the start', async () => {
+    const failure = new Error('billing down');
+    const { ask, asked } = scripted<string>([failure, { done: 'paid' }]);
+    await restore(READER);
+    const { result, rerender } = renderHook(({ round }) => useSessionPoll('p1', ask, { attempts: 3, retryMs: 100, round }), {
+      initialProps: { round: 0 },
+    });
+    await act(async () => {});
+    expect(result.current).toEqual({ status: 'error', error: failure });
+    rerender({ round: 1 });
+    await act(async () => {});
+    expect(result.current).toEqual({ status: 'done', value: 'paid' });
+    expect(asked).toHaveLength(2);
+  });
+
+  it('stops asking when the page goes away', async () => {
+    const { ask, asked } = scripted<string>(['again', 'again', 'again']);
+    await restore(READER);
+    const { unmount } = renderHook(() => useSessionPoll('p1', ask, { attempts: 5, retryMs: 100 }));
+    await act(async () => {});
+    unmount();
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(asked).toHaveLength(1);
+  });
+});
