@@ -56,6 +56,16 @@ describe('useSessionPoll', () => {
     expect(asked).toEqual(['p1', 'p1', 'p1']);
   });
 
+  it('shows where things stand while it waits to ask again', async () => {
+    const { ask } = scripted<string>([{ waiting: 'pending' }, { done: 'paid' }]);
+    await restore(READER);
+    const { result } = renderHook(() => useSessionPoll('p1', ask, { attempts: 3, retryMs: 100 }));
+    await act(async () => {});
+    expect(result.current).toEqual({ status: 'waiting', value: 'pending' });
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(result.current).toEqual({ status: 'done', value: 'paid' });
+  });
+
   it('gives up after the last attempt', async () => {
     const { ask, asked } = scripted<string>([]);
     await restore(READER);

@@ -4,8 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useKeisha } from './index.ts';
 
-/** What one ask found: an answer, or "ask again shortly". */
-export type PollOutcome<T> = { done: T } | 'again';
+/** What one ask found: an answer; "ask again shortly"; or "ask again shortly", with where things stand meanwhile. */
+export type PollOutcome<T> = { done: T } | 'again' | { waiting: T };
 
 export type SessionPollState<T> =
   /** Nothing to ask about (no key). */
@@ -14,6 +14,8 @@ export type SessionPollState<T> =
   /** Nobody is signed in: the service answers only its owner. */
   | { status: 'sign-in' }
   | { status: 'done'; value: T }
+  /** Asking again shortly; meanwhile, this is where things stand. */
+  | { status: 'waiting'; value: T }
   /** Still "not yet" after every attempt. */
   | { status: 'gave-up' }
   | { status: 'error'; error: unknown };
@@ -56,9 +58,14 @@ export function useSessionPoll<T>(
       try {
         const outcome = await askRef.current(key, controller.signal);
         if (controller.signal.aborted) return;
-        if (outcome !== 'again') setState({ status: 'done', value: outcome.done });
-        else if (number < attempts) timer = setTimeout(() => void attempt(number + 1), retryMs);
-        else setState({ status: 'gave-up' });
+        if (outcome !== 'again' && 'done' in outcome) {
+          setState({ status: 'done', value: outcome.done });
+        } else if (number < attempts) {
+          if (outcome !== 'again') setState({ status: 'waiting', value: outcome.waiting });
+          timer = setTimeout(() => void attempt(number + 1), retryMs);
+        } else {
+          setState({ status: 'gave-up' });
+        }
       } catch (error) {
         if (!controller.signal.aborted) setState({ status: 'error', error });
       }

@@ -1,5 +1,4 @@
-import { useKeisha } from '@keisha/store';
-import { useEffect, useState } from 'react';
+import { useSessionPoll, type PollOutcome } from '@keisha/store';
 import { verifyCheckout } from '../api/checkout.ts';
 import { purchaseState } from '../domain/checkout.ts';
 
@@ -15,47 +14,31 @@ export type CheckoutStatus =
 const RECHECK_MS = 3000;
 const RECHECKS = 5;
 
+async function askBilling(checkoutId: string, signal: AbortSignal): Promise<PollOutcome<CheckoutStatus>> {
+  const { checkout } = await verifyCheckout(checkoutId, signal);
+  const state = purchaseState(checkout);
+  if (state === 'active') return { done: { kind: 'active', plan: checkout.tier } };
+  // Said at once, while billing is asked again.
+  if (state === 'pending') return { waiting: { kind: 'pending' } };
+  return { done: { kind: state } };
+}
+
 /** Where a returning buyer's checkout stands, verified with billing (which asks the provider). */
 export function useCheckoutStatus(checkoutId: string | null): CheckoutStatus {
-  const restored = useKeisha((s) => s.auth.sessionRestored);
-  const userId = useKeisha((s) => s.auth.user?.id ?? null);
-  const [status, setStatus] = useState<CheckoutStatus>({ kind: checkoutId ? 'checking' : 'none' });
-
-  useEffect(() => {
-    if (!checkoutId) {
-      setStatus({ kind: 'none' });
-      return;
-    }
-    if (!restored) {
-      setStatus({ kind: 'checking' });
-      return;
-    }
-    // Signed out: the purchase is the account's business; the page still says it is being processed.
-    if (!userId) {
-      setStatus({ kind: 'none' });
-      return;
-    }
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = async (left: number) => {
-      try {
-        const { checkout } = await verifyCheckout(checkoutId, controller.signal);
-        if (controller.signal.aborted) return;
-        const state = purchaseState(checkout);
-        if (state === 'active') setStatus({ kind: 'active', plan: checkout.tier });
-        else setStatus({ kind: state });
-        if (state === 'pending' && left > 0) timer = setTimeout(() => void check(left - 1), RECHECK_MS);
-      } catch {
-        if (!controller.signal.aborted) setStatus({ kind: 'unknown' });
-      }
-    };
-    setStatus({ kind: 'checking' });
-    void check(RECHECKS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [checkoutId, restored, userId]);
-
-  return status;
+  const poll = useSessionPoll(checkoutId, askBilling, { attempts: RECHECKS + 1, retryMs: RECHECK_MS });
+  switch (poll.status) {
+    case 'checking':
+      return { kind: 'checking' };
+    case 'waiting':
+    case 'done':
+      return poll.value;
+    case 'gave-up':
+      return { kind: 'pending' };
+    case 'error':
+      return { kind: 'unknown' };
+    default:
+      // No checkout in the link, or signed out (the purchase is the account's business): the page still says
+      // it is being processed.
+      return { kind: 'none' };
+  }
 }

@@ -1,4 +1,4 @@
-import { useSessionPoll, type PollOutcome } from '@keisha/store';
+import { useSessionPoll, type PollOutcome, type SessionPollState } from '@keisha/store';
 import { useCallback, useState } from 'react';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { fetchUsage } from '../api/get-usage.ts';
@@ -47,15 +47,21 @@ export function usePaymentVerification(checkoutId: string | null): { state: Veri
   const [round, setRound] = useState(0);
   const poll = useSessionPoll(checkoutId, askBilling, { attempts: VERIFY_ATTEMPTS, retryMs: VERIFY_RETRY_MS, round });
   const retry = useCallback(() => setRound((n) => n + 1), []);
-  const state: VerificationState =
-    poll.status === 'idle'
-      ? { status: 'not-found' }
-      : poll.status === 'done'
-        ? poll.value
-        : poll.status === 'gave-up'
-          ? { status: 'processing' }
-          : poll.status === 'error'
-            ? { status: readVerifyError(poll.error) }
-            : poll;
-  return { state, retry };
+  return { state: verificationState(poll), retry };
+}
+
+function verificationState(poll: SessionPollState<Answer>): VerificationState {
+  switch (poll.status) {
+    case 'idle':
+      return { status: 'not-found' };
+    case 'done':
+    case 'waiting':
+      return poll.value;
+    case 'gave-up':
+      return { status: 'processing' };
+    case 'error':
+      return { status: readVerifyError(poll.error) };
+    default:
+      return poll;
+  }
 }

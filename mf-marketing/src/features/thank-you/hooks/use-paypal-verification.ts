@@ -15,6 +15,8 @@ export function usePaypalVerification(subscriptionId: string | null): Verificati
       return { status: 'not-needed' };
     case 'done':
       return { status: poll.value };
+    case 'waiting':
+      return { status: 'checking' };
     case 'gave-up':
       return { status: 'pending' };
     case 'error':
