@@ -88,6 +88,25 @@ describe('composeDocument', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/pricing" data-prerendered>');
   });
 
+  it('puts only a page’s own stylesheets in it when the index names them', () => {
+    const own = parsePrerenderIndex(
+      indexWith({
+        pages: {
+          '/faq': { page: 'faq', path: '/faq', title: 'FAQ', head: [], html: '<p>FAQ</p>', stylesheets: ['816.abcdef12.css'] },
+        },
+      }),
+    ) as PrerenderIndex;
+    const faq = composeDocument(SHELL_HTML, own, own.pages['/faq']!, { origin: 'http://x:1', remoteBase: 'http://x:2/' });
+    expect(faq).toContain('href="http://x:2/816.abcdef12.css"');
+    expect(faq).not.toContain('356.12345678.css');
+  });
+
+  it('refuses an index whose page names a stylesheet the index does not list', () => {
+    const page = { page: 'faq', path: '/faq', title: 'FAQ', head: [], html: '<p>FAQ</p>' };
+    expect(parsePrerenderIndex(indexWith({ pages: { '/faq': { ...page, stylesheets: ['elsewhere.css'] } } }))).toBeUndefined();
+    expect(parsePrerenderIndex(indexWith({ pages: { '/faq': { ...page, stylesheets: 'a.css' } } }))).toBeUndefined();
+  });
+
   it('adds the signed-in check to the landing page only', () => {
     expect(html).not.toContain('keisha.signed-in');
     const landing = composeDocument(SHELL_HTML, index, index.pages['/']!, { origin: 'http://x:1', remoteBase: 'http://x:2/' });

@@ -17,6 +17,8 @@ export interface PrerenderedPage {
   title: string;
   head: HeadTag[];
   html: string;
+  /** The page's own stylesheets, a subset of the index's (all of them when absent). */
+  stylesheets?: string[];
 }
 
 export interface PrerenderIndex {
@@ -75,6 +77,13 @@ export function parsePrerenderIndex(value: unknown): PrerenderIndex | undefined 
     return undefined;
   }
   if (!isRecord(pages) || !Object.values(pages).every(isPage)) return undefined;
+  // A page may name only stylesheets the index lists.
+  const listed = new Set(stylesheets as string[]);
+  const ownSheetsValid = Object.values(pages).every((page) => {
+    const own = (page as Record<string, unknown>).stylesheets;
+    return own === undefined || (Array.isArray(own) && own.every((file) => isString(file) && listed.has(file)));
+  });
+  if (!ownSheetsValid) return undefined;
   return {
     remote: value.remote,
     placeholders: { origin: placeholders.origin, remoteBase: placeholders.remoteBase },
@@ -129,7 +138,7 @@ export function composeDocument(shellHtml: string, index: PrerenderIndex, page: 
     return `<link rel="stylesheet" href="${escapeHtml(options.remoteBase + file)}">`;
   };
   const head = [
-    ...index.stylesheets.map(stylesheet),
+    ...(page.stylesheets ?? index.stylesheets).map(stylesheet),
     ...page.head.map((tag) => headTagHtml(tag.kind === 'canonical' ? { ...tag, href: fill(tag.href) } : { ...tag, content: fill(tag.content) })),
   ].join('');
   const body =

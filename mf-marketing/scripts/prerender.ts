@@ -46,11 +46,20 @@ const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'u
 const app = manifest.exposes.find((expose) => expose.name === 'App');
 if (!app) throw new Error('dist/mf-manifest.json exposes no App: build the remote before prerendering it');
 
-const pages: Record<string, PrerenderedPage> = {};
+const stylesheets = stylesheetsOf(manifest, app);
+/**
+ * A page's own stylesheets: everything but the other pages' chunks (named `page-<name>` in src/pages.tsx), so
+ * the first response of `/` carries no pricing or FAQ styles.
+ */
+function stylesheetsFor(page: MarketingPage): string[] {
+  return stylesheets.filter((file) => !file.startsWith('page-') || file.startsWith(`page-${page}.`));
+}
+
+const pages: Record<string, PrerenderedPage & { stylesheets: string[] }> = {};
 for (const page of renderer.PRERENDERED_PAGES) {
   const rendered = await renderer.renderPage(page, ORIGIN_PLACEHOLDER);
   if (!rendered.html.includes('data-page=')) throw new Error(`The ${page} page rendered no App markup`);
-  pages[rendered.path] = rendered;
+  pages[rendered.path] = { ...rendered, stylesheets: stylesheetsFor(page) };
 }
 
 const index = {
@@ -58,7 +67,7 @@ const index = {
   remote: 'marketing',
   placeholders: { origin: ORIGIN_PLACEHOLDER, remoteBase: REMOTE_BASE_PLACEHOLDER },
   // Relative to the remote's base URL, like the manifest's own asset names.
-  stylesheets: stylesheetsOf(manifest, app),
+  stylesheets,
   pages,
 };
 mkdirSync(path.join(dist, 'prerender'), { recursive: true });

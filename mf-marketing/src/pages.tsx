@@ -1,6 +1,7 @@
 // The marketing pages, each but the landing page in a chunk of its own: a reader of `/` downloads and runs
 // only the landing page's code. The shell awaits `preloadPage` (exposed as the App's `preload`) before the
 // remote's first render, so a page arrives in one commit; the App's `use` covers a page asked for directly.
+// Chunks are named `page-<name>`: the build-time prerender gives each page only its own page's stylesheet.
 import { type ComponentType } from 'react';
 import { LandingPage } from './features/landing/components/landing-page.tsx';
 import { WaitlistForm } from './features/waitlist/components/waitlist-form.tsx';
@@ -12,11 +13,11 @@ function Landing() {
 }
 
 const LOADERS: Record<string, () => Promise<PageComponent>> = {
-  pricing: () => import('./features/pricing/components/pricing-page.tsx').then((m) => m.PricingPage),
-  'thank-you': () => import('./features/thank-you/components/thank-you-page.tsx').then((m) => m.ThankYouPage),
-  faq: () => import('./features/faq/components/faq-page.tsx').then((m) => m.FaqPage),
-  knn: () => import('./features/knn/components/knn-page.tsx').then((m) => m.KnnPage),
-  about: () => import('./features/about/components/about-page.tsx').then((m) => m.AboutPage),
+  pricing: () => import(/* webpackChunkName: "page-pricing" */ './features/pricing/components/pricing-page.tsx').then((m) => m.PricingPage),
+  'thank-you': () => import(/* webpackChunkName: "page-thank-you" */ './features/thank-you/components/thank-you-page.tsx').then((m) => m.ThankYouPage),
+  faq: () => import(/* webpackChunkName: "page-faq" */ './features/faq/components/faq-page.tsx').then((m) => m.FaqPage),
+  knn: () => import(/* webpackChunkName: "page-knn" */ './features/knn/components/knn-page.tsx').then((m) => m.KnnPage),
+  about: () => import(/* webpackChunkName: "page-about" */ './features/about/components/about-page.tsx').then((m) => m.AboutPage),
 };
 
 const loaded = new Map<string, PageComponent>([['landing', Landing]]);

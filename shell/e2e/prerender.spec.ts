@@ -24,6 +24,22 @@ test.describe('without JavaScript', () => {
       // Styled by the remote's own stylesheets: the navigation bar is laid out, not a bare list.
       const display = await prerendered.locator('nav[aria-label="Main"]').evaluate((nav) => getComputedStyle(nav).display);
       expect(display).toBe('flex');
+      // Every class of the page (CSS Modules: each one comes from a stylesheet) has its rules in the page, so the
+      // page's own stylesheet came with it, whichever chunk it lives in.
+      const unstyled = await page.evaluate(() => {
+        const defined = new Set<string>();
+        const walk = (rules: CSSRuleList) => {
+          for (const rule of Array.from(rules)) {
+            if (rule instanceof CSSStyleRule) for (const match of rule.selectorText.matchAll(/\.([\w-]+)/g)) defined.add(match[1]!);
+            if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+          }
+        };
+        for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+        const used = new Set<string>();
+        for (const element of Array.from(document.querySelectorAll('#keisha-prerender [class]'))) element.classList.forEach((c) => used.add(c));
+        return [...used].filter((name) => name.startsWith('marketing__') && !defined.has(name));
+      });
+      expect(unstyled).toEqual([]);
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', route.title);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${route.path === '/' ? '/$' : route.path}$`));
