@@ -1,6 +1,6 @@
 import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { forgetRemote, loadRemoteComponent, type RemoteProps } from './remotes.ts';
+import { forgetRemote, loadRemoteComponent, preloadPage, type RemoteProps } from './remotes.ts';
 import { dropPrerendered, hasPrerendered } from './prerendered.ts';
 import type { RemoteName } from './registry.ts';
 import styles from './remote-mount.module.css';
@@ -57,21 +57,6 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
       );
     }
     return this.props.children;
-  }
-}
-
-/**
- * A remote's component may carry `preload(page)`: the code of a page split into a chunk of its own. It is
- * awaited before the first render, so the page (and, in place of a prerendered copy, the swap) comes in one
- * commit. A failed preload is only logged: the remote then loads the page itself, or its boundary catches it.
- */
-async function preloadPage(Component: ComponentType<RemoteProps>, remote: RemoteName, page: string): Promise<void> {
-  const preload = (Component as { preload?: unknown }).preload;
-  if (typeof preload !== 'function') return;
-  try {
-    await (preload as (page: string) => Promise<void>)(page);
-  } catch (error) {
-    console.error(`[keisha] remote "${remote}" could not preload page "${page}":`, error);
   }
 }
 

@@ -85,3 +85,18 @@ export async function loadRemoteComponent(
 export function forgetRemote(remote: RemoteName): void {
   resetRemote(remote);
 }
+
+/**
+ * A remote's component may carry `preload(page)`: the code of a page split into a chunk of its own. It is
+ * awaited before the first render, so the page (and, in place of a prerendered copy, the swap) comes in one
+ * commit. A failed preload is only logged: the remote then loads the page itself, or its boundary catches it.
+ */
+export async function preloadPage(Component: ComponentType<RemoteProps>, remote: RemoteName, page: string): Promise<void> {
+  const preload = (Component as { preload?: unknown }).preload;
+  if (typeof preload !== 'function') return;
+  try {
+    await (preload as (page: string) => Promise<void>)(page);
+  } catch (error) {
+    console.error(`[keisha] remote "${remote}" could not preload page "${page}":`, error);
+  }
+}
