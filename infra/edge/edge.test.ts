@@ -3,10 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@keisha/service-kit/testing';
 import { listen, type RunningServer } from '../local/static-server.ts';
 import { EXIT_CONFIG } from './process.ts';
 
@@ -26,14 +26,6 @@ function folder(name: string, files: Record<string, string>): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

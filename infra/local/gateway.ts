@@ -339,7 +339,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const document = await prerenderedDocument(req, pathname, options, prerendered, composedPages, remotes);
       if (document !== undefined) {
         const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-        const body = gzip ? document.gzipped() : Buffer.from(document.html);
+        const body = document.body(gzip);
         res.writeHead(200, {
           'Content-Type': 'text/html; charset=utf-8',
           'Content-Length': body.length,

@@ -1,10 +1,10 @@
 // The processes as an operator meets them: real service processes and the real launcher.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@keisha/service-kit/testing';
 import { REPO_ROOT } from './topology.ts';
 
 const IDENTITY = path.join(REPO_ROOT, 'services', 'identity', 'src', 'server.ts');
@@ -17,14 +17,6 @@ function tempDir(): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; output: string }> {
   let output = '';

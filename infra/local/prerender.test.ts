@@ -119,13 +119,15 @@ describe('composed pages', () => {
   const page = index.pages['/pricing']!;
   const where = { origin: 'http://localhost:3000', remoteBase: 'http://localhost:3001/' };
 
-  it('composes a page once per index, shell and origin, and gzips it once', () => {
+  it('composes a page once per index, shell and origin, and encodes it once each way', () => {
     const pages = createComposedPages();
     const first = pages.get(SHELL_HTML, index, page, where);
     expect(first.html).toBe(composeDocument(SHELL_HTML, index, page, where));
     expect(pages.get(SHELL_HTML, index, page, where)).toBe(first);
-    expect(first.gzipped()).toBe(first.gzipped());
-    expect(gunzipSync(first.gzipped()).toString()).toBe(first.html);
+    expect(first.body(true)).toBe(first.body(true));
+    expect(gunzipSync(first.body(true)).toString()).toBe(first.html);
+    expect(first.body(false)).toBe(first.body(false));
+    expect(first.body(false).toString()).toBe(first.html);
   });
 
   it('composes again for a changed shell, a reloaded index or another origin', () => {

@@ -236,8 +236,8 @@ export function remoteBaseOf(manifestUrl: string): string | undefined {
 
 export interface ComposedPage {
   html: string;
-  /** The page gzipped, made on first use. */
-  gzipped(): Buffer;
+  /** The page as bytes to send, gzipped or not; each made on first use. */
+  body(gzip: boolean): Buffer;
 }
 
 /**
@@ -255,8 +255,12 @@ export function createComposedPages(maxEntries = 256) {
       const hit = pages.get(key);
       if (hit && hit.shellHtml === shellHtml) return hit.page;
       const html = composeDocument(shellHtml, index, page, options);
+      let plain: Buffer | undefined;
       let gzipped: Buffer | undefined;
-      const composed: ComposedPage = { html, gzipped: () => (gzipped ??= gzipSync(html)) };
+      const composed: ComposedPage = {
+        html,
+        body: (gzip) => (gzip ? (gzipped ??= gzipSync(html)) : (plain ??= Buffer.from(html))),
+      };
       if (pages.size >= maxEntries) pages.clear();
       pages.set(key, { shellHtml, page: composed });
       return composed;

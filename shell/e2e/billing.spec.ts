@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/platform-env.ts';
+import { signUpOnDecoder, unique } from './support/accounts.ts';
 
 // Paying for the decoder (issue 6), the way a person does it, on the whole platform with billing's built-in
 // sandbox checkout (no provider keys, no network): the paywall, the provider's page, the return pages, the
 // new daily limit, and a Cash App payment approved by an administrator in the admin console.
 
 const ARTICLE = 'Officials said the inner-city unrest left shops looted, and critics blamed urban youth and thugs for the chaos.';
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-
 interface Catalogue {
   decoder: { plans: Array<{ tier: string; usage_limit: number | null; bitcoin_price: { cents: number }; cashapp_price: { cents: number } }> };
 }
@@ -31,20 +30,6 @@ async function seriousViolations(page: Page) {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-}
-
-async function signUpOnDecoder(page: Page, email: string, password = 'billing-pass-1') {
-  await page.goto('/bias-detection');
-  await expect(page.getByText('Guest User')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
-  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
-  await create.getByLabel('Email').fill(email);
-  await create.getByLabel('Password', { exact: true }).fill(password);
-  await create.getByLabel('Confirm Password').fill(password);
-  await create.getByRole('button', { name: 'Create Account' }).click();
-  await expect(create).toBeHidden();
-  await expect(page.getByText(email)).toBeVisible();
 }
 
 /** Runs analyses until `until` of `limit` are used today, checking the server's count after each one. */

@@ -1,24 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signUpOnDecoder, unique } from './support/accounts.ts';
 
 // The chat app as a signed-in person meets it (issue 5), against the whole platform: the chat service
 // answers with its offline responder (no model configured), billing runs its sandbox checkout.
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-
 const QUESTION = 'How does racial bias show up in AI systems?';
 
 /** Creates an account on the decoder's sign-up, the one way in for a new person, then opens the chat at /. */
 async function signUpAndOpenChat(page: Page, email = unique('chat')) {
-  await page.goto('/bias-detection');
-  await expect(page.getByText('Guest User')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
-  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
-  await create.getByLabel('Email').fill(email);
-  await create.getByLabel('Password', { exact: true }).fill('chat-pass-1');
-  await create.getByLabel('Confirm Password').fill('chat-pass-1');
-  await create.getByRole('button', { name: 'Create Account' }).click();
-  await expect(create).toBeHidden();
+  await signUpOnDecoder(page, email, 'chat-pass-1');
   await page.goto('/');
   const chat = page.locator('[data-remote="chat"]');
   await expect(chat.getByRole('heading', { name: 'KEISHA' })).toBeVisible();

@@ -1,23 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/platform-env.ts';
+import { signUpOnDecoder, unique } from './support/accounts.ts';
 
 // One account across decoder, chat and admin (issue 3), the way a person meets it.
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-
-async function signUpOnDecoder(page: Page, email: string, password = 'decoder-pass-1') {
-  await page.goto('/bias-detection');
-  await expect(page.getByText('Guest User')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Keisha' });
-  await dialog.getByRole('button', { name: 'Create an account' }).click();
-  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
-  await create.getByLabel('Email').fill(email);
-  await create.getByLabel('Password', { exact: true }).fill(password);
-  await create.getByLabel('Confirm Password').fill(password);
-  await create.getByRole('button', { name: 'Create Account' }).click();
-  await expect(create).toBeHidden();
-  await expect(page.getByText(email)).toBeVisible();
-}
 
 test('sign up on the decoder, land on the chat at /, stay signed in across a reload, sign out', async ({ page }) => {
   const email = unique('reader');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { unique } from './support/accounts.ts';
 
 // Spec sections 5 and 8: the waitlist, from the landing form through the identity service to its table.
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 
 test('the waitlist form: validation, joining, duplicate, server error and network failure', async ({ page }) => {
   await page.goto('/');

@@ -18,11 +18,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { databaseTargets, startIdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, freePort, startIdentityProcess } from '@keisha/service-kit/testing';
 import { createEventParser } from '../src/domain/sse.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../test/fake-openai.ts';
 
@@ -34,14 +33,6 @@ const ALONE = 100;
 const CONCURRENT = 100;
 const ROUNDS = 3;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Sample {
   marker: string;

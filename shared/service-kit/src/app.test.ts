@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { baseConfigSchema, ConfigError, loadConfig } from './config.ts';
-import { createServiceApp } from './app.ts';
+import { createServiceApp, type ServiceDefinition } from './app.ts';
 import { openDatabase } from './db.ts';
+
+/** A service named "probe" on its own PGlite database, with the routes given. */
+async function probeApp(routes: ServiceDefinition['routes'], database?: ServiceDefinition['database']) {
+  return createServiceApp({
+    name: 'probe',
+    config: loadConfig(baseConfigSchema, { PORT: '0' }),
+    database: database ?? (await openDatabase({})),
+    logger: false,
+    routes,
+  });
+}
 
 describe('loadConfig', () => {
   it('names a missing variable', () => {
@@ -34,13 +45,7 @@ describe('loadConfig', () => {
 describe('readiness', () => {
   it('answers 503 when the database has gone away, and 200 while it is there', async () => {
     const database = await openDatabase({});
-    const app = await createServiceApp({
-      name: 'probe',
-      config: loadConfig(baseConfigSchema, { PORT: '0' }),
-      database: { ...database, close: async () => {} },
-      logger: false,
-      routes: async () => {},
-    });
+    const app = await probeApp(async () => {}, { ...database, close: async () => {} });
     expect((await app.inject('/health/ready')).statusCode).toBe(200);
     await database.close();
     const response = await app.inject('/health/ready');
@@ -52,19 +57,12 @@ describe('readiness', () => {
 
 describe('NUL characters', () => {
   it('are refused in any JSON body with a 400, before a route sees them', async () => {
-    const database = await openDatabase({});
     let reached = false;
-    const app = await createServiceApp({
-      name: 'probe',
-      config: loadConfig(baseConfigSchema, { PORT: '0' }),
-      database,
-      logger: false,
-      routes: async (instance) => {
-        instance.post('/echo', async () => {
-          reached = true;
-          return { ok: true };
-        });
-      },
+    const app = await probeApp(async (instance) => {
+      instance.post('/echo', async () => {
+        reached = true;
+        return { ok: true };
+      });
     });
     const nested = await app.inject({ method: 'POST', url: '/echo', payload: { a: [{ b: 'x\u0000y' }] } });
     expect(nested.statusCode).toBe(400);
@@ -77,15 +75,8 @@ describe('NUL characters', () => {
 
 describe('addresses the router refuses', () => {
   it('answer in our error shape: 414 for an over-long parameter, 400 for broken %-encoding', async () => {
-    const database = await openDatabase({});
-    const app = await createServiceApp({
-      name: 'probe',
-      config: loadConfig(baseConfigSchema, { PORT: '0' }),
-      database,
-      logger: false,
-      routes: async (instance) => {
-        instance.get('/items/:id', async () => ({ ok: true }));
-      },
+    const app = await probeApp(async (instance) => {
+      instance.get('/items/:id', async () => ({ ok: true }));
     });
     const long = await app.inject({ method: 'GET', url: `/items/${'a'.repeat(5000)}` });
     expect(long.statusCode).toBe(414);

@@ -2,23 +2,14 @@
 // identity process, every request taking a use from its counter in PostgreSQL (PGlite without one).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { databaseTargets, startIdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, freePort, startIdentityProcess } from '@keisha/service-kit/testing';
 
 const SERVER = path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export async function benchHttp(article: string, { seconds = 10, connections = 10 } = {}): Promise<void> {
   const postgres = (await databaseTargets()).find((t) => t.kind === 'postgres');
