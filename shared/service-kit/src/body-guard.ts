@@ -13,9 +13,12 @@ export const BODY_PROBLEM_MESSAGES: Record<BodyProblem, string> = {
   depth: `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`,
 };
 
+// With the `u` flag a well-formed pair is one code point, so this matches only a lone surrogate.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 function textProblem(text: string): BodyProblem | null {
   if (text.includes('\u0000')) return 'nul';
-  if (!text.isWellFormed()) return 'surrogate';
+  if (LONE_SURROGATE.test(text)) return 'surrogate';
   return null;
 }
 
