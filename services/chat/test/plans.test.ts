@@ -38,6 +38,7 @@ describe('chat plans from billing', () => {
     const paid = await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: checkout.session_id })}`, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`/payment-success?session_id=${checkout.session_id}`);
+    return checkout.session_id;
   }
 
   it('asks billing with the account’s own token: Free until a plan is bought, then the plan bought', async () => {
@@ -65,6 +66,31 @@ describe('chat plans from billing', () => {
       const sent = await ctx.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(token), payload: { message: 'Hello Keisha' } });
       expect(sent.statusCode).toBe(200);
       expect(sent.json().usage).toMatchObject({ plan: 'Gold', unlimited: true });
+    } finally {
+      await ctx.app.close();
+      await ctx.database.destroy();
+    }
+  }, 60_000);
+
+  it('ends a refunded plan on the chat within 2 s', async () => {
+    const ctx = await startChat(target!, { IDENTITY_URL: identity.url, BILLING_URL: billingUrl });
+    try {
+      const email = `refund-${Date.now()}@example.org`;
+      const token = await identity.tokenFor('user', email);
+      const planNow = async () => (await ctx.app.inject({ url: '/api/chat/usage', headers: bearer(token) })).json().usage.plan;
+      const subscriptionId = await buy(token, email, 'Pro');
+      expect(await planNow()).toBe('Pro'); // cached for a moment from here on
+      const admin = await identity.tokenFor('admin');
+      const refunded = await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.adminRefundSubscription, { id: subscriptionId })}`, {
+        method: 'POST',
+        headers: { ...bearer(admin), 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(refunded.status).toBe(200);
+      const started = Date.now();
+      while ((await planNow()) !== 'Free' && Date.now() - started <= 2000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await planNow()).toBe('Free');
+      expect(Date.now() - started).toBeLessThanOrEqual(2000 + 500);
     } finally {
       await ctx.app.close();
       await ctx.database.destroy();

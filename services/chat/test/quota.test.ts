@@ -28,6 +28,16 @@ describe.each(targets)('the daily message limit on $kind', (target) => {
   const usageOf = async (app: typeof ctx.app, token: string, timeZone = 'UTC') =>
     (await app.inject({ url: `/api/chat/usage?time_zone=${encodeURIComponent(timeZone)}`, headers: bearer(token) })).json().usage;
 
+  it('gives a Free user at most 10 messages a day whatever time zones the requests name', async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on different dates: each request names a new "day".
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC', 'Asia/Tokyo', 'America/Chicago'];
+    const token = await identity.tokenFor('user');
+    const statuses = [];
+    for (let i = 0; i < 25; i++) statuses.push((await send(ctx.app, token, { message: `Question ${i} about bias?`, time_zone: zones[i % zones.length] })).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    for (const zone of zones) expect(await usageOf(ctx.app, token, zone)).toMatchObject({ messages_today: 10, remaining: 0, limit_reached: true });
+  }, 60_000);
+
   it('accepts exactly 10 of 50 parallel messages from a Free user, and refuses the rest with the paywall code', async () => {
     const token = await identity.tokenFor('user');
     const responses = await Promise.all(Array.from({ length: 50 }, () => send(ctx.app, token)));
@@ -52,7 +62,7 @@ describe.each(targets)('the daily message limit on $kind', (target) => {
     expect(streamed.json().error.code).toBe('MESSAGE_LIMIT_EXCEEDED');
   }, 60_000);
 
-  it('counts the day in the person’s time zone and resets it at their midnight', async () => {
+  it('counts the day in the time zone of its first message and resets it at that midnight; another zone opens no new day', async () => {
     const token = await identity.tokenFor('user');
     // UTC+14 and UTC-11 are 25 hours apart: never the same calendar day.
     await send(ctx.app, token, { message: 'Hello from Kiritimati', time_zone: 'Pacific/Kiritimati' });
@@ -60,7 +70,7 @@ describe.each(targets)('the daily message limit on $kind', (target) => {
     expect(there).toMatchObject({ messages_today: 1, remaining: 9, time_zone: 'Pacific/Kiritimati' });
     expect(new Date(there.resets_at).getTime()).toBeGreaterThan(Date.now());
     expect(new Date(there.resets_at).getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
-    expect((await usageOf(ctx.app, token, 'Pacific/Pago_Pago')).messages_today).toBe(0);
+    expect(await usageOf(ctx.app, token, 'Pacific/Pago_Pago')).toMatchObject({ messages_today: 1, time_zone: 'Pacific/Kiritimati', resets_at: there.resets_at });
     expect((await ctx.app.inject({ url: '/api/chat/usage?time_zone=Mars/Base', headers: bearer(token) })).statusCode).toBe(400);
   });
 

@@ -20,6 +20,7 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
   });
   beforeEach(async () => {
     await ctx.database.db.deleteFrom('usage_counters').execute();
+    await ctx.database.db.deleteFrom('reader_days').execute();
   });
 
   const analyze = (payload: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
@@ -56,6 +57,23 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect(limited).toHaveLength(97);
     expect(limited[0]!.json()).toMatchObject({ error: { code: 'USAGE_LIMIT_EXCEEDED', message: 'Daily usage limit exceeded' }, usage: { hasReachedLimit: true } });
   }, 60_000);
+
+  it('gives at most the day’s allowance to a reader who changes time zone on every request', async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on different dates: each request names a new "day".
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC', 'Asia/Tokyo', 'America/Chicago', 'Pacific/Honolulu'];
+    const token = await identity.tokenFor('user');
+    const signedIn = [];
+    for (let i = 0; i < 12; i++) signedIn.push((await analyze({ text: ARTICLE, time_zone: zones[i % zones.length] }, { authorization: `Bearer ${token}` })).statusCode);
+    expect(signedIn.filter((status) => status === 200)).toHaveLength(3);
+    const guest = [];
+    for (let i = 0; i < 12; i++) guest.push((await analyze({ text: ARTICLE, time_zone: zones[i % zones.length] }, { 'x-forwarded-for': '203.0.113.77' })).statusCode);
+    expect(guest.filter((status) => status === 200)).toHaveLength(3);
+    // The count a browser is shown does not change with the zone it names either.
+    for (const zone of zones) {
+      const usage = await ctx.app.inject({ url: `/api/bias-usage/current?time_zone=${encodeURIComponent(zone)}`, headers: { authorization: `Bearer ${token}` } });
+      expect(usage.json().usage).toMatchObject({ daily_count: 3, remaining: 0 });
+    }
+  });
 
   it('limits a guest by device cookie and by address: clearing cookies does not reset the count', async () => {
     const first = await analyze({ text: ARTICLE });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
+import { PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
+import { databaseTargets } from '@keisha/service-kit/testing';
 import { billingTiers } from '../src/plugins/billing-tiers.ts';
+import { startDecoder } from './helpers.ts';
+
+const [target] = await databaseTargets();
 
 // The tier lookup against the real billing service, as a process, trusting the real identity's keys.
 describe('decoder tiers from billing', () => {
@@ -25,6 +30,39 @@ describe('decoder tiers from billing', () => {
     expect(await lookup('someone', `Bearer ${token}`)).toBe('free');
     expect(warnings).toEqual([]);
   });
+
+  it('ends a refunded plan on the decoder within 2 s', async () => {
+    const ctx = await startDecoder(target!, { IDENTITY_URL: identity.url, BILLING_URL: billingUrl, DEFAULT_ACCOUNT_TIER: 'billing' });
+    try {
+      const token = await identity.tokenFor('user');
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+      const tierNow = async () => (await ctx.app.inject({ url: '/api/bias-usage/current', headers: auth })).json().usage.subscription_tier;
+      expect(await tierNow()).toBe('free');
+      const created = await fetch(`${billingUrl}${PAYMENT_PATHS.createSubscription}`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ user_id: userId, tier: 'monthly', payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' }),
+      });
+      const purchase = (await created.json()) as { subscription_id: string };
+      expect((await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: purchase.subscription_id })}`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      expect(await tierNow()).toBe('monthly'); // cached for a moment from here on
+      const admin = await identity.tokenFor('admin');
+      const refunded = await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.adminRefundSubscription, { id: purchase.subscription_id })}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(refunded.status).toBe(200);
+      const started = Date.now();
+      while ((await tierNow()) !== 'free' && Date.now() - started <= 2000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await tierNow()).toBe('free');
+      expect(Date.now() - started).toBeLessThanOrEqual(2000 + 500);
+    } finally {
+      await ctx.app.close();
+      await ctx.database.destroy();
+    }
+  }, 60_000);
 
   it('counts the reader as free, and says so, when billing refuses or is unreachable', async () => {
     expect(await billingTiers(billingUrl, log)('someone', 'Bearer forged')).toBe('free');

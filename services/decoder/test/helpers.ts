@@ -12,15 +12,17 @@ export async function startDecoder(
   engine: AnalysisEngine = embeddedEngine,
 ) {
   const database = await openTestDatabase<any>(target, migrations);
+  // No billing service runs in most of these tests: readers are free unless DEFAULT_ACCOUNT_TIER says
+  // otherwise, and 'billing' asks the real billing service at BILLING_URL (the billing-tiers tests).
+  const { DEFAULT_ACCOUNT_TIER = 'free', ...rest } = env;
   const config = decoderConfigSchema.parse({
     PORT: '0',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
     ANALYSIS_RATE_LIMIT_MAX: '100000',
     TRACK_RATE_LIMIT_MAX: '100000',
-    // No billing service runs in these tests; the billing-tiers test below asks a real one.
-    DEFAULT_ACCOUNT_TIER: 'free',
-    ...env,
+    ...rest,
+    ...(DEFAULT_ACCOUNT_TIER === 'billing' ? {} : { DEFAULT_ACCOUNT_TIER }),
   });
   const app = await buildDecoderApp(config, { ...database, close: async () => {} }, { engine, logger: false });
   await app.ready();

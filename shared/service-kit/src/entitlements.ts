@@ -3,7 +3,8 @@
 // exists to leak and a plan sent by a browser is never trusted. Paid answers are cached briefly per account;
 // the free answer never is, so a plan bought a moment ago counts at once. When billing cannot answer (down,
 // slow, refusing, or sending something unknown) the account gets the free answer, never a paid one by
-// accident, and the failure is logged.
+// accident, and the failure is logged. The cache is short (1 s) so a refund or a cancellation that ends
+// access reaches every service within about a second; concurrent requests of one account share one question.
 import { ENTITLEMENT_PATHS, type Entitlement } from '@keisha/contracts/billing';
 
 /** Who is asking: the account id and the request's `Authorization` header, forwarded as is. */
@@ -27,13 +28,12 @@ export interface EntitlementLookupOptions<T> {
 
 export function entitlementLookup<T>(
   billingUrl: string,
-  { read, free, fallbackNote, log, ttlMs = 30_000, timeoutMs = 2000, maxEntries = 10_000 }: EntitlementLookupOptions<T>,
+  { read, free, fallbackNote, log, ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 }: EntitlementLookupOptions<T>,
 ): (account: EntitlementAccount) => Promise<T> {
   const cache = new Map<string, { value: T; until: number }>();
+  const inflight = new Map<string, Promise<T>>();
   const url = new URL(ENTITLEMENT_PATHS.me, billingUrl).toString();
-  return async ({ userId, bearer }) => {
-    const cached = cache.get(userId);
-    if (cached && cached.until > Date.now()) return cached.value;
+  const ask = async (userId: string, bearer: string): Promise<T> => {
     try {
       const response = await fetch(url, { headers: { authorization: bearer }, signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) throw new Error(`billing answered ${response.status}`);
@@ -49,5 +49,17 @@ export function entitlementLookup<T>(
       log.warn({ err: error, userId }, `billing entitlements unavailable; ${fallbackNote}`);
       return free;
     }
+  };
+  return async ({ userId, bearer }) => {
+    const cached = cache.get(userId);
+    if (cached && cached.until > Date.now()) return cached.value;
+    // One question per account at a time (keyed with the token: two tokens of one account ask apart).
+    const key = `${userId} ${bearer}`;
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = ask(userId, bearer).finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return pending;
   };
 }

@@ -4,6 +4,14 @@
 import { sql, type Kysely } from 'kysely';
 import { readerDayFor, sameDay, type ReaderDay } from './reader-day.ts';
 
+/** The `reader_days` table, for a service's Database interface. */
+export interface ReaderDaysTable {
+  subject: string;
+  time_zone: string;
+  day: string;
+  ends_at: Date | string;
+}
+
 interface ReaderDayRow {
   subject: string;
   time_zone: string;

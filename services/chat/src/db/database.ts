@@ -1,3 +1,4 @@
+import type { ReaderDaysTable } from '@keisha/service-kit';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -39,6 +40,7 @@ export interface ChatUsageCountersTable {
 }
 
 export interface ChatDatabase {
+  reader_days: ReaderDaysTable;
   chat_sessions: ChatSessionsTable;
   messages: MessagesTable;
   chat_usage_counters: ChatUsageCountersTable;

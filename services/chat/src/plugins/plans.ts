@@ -33,7 +33,7 @@ export function fixedChatPlan(tier: ChatTier): PlanResolver {
 export function billingChatPlans(
   billingUrl: string,
   log: Log,
-  { ttlMs = 30_000, timeoutMs = 2000, maxEntries = 10_000 } = {},
+  { ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 } = {},
 ): PlanResolver {
   return entitlementLookup<ChatTier>(billingUrl, {
     read: (entitlement) => CHAT_TIERS.find((tier) => tier === entitlement.chat_tier),

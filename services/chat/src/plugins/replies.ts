@@ -16,7 +16,7 @@ import { sessionsRepository } from '../db/repositories/sessions.ts';
 import { usageRepository } from '../db/repositories/usage.ts';
 import { DEFAULT_HISTORY_BUDGET, isLiveStream, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
 import { buildSystemPrompt } from '../domain/persona.ts';
-import { localDay, nextLocalMidnight } from '@keisha/service-kit';
+import { readerDaysRepository } from '@keisha/service-kit';
 import { dailyMessageLimit, usageView } from '../domain/quota/limits.ts';
 import { AnswerInterrupted, type AnswerEngine, type AnswerRequest } from './answer-engine.ts';
 import type { PlanAccount, PlanResolver } from './plans.ts';
@@ -77,6 +77,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
   const sessions = sessionsRepository(db);
   const messages = messagesRepository(db);
   const usage = usageRepository(db);
+  const readerDays = readerDaysRepository(db);
   const running = new Set<{ controller: AbortController; done: Promise<unknown> }>();
 
   const sessionNotFound = () => new AppError(404, CHAT_ERRORS.sessionNotFound, CHAT_TEXT.sessionNotFound);
@@ -85,12 +86,12 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
   async function count(account: PlanAccount, timeZone: string): Promise<Counted> {
     const { userId } = account;
     const plan = await planFor(account);
-    const now = new Date();
-    const day = localDay(now, timeZone);
-    const resetsAt = nextLocalMidnight(now, timeZone);
+    // The reader's stored day; the request's zone only says where a new day should start.
+    const readerDay = (await readerDays.resolve([userId], timeZone)).get(userId)!;
+    const { day, endsAt: resetsAt } = readerDay;
     const used = await usage.reserve(userId, day, dailyMessageLimit(plan));
-    if (used === undefined) throw new MessageLimitReached(usageView(plan, await usage.current(userId, day), resetsAt, timeZone));
-    return { userId, plan, day, timeZone, resetsAt, used };
+    if (used === undefined) throw new MessageLimitReached(usageView(plan, await usage.current(userId, day), resetsAt, readerDay.timeZone));
+    return { userId, plan, day, timeZone: readerDay.timeZone, resetsAt, used };
   }
 
   /** Runs `write` with the message counted; gives the message back if `write` fails. */

@@ -1,3 +1,4 @@
+import type { ReaderDaysTable } from '@keisha/service-kit';
 import type { ColumnType, Generated } from 'kysely';
 
 export interface UsageCountersTable {
@@ -31,6 +32,7 @@ export interface AnalysesTable {
 }
 
 export interface DecoderDatabase {
+  reader_days: ReaderDaysTable;
   analyses: AnalysesTable;
   usage_counters: UsageCountersTable;
   analytics_events: AnalyticsEventsTable;

@@ -11,7 +11,7 @@ const ACCOUNT_TIERS: readonly DecoderTier[] = ['free', 'monthly', 'annual'];
 export function billingTiers(
   billingUrl: string,
   log: { warn: (obj: object, msg: string) => void },
-  { ttlMs = 30_000, timeoutMs = 2000, maxEntries = 10_000 } = {},
+  { ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 } = {},
 ): TierLookup {
   const lookup = entitlementLookup<DecoderTier>(billingUrl, {
     read: (entitlement) => ACCOUNT_TIERS.find((tier) => tier === entitlement.decoder_tier),

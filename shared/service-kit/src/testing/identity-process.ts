@@ -18,7 +18,7 @@ export interface IdentityProcess {
   url: string;
   /** The private key identity signs with, so a test can sign tokens identity never issued. */
   signingKeyPem: string;
-  /** Registers a new account (or signs in the admin) and returns its access token. */
+  /** Registers a new account (at `email`, if given), or signs in the admin, and returns its access token. */
   tokenFor(kind: 'user' | 'admin', email?: string): Promise<string>;
   /** Registers a new account (or signs in an existing one, `email` given) and returns the whole session. */
   signIn(kind: 'user' | 'admin', email?: string): Promise<TestSession>;
@@ -61,7 +61,10 @@ export async function startIdentityProcess(): Promise<IdentityProcess> {
   return {
     url,
     signingKeyPem,
-    tokenFor: async (kind, email) => (await signIn(kind, email)).token,
+    tokenFor: async (kind, email) =>
+      kind === 'admin'
+        ? (await signIn('admin')).token
+        : (await sessionOf('register', await post('/api/bias-auth/register', { email: email ?? `user${++counter}-${port}@example.org`, password: USER_PASSWORD }))).token,
     signIn,
     refresh: async (session) => {
       const response = await post('/api/auth/refresh', undefined, { cookie: session.cookie });

@@ -43,10 +43,16 @@ export function usageRepository(db: Kysely<ChatDatabase>) {
       return row?.used ?? 0;
     },
 
-    /** Today's counts for several accounts (admin console). */
-    async forUsers(userIds: string[], day: string): Promise<Map<string, number>> {
+    /** Each account's count on its current day (admin console): people count by their own day. */
+    async forUsers(userIds: string[]): Promise<Map<string, number>> {
       if (userIds.length === 0) return new Map();
-      const rows = await db.selectFrom('chat_usage_counters').select(['user_id', 'used']).where('user_id', 'in', userIds).where('day', '=', day).execute();
+      const rows = await db
+        .selectFrom('chat_usage_counters as c')
+        .innerJoin('reader_days as d', (join) => join.on('d.subject', '=', sql<string>`c.user_id::text`).onRef('d.day', '=', 'c.day'))
+        .select(['c.user_id', 'c.used'])
+        .where('c.user_id', 'in', userIds)
+        .where('d.ends_at', '>', sql<Date>`now()`)
+        .execute();
       return new Map(rows.map((row) => [row.user_id, row.used]));
     },
   };

@@ -1,22 +1,43 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReaderDay } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../database.ts';
 
 class LimitReached extends Error {}
 
+/** One counter: a subject (user:<id>, ip:<address>, device:<id>) on its own day (see reader_days). */
+export interface Counter {
+  subject: string;
+  day: string;
+}
+
+/** The counters of a request, from each subject's day. */
+export function countersOf(days: Map<string, ReaderDay>): Counter[] {
+  return [...days].map(([subject, { day }]) => ({ subject, day }));
+}
+
+/** When every counter of the request has started afresh: the latest end among the subjects' days. */
+export function resetsAtOf(days: Map<string, ReaderDay>): Date {
+  return new Date(Math.max(...[...days.values()].map((d) => d.endsAt.getTime())));
+}
+
+function ordered(counters: Counter[]): Counter[] {
+  const unique = new Map(counters.map((c) => [c.subject, c]));
+  return [...unique.values()].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+}
+
 export function usageRepository(db: Kysely<DecoderDatabase>) {
   return {
     /**
-     * Takes one use from every subject at once, or from none: each counter goes up only while it is
+     * Takes one use from every counter at once, or from none: each counter goes up only while it is
      * below the limit (one atomic statement per counter), and if any counter is full the transaction
      * rolls back. Subjects are locked in a fixed order, so two requests cannot deadlock.
      * Returns the new counts, or undefined when the limit was reached.
      */
-    async reserve(subjects: string[], day: string, limit: number | null): Promise<number[] | undefined> {
-      const ordered = [...new Set(subjects)].sort();
+    async reserve(counters: Counter[], limit: number | null): Promise<number[] | undefined> {
       try {
         return await db.transaction().execute(async (trx) => {
           const counts: number[] = [];
-          for (const subject of ordered) {
+          for (const { subject, day } of ordered(counters)) {
             const row = await trx
               .insertInto('usage_counters')
               .values({ subject, day, used: 1 })
@@ -38,35 +59,38 @@ export function usageRepository(db: Kysely<DecoderDatabase>) {
     },
 
     /** Gives a use back (the analysis failed after it was reserved). */
-    async release(subjects: string[], day: string): Promise<void> {
-      await db
-        .updateTable('usage_counters')
-        .set({ used: sql`used - 1` })
-        .where('subject', 'in', [...new Set(subjects)])
-        .where('day', '=', day)
-        .where('used', '>', 0)
-        .execute();
+    async release(counters: Counter[]): Promise<void> {
+      for (const { subject, day } of ordered(counters)) {
+        await db
+          .updateTable('usage_counters')
+          .set({ used: sql`used - 1` })
+          .where('subject', '=', subject)
+          .where('day', '=', day)
+          .where('used', '>', 0)
+          .execute();
+      }
     },
 
-    /** The highest count among the subjects today (a guest is as used up as their most used subject). */
-    async current(subjects: string[], day: string): Promise<number> {
+    /** The highest count among the counters (a guest is as used up as their most used subject). */
+    async current(counters: Counter[]): Promise<number> {
+      if (counters.length === 0) return 0;
       const row = await db
         .selectFrom('usage_counters')
         .select((eb) => eb.fn.max('used').as('used'))
-        .where('subject', 'in', [...new Set(subjects)])
-        .where('day', '=', day)
+        .where((eb) => eb.or(ordered(counters).map(({ subject, day }) => eb.and([eb('subject', '=', subject), eb('day', '=', day)]))))
         .executeTakeFirst();
       return Number(row?.used ?? 0);
     },
 
-    /** Today's counts for several users (admin console). */
-    async forUsers(userIds: string[], day: string): Promise<Map<string, number>> {
+    /** Each account's count on its current day (admin console): readers count by their own day. */
+    async forUsers(userIds: string[]): Promise<Map<string, number>> {
       if (userIds.length === 0) return new Map();
       const rows = await db
-        .selectFrom('usage_counters')
-        .select(['subject', 'used'])
-        .where('subject', 'in', userIds.map((id) => `user:${id}`))
-        .where('day', '=', day)
+        .selectFrom('usage_counters as c')
+        .innerJoin('reader_days as d', (join) => join.onRef('d.subject', '=', 'c.subject').onRef('d.day', '=', 'c.day'))
+        .select(['c.subject', 'c.used'])
+        .where('c.subject', 'in', userIds.map((id) => `user:${id}`))
+        .where('d.ends_at', '>', sql<Date>`now()`)
         .execute();
       return new Map(rows.map((row) => [row.subject.slice('user:'.length), row.used]));
     },

@@ -1,10 +1,10 @@
 import { DECODER_ERRORS, DECODER_PATHS } from '@keisha/contracts/decoder';
 import { analyzeBody, analyzeResponse, usageLimitBody } from '@keisha/contracts/decoder/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, isTimeZone, localDay, nextLocalMidnight, type ServiceApp } from '@keisha/service-kit';
+import { AppError, isTimeZone, readerDaysRepository, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
-import { usageRepository } from '../../db/repositories/usage.ts';
+import { countersOf, resetsAtOf, usageRepository } from '../../db/repositories/usage.ts';
 import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
 import { historyTitle } from '../../domain/history.ts';
 import type { AnalysisEngine } from '../../plugins/analysis-engine.ts';
@@ -54,6 +54,7 @@ async function saveToHistory(
 
 export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOptions): Promise<void> {
   const usage = usageRepository(app.db as Kysely<DecoderDatabase>);
+  const readerDays = readerDaysRepository(app.db);
 
   for (const path of [DECODER_PATHS.analyze, DECODER_PATHS.analyzeAlias]) {
     app.post(
@@ -72,15 +73,16 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
           throw new AppError(400, DECODER_ERRORS.invalidArticle, 'This looks like binary data, not the text of an article.');
         }
         const timeZone = timeZoneOf(request.body.time_zone);
-        const now = new Date();
-        const day = localDay(now, timeZone);
-        const resetsAt = nextLocalMidnight(now, timeZone);
         const reader = await options.resolveReader(request, reply);
+        // The day is the reader's stored one; the request's zone only says where a new day should start.
+        const days = await readerDays.resolve(reader.subjects, timeZone);
+        const counters = countersOf(days);
+        const resetsAt = resetsAtOf(days);
 
         // The use is taken before the work, atomically, so concurrent requests cannot overdraw it.
-        const counts = await usage.reserve(reader.subjects, day, dailyLimit(reader.tier));
+        const counts = await usage.reserve(counters, dailyLimit(reader.tier));
         if (!counts) {
-          const used = await usage.current(reader.subjects, day);
+          const used = await usage.current(counters);
           return reply.status(429).send({
             success: false as const,
             error: { code: DECODER_ERRORS.usageLimit, message: 'Daily usage limit exceeded' },
@@ -92,7 +94,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         try {
           outcome = await options.engine(request.body.text);
         } catch (error) {
-          await usage.release(reader.subjects, day);
+          await usage.release(counters);
           request.log.error({ err: error }, 'analysis failed');
           throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
         }
@@ -100,7 +102,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
           try {
             await saveToHistory(app.db as Kysely<DecoderDatabase>, reader.userId, request.body.text, outcome);
           } catch (error) {
-            await usage.release(reader.subjects, day);
+            await usage.release(counters);
             request.log.error({ err: error }, 'analysis not saved to history');
             throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be saved. Please try again.');
           }

@@ -1,16 +1,17 @@
 import { DECODER_PATHS } from '@keisha/contracts/decoder';
 import { adminUsageQuery, adminUsageResponse, usageQuery, usageResponse } from '@keisha/contracts/decoder/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { localDay, nextLocalMidnight, requireAdmin, type ServiceApp } from '@keisha/service-kit';
+import { readerDaysRepository, requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
-import { usageRepository } from '../../db/repositories/usage.ts';
+import { countersOf, resetsAtOf, usageRepository } from '../../db/repositories/usage.ts';
 import { usageView } from '../../domain/quota/limits.ts';
 import type { ReaderResolver } from '../../plugins/reader.ts';
 import { timeZoneOf } from '../analysis/index.ts';
 
 export async function usageRoutes(app: ServiceApp, options: { resolveReader: ReaderResolver }): Promise<void> {
   const usage = usageRepository(app.db as Kysely<DecoderDatabase>);
+  const readerDays = readerDaysRepository(app.db);
 
   // Spec section 7: a browser may show its count; only this route (and the analysis) decides it.
   app.get(
@@ -18,10 +19,10 @@ export async function usageRoutes(app: ServiceApp, options: { resolveReader: Rea
     { schema: { tags: ['usage'], summary: 'Today’s analyses for the caller', querystring: usageQuery, response: { 200: usageResponse, 400: apiErrorBody, 401: apiErrorBody } } },
     async (request, reply) => {
       const timeZone = timeZoneOf(request.query.time_zone);
-      const now = new Date();
       const reader = await options.resolveReader(request, reply);
-      const used = await usage.current(reader.subjects, localDay(now, timeZone));
-      return { success: true as const, usage: usageView(reader.tier, used, nextLocalMidnight(now, timeZone)) };
+      const days = await readerDays.peek(reader.subjects, timeZone);
+      const used = await usage.current(countersOf(days));
+      return { success: true as const, usage: usageView(reader.tier, used, resetsAtOf(days)) };
     },
   );
 
@@ -32,8 +33,8 @@ export async function usageRoutes(app: ServiceApp, options: { resolveReader: Rea
       preHandler: [app.authenticate, requireAdmin],
     },
     async (request) => {
-      // Readers count by their own local day; "today" for an admin is the UTC day.
-      const counts = await usage.forUsers(request.query.user_ids, localDay(new Date(), 'UTC'));
+      // Each reader's count on their own current day.
+      const counts = await usage.forUsers(request.query.user_ids);
       const result = Object.fromEntries(request.query.user_ids.map((id) => [id, { decoder_today: counts.get(id) ?? 0, chat_today: null }]));
       return { success: true as const, usage: result };
     },
