@@ -296,6 +296,21 @@ describe('users', () => {
     expect(within(row).getByRole('button', { name: 'Make user' })).toBeTruthy();
   });
 
+  it('unlocks an account’s sign-in without asking, and keeps the row as it was', async () => {
+    signedInAs(api, ADMIN);
+    const ann = userRow(1, { email: 'ann@example.org' });
+    serveUsers([ownRow, ann]);
+    api.on(`POST /api/identity/admin/users/${ann.id}/unlock`, () => ({ json: { success: true } }));
+    renderApp('/admin');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = within(table).getByRole('row', { name: /ann@example\.org/ });
+    fireEvent.click(within(row).getByRole('button', { name: 'Unlock sign-in' }));
+    expect(await screen.findByText('ann@example.org can sign in again: failed attempts were forgotten.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo(`POST /api/identity/admin/users/${ann.id}/unlock`)).toHaveLength(1);
+    expect(within(row).getByRole('button', { name: 'Disable' })).toBeTruthy();
+  });
+
   it("shows the server's refusal as an alert", async () => {
     signedInAs(api, ADMIN);
     const ann = userRow(1, { email: 'ann@example.org', role: 'admin' });

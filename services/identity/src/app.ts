@@ -38,7 +38,11 @@ export async function buildIdentityApp(
       const accounts = createAccounts(app, db, keys, {
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
         refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-        throttle: { limit: config.LOGIN_FAILURE_LIMIT, windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000 },
+        throttle: {
+          limit: config.LOGIN_FAILURE_LIMIT,
+          windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+          accountLimit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
+        },
       });
       // Identity verifies its own tokens with its key ring, and also asks the database whether the
       // account is still enabled and signed in: it is the one service that can.
@@ -60,7 +64,7 @@ export async function buildIdentityApp(
       await app.register(jwksRoutes, { keys });
       await app.register(authRoutes, { accounts, cookieSecure: config.COOKIE_SECURE, loginRateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(profileRoutes);
-      await app.register(adminRoutes);
+      await app.register(adminRoutes, { accounts });
     },
   });
 }

@@ -7,8 +7,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   WAITLIST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Sign-in and registration attempts per minute per client address. */
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
-  /** Failed sign-ins per account before it is locked for the window. */
+  /** Failed sign-ins of one account from one address before that address is refused for the window. */
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Failed sign-ins of one account from all addresses before addresses that never signed in to it are refused. */
+  LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -81,14 +81,43 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
     expect(nobody.json().error).toEqual(wrong.json().error); // no hint whether the account exists
   });
 
-  it('locks an account after 5 failures (429), even with the right password, and not other accounts', async () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const login = (email: string, password: string, address: string, url = '/api/bias-auth/login') => post(url, { email, password }, from(address));
+
+  it('refuses an address after 5 failures on an account (429), even with the right password; the owner elsewhere and other accounts still sign in', async () => {
     await signUp(ctx.app, 'c@x.io', 'right-one');
     await signUp(ctx.app, 'd@x.io', 'right-one');
-    for (let i = 0; i < 5; i++) expect((await post('/api/bias-auth/login', { email: 'c@x.io', password: 'nope' })).statusCode).toBe(401);
-    const locked = await post('/api/bias-auth/login', { email: 'c@x.io', password: 'right-one' });
+    for (let i = 0; i < 5; i++) expect((await login('c@x.io', 'nope', '198.51.100.1')).statusCode).toBe(401);
+    const locked = await login('c@x.io', 'right-one', '198.51.100.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toBe('Too many login attempts. Please wait a few minutes before trying again.');
-    expect((await post('/api/bias-auth/login', { email: 'd@x.io', password: 'right-one' })).statusCode).toBe(200);
+    expect((await login('c@x.io', 'right-one', '203.0.113.9')).statusCode).toBe(200);
+    expect((await login('d@x.io', 'right-one', '198.51.100.1')).statusCode).toBe(200);
+  });
+
+  it('cannot lock the administrator out from elsewhere: failures from many addresses leave the owner’s known address working', async () => {
+    await restoreAdmin(ctx);
+    expect((await login(ADMIN.email, ADMIN.password, '192.0.2.10', '/api/auth/admin/login')).statusCode).toBe(200);
+    // An attacker spreads 60 wrong passwords over 20 addresses: past the account-wide limit (50).
+    for (let i = 0; i < 60; i++) expect([401, 429]).toContain((await login(ADMIN.email, 'guess', `198.51.100.${i % 20}`, '/api/auth/admin/login')).statusCode);
+    expect((await login(ADMIN.email, ADMIN.password, '192.0.2.10', '/api/auth/admin/login')).statusCode).toBe(200);
+    // A stranger's address is refused now, even with the right password...
+    expect((await login(ADMIN.email, ADMIN.password, '203.0.113.50', '/api/auth/admin/login')).statusCode).toBe(429);
+  });
+
+  it('lets an administrator unlock an account, and nobody else', async () => {
+    await restoreAdmin(ctx);
+    const owner = await signUp(ctx.app, 'locked@x.io', 'right-one');
+    for (let i = 0; i < 5; i++) await login('locked@x.io', 'nope', '198.51.100.7');
+    expect((await login('locked@x.io', 'right-one', '198.51.100.7')).statusCode).toBe(429);
+    const unlockUrl = `/api/identity/admin/users/${owner.user.id}/unlock`;
+    expect((await post(unlockUrl, {}, bearer(owner.token))).statusCode).toBe(403);
+    const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password, '/api/auth/admin/login');
+    const unlocked = await post(unlockUrl, {}, bearer(admin.token));
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.json()).toEqual({ success: true });
+    expect((await login('locked@x.io', 'right-one', '198.51.100.7')).statusCode).toBe(200);
+    expect((await post('/api/identity/admin/users/00000000-0000-4000-8000-000000000000/unlock', {}, bearer(admin.token))).statusCode).toBe(404);
   });
 
   it('rotates the refresh token, and a replay of the old one ends the whole session', async () => {

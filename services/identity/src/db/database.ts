@@ -47,6 +47,12 @@ export interface SigningKeysTable {
   created_at: Timestamp;
 }
 
+export interface LoginKnownAddressesTable {
+  email: string;
+  address: string;
+  last_success_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface LoginFailuresTable {
   subject: string;
   window_started_at: Timestamp;
@@ -60,6 +66,7 @@ export interface IdentityDatabase {
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
   login_failures: LoginFailuresTable;
+  login_known_addresses: LoginKnownAddressesTable;
 }
 
 export type WaitlistRow = Selectable<WaitlistTable>;

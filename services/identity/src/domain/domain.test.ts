@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from './csv.ts';
-import { isLockedOut } from './login-throttle.ts';
+import { isLockedOut, signInRefused, DEFAULT_THROTTLE } from './login-throttle.ts';
 import { hashPassword, needsRehash, parsePhc, verifyPassword } from './passwords.ts';
 import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from './refresh-token.ts';
 
@@ -54,10 +54,19 @@ describe('refresh tokens', () => {
 describe('login throttle', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   it('locks after the limit within the window, and not after it', () => {
-    expect(isLockedOut(undefined, now)).toBe(false);
-    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 60_000), failures: 4 }, now)).toBe(false);
-    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 60_000), failures: 5 }, now)).toBe(true);
-    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 16 * 60_000), failures: 50 }, now)).toBe(false);
+    const { limit, windowMs } = DEFAULT_THROTTLE;
+    expect(isLockedOut(undefined, now, limit, windowMs)).toBe(false);
+    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 60_000), failures: 4 }, now, limit, windowMs)).toBe(false);
+    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 60_000), failures: 5 }, now, limit, windowMs)).toBe(true);
+    expect(isLockedOut({ window_started_at: new Date(now.getTime() - 16 * 60_000), failures: 50 }, now, limit, windowMs)).toBe(false);
+  });
+
+  it('refuses an address after its own failures, and strangers (not the owner’s known addresses) after the account’s', () => {
+    const recent = (failures: number) => ({ window_started_at: new Date(now.getTime() - 60_000), failures });
+    expect(signInRefused({ fromAddress: recent(5), forAccount: recent(5), knownAddress: true }, now)).toBe(true);
+    expect(signInRefused({ fromAddress: undefined, forAccount: recent(49), knownAddress: false }, now)).toBe(false);
+    expect(signInRefused({ fromAddress: undefined, forAccount: recent(50), knownAddress: false }, now)).toBe(true);
+    expect(signInRefused({ fromAddress: recent(1), forAccount: recent(500), knownAddress: true }, now)).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import type { IdentityDatabase, UserRow } from '../db/database.ts';
 import { loginFailuresRepository } from '../db/repositories/login-failures.ts';
 import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
 import { usersRepository } from '../db/repositories/users.ts';
-import { isLockedOut, type ThrottlePolicy } from '../domain/login-throttle.ts';
+import { failureSubjects, signInRefused, type ThrottlePolicy } from '../domain/login-throttle.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../domain/passwords.ts';
 import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from '../domain/refresh-token.ts';
 import type { KeyRing } from './signing-keys.ts';
@@ -69,19 +69,24 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
       return openSession(row);
     },
 
-    async login(rawEmail: string, password: string, { adminOnly = false } = {}): Promise<SessionGrant> {
+    async login(rawEmail: string, password: string, { adminOnly = false, address = 'unknown' } = {}): Promise<SessionGrant> {
       const email = rawEmail.trim().toLowerCase();
-      const subject = `email:${email}`;
-      if (isLockedOut(await failures.find(subject), new Date(), options.throttle)) {
+      const subjects = failureSubjects(email, address);
+      const [fromAddress, forAccount, knownAddress] = await Promise.all([
+        failures.find(subjects.pair),
+        failures.find(subjects.account),
+        failures.isKnownAddress(email, address),
+      ]);
+      if (signInRefused({ fromAddress, forAccount, knownAddress }, new Date(), options.throttle)) {
         throw new AppError(429, AUTH_ERRORS.rateLimited, AUTH_MESSAGES.tooManyAttempts);
       }
       const row = await users.findByEmail(email);
       const matches = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, await decoyHash), false);
       if (!row || !matches) {
-        await failures.record(subject, options.throttle.windowMs);
+        await Promise.all([failures.record(subjects.pair, options.throttle.windowMs), failures.record(subjects.account, options.throttle.windowMs)]);
         throw invalidCredentials();
       }
-      await failures.clear(subject);
+      await Promise.all([failures.clear(subjects.pair), failures.rememberAddress(email, address)]);
       if (row.disabled_at) throw disabledAccount();
       if (adminOnly && row.role !== 'admin') throw new AppError(403, AUTH_ERRORS.forbidden, AUTH_MESSAGES.adminOnly);
       if (needsRehash(row.password_hash)) await users.setPassword(row.id, await hashPassword(password));
@@ -154,6 +159,14 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
       if (row.disabled_at) throw disabledAccount();
       if (!family || !family.live || family.startedAt < row.sessions_valid_after) throw ended();
       return row;
+    },
+
+    /** An administrator's unlock: forgets every failed sign-in counted against the account. */
+    async unlock(userId: string): Promise<boolean> {
+      const row = await users.findById(userId);
+      if (!row) return false;
+      await failures.clearAccount(row.email);
+      return true;
     },
 
     /** Creates the first administrator: from ADMIN_EMAIL/ADMIN_PASSWORD, or generated and printed once. */

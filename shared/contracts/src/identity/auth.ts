@@ -26,6 +26,8 @@ export const SESSION_HINT_COOKIE = 'keisha_session';
 export const ADMIN_PATHS = {
   users: '/api/identity/admin/users',
   user: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}`,
+  /** POST: forget the failed sign-ins that hold an account's owner out. */
+  unlockUser: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}/unlock`,
   waitlist: '/api/identity/admin/waitlist',
   waitlistCsv: '/api/identity/admin/waitlist.csv',
 } as const;

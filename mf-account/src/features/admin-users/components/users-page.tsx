@@ -73,7 +73,7 @@ export function UsersPage() {
         ...data,
         users: data.users.map((row) => (row.id === user.id ? { ...row, ...(updated ?? {}), id: row.id } : row)),
       }));
-      if (!updated) users.reload();
+      if (!updated && change.kind !== 'unlock') users.reload();
       setOutcome({ kind: 'success', message: changeDoneMessage(change, user.email) });
     } catch (error) {
       setOutcome({ kind: 'error', message: errorMessage(error, changeFailedMessage(user.email)) });

@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { formatDate, formatDateTime, MISSING_VALUE } from '../../../lib/format.ts';
 import { planSummary, type Entitlement } from '../../../lib/plan.ts';
 import type { RemoteData } from '../../../lib/use-remote-data.ts';
-import { canChange, changeLabel, roleChangeFor, statusChangeFor, type UserChange } from '../domain/user-changes.ts';
+import { canChange, changeLabel, roleChangeFor, statusChangeFor, UNLOCK, type UserChange } from '../domain/user-changes.ts';
 import { roleLabel, statusLabel, usageSummary, type DailyUsage } from '../domain/user-display.ts';
 import styles from './users-page.module.css';
 
@@ -93,7 +93,7 @@ export function UsersTable({
         const saving = savingId === user.id;
         return (
           <div className={styles.actions}>
-            {[roleChangeFor(user), statusChangeFor(user)].map((change) => (
+            {[roleChangeFor(user), statusChangeFor(user), UNLOCK].map((change) => (
               <Button
                 key={change.kind}
                 size="small"

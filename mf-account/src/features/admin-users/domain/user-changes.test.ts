@@ -8,6 +8,7 @@ import {
   confirmationFor,
   roleChangeFor,
   statusChangeFor,
+  UNLOCK,
 } from './user-changes.ts';
 
 describe('row buttons', () => {
@@ -66,5 +67,11 @@ describe('canChange', () => {
   it("keeps an admin's own row out of reach", () => {
     expect(canChange({ id: 'me' }, 'me')).toBe(false);
     expect(canChange({ id: 'other' }, 'me')).toBe(true);
+  });
+
+  it('offers an unlock without asking first, and says what it did', () => {
+    expect(changeLabel(UNLOCK)).toBe('Unlock sign-in');
+    expect(confirmationFor(UNLOCK, 'a@x.io')).toBeNull();
+    expect(changeDoneMessage(UNLOCK, 'a@x.io')).toBe('a@x.io can sign in again: failed attempts were forgotten.');
   });
 });

@@ -2,7 +2,7 @@ import type { Role } from '@keisha/contracts/identity';
 import type { Confirmation } from '../../../components/confirm-dialog.tsx';
 
 /** One change an admin can make to an account from its row. */
-export type UserChange = { kind: 'role'; role: Role } | { kind: 'status'; disabled: boolean };
+export type UserChange = { kind: 'role'; role: Role } | { kind: 'status'; disabled: boolean } | { kind: 'unlock' };
 
 interface ChangeableUser {
   id: string;
@@ -21,14 +21,19 @@ export function statusChangeFor(user: Pick<ChangeableUser, 'disabled'>): UserCha
   return { kind: 'status', disabled: !user.disabled };
 }
 
+/** Every row offers an unlock: failed sign-ins may be holding the owner out from some address. */
+export const UNLOCK: UserChange = { kind: 'unlock' };
+
 /** The row button's label. */
 export function changeLabel(change: UserChange): string {
+  if (change.kind === 'unlock') return 'Unlock sign-in';
   if (change.kind === 'role') return change.role === 'admin' ? 'Make admin' : 'Make user';
   return change.disabled ? 'Disable' : 'Enable';
 }
 
-/** The PATCH body of ADMIN_PATHS.user(id). */
-export function changeBody(change: UserChange): { role: Role } | { disabled: boolean } {
+/** The request body of a change: PATCH ADMIN_PATHS.user(id) for a role or status, an empty POST for an unlock. */
+export function changeBody(change: UserChange): { role: Role } | { disabled: boolean } | Record<string, never> {
+  if (change.kind === 'unlock') return {};
   return change.kind === 'role' ? { role: change.role } : { disabled: change.disabled };
 }
 
@@ -52,6 +57,7 @@ export function confirmationFor(change: UserChange, email: string): Confirmation
       danger: true,
     };
   }
+  if (change.kind === 'unlock') return null;
   if (change.disabled) {
     return {
       title: `Disable ${email}?`,
@@ -65,6 +71,7 @@ export function confirmationFor(change: UserChange, email: string): Confirmation
 
 /** Said once the server has made the change. */
 export function changeDoneMessage(change: UserChange, email: string): string {
+  if (change.kind === 'unlock') return `${email} can sign in again: failed attempts were forgotten.`;
   if (change.kind === 'role') return `${email} is now ${change.role === 'admin' ? 'an admin' : 'a user'}.`;
   return `${email} has been ${change.disabled ? 'disabled' : 'enabled'}.`;
 }

@@ -1,8 +1,10 @@
 import type { MigrationSet } from '@keisha/service-kit';
 import * as createWaitlist from './2026112101_create_waitlist.ts';
 import * as createAccounts from './2026112102_create_accounts.ts';
+import * as loginKnownAddresses from './2026112401_login_known_addresses.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
   '2026112102_create_accounts': createAccounts,
+  '2026112401_login_known_addresses': loginKnownAddresses,
 };

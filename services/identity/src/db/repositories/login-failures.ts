@@ -23,5 +23,23 @@ export function loginFailuresRepository(db: Kysely<IdentityDatabase>) {
     async clear(subject: string): Promise<void> {
       await db.deleteFrom('login_failures').where('subject', '=', subject).execute();
     },
+    /** Every failure counted against an account, from every address (an administrator's unlock). */
+    async clearAccount(email: string): Promise<void> {
+      await db
+        .deleteFrom('login_failures')
+        .where((eb) => eb.or([eb('subject', '=', `account:${email}`), eb(sql<boolean>`starts_with(subject, ${`pair:${email}|`})`, '=', true)]))
+        .execute();
+    },
+    async isKnownAddress(email: string, address: string): Promise<boolean> {
+      const row = await db.selectFrom('login_known_addresses').select('email').where('email', '=', email).where('address', '=', address).executeTakeFirst();
+      return row !== undefined;
+    },
+    async rememberAddress(email: string, address: string): Promise<void> {
+      await db
+        .insertInto('login_known_addresses')
+        .values({ email, address })
+        .onConflict((oc) => oc.columns(['email', 'address']).doUpdateSet({ last_success_at: sql`now()` }))
+        .execute();
+    },
   };
 }

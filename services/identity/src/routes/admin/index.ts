@@ -5,6 +5,7 @@ import {
   adminUsersResponse,
   adminUserUpdateBody,
   adminWaitlistResponse,
+  okResponse,
   pageQuery,
   userIdParams,
 } from '@keisha/contracts/identity/schemas';
@@ -14,6 +15,7 @@ import type { UserRow } from '../../db/database.ts';
 import { refreshTokensRepository } from '../../db/repositories/refresh-tokens.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import { toCsv } from '../../domain/csv.ts';
+import type { Accounts } from '../../plugins/accounts.ts';
 
 function adminRow(row: UserRow) {
   return {
@@ -26,7 +28,7 @@ function adminRow(row: UserRow) {
   };
 }
 
-export async function adminRoutes(app: ServiceApp): Promise<void> {
+export async function adminRoutes(app: ServiceApp, options: { accounts: Accounts }): Promise<void> {
   const users = usersRepository(app.db);
   const refreshTokens = refreshTokensRepository(app.db);
   const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
@@ -66,6 +68,15 @@ export async function adminRoutes(app: ServiceApp): Promise<void> {
       });
       if (!updated) throw new AppError(404, 'NOT_FOUND', 'No such account');
       return { success: true as const, user: adminRow(updated) };
+    },
+  );
+
+  app.post(
+    '/api/identity/admin/users/:id/unlock',
+    { schema: { tags: ['admin'], summary: 'Forget the failed sign-ins that lock an account', params: userIdParams, response: { 200: okResponse, ...errors } } },
+    async (request) => {
+      if (!(await options.accounts.unlock(request.params.id))) throw new AppError(404, 'NOT_FOUND', 'No such account');
+      return { success: true as const };
     },
   );
 

@@ -55,13 +55,13 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
   app.post(
     AUTH_PATHS.login,
     { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: authSuccess, ...errors } }, config: limited },
-    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password)),
+    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { address: request.ip })),
   );
 
   app.post(
     AUTH_PATHS.adminLogin,
     { schema: { tags: ['auth'], summary: 'Sign in as an administrator', body: loginBody, response: { 200: authSuccess, ...errors } }, config: limited },
-    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { adminOnly: true })),
+    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { adminOnly: true, address: request.ip })),
   );
 
   app.post(
