@@ -174,12 +174,14 @@ export const LOADED = STRONG | NEGATIVE;
  * neutral reporting verbs ("disputed", "denied", "said"), which tell who said what without judging it.
  */
 const NEVER_OPINION = NOT_LOADED | REPORT | ATTRIBUTION;
-/** Loaded whatever the opinion lists say: judging speech verbs and pejorative labels. */
-const ALWAYS_LOADED = LOADED_SPEECH | PEJORATIVE;
 
 export type LoadedKind = 'opinion' | 'speech' | 'label';
 
-/** Why a word is loaded language, or null. `own` bits come from the word as written, `shown` adds its -ed/-ing/-ly inflections. */
+/**
+ * Why a word is loaded language, or null. Judging speech verbs and pejorative labels are loaded
+ * whatever the opinion lists say. `own` bits come from the word as written; `shown` adds those it
+ * inherits as an inflection of a listed word.
+ */
 function loadedKindOf(own: number, shown: number): LoadedKind | null {
   if (own & LOADED_SPEECH) return 'speech';
   if (own & PEJORATIVE) return 'label';
@@ -209,10 +211,10 @@ export interface FramingCounts {
   mannerAdverbs: number;
   properNouns: number;
   partisan: number;
-  /** Judging speech verbs ("claimed") and pejorative labels ("mob"). */
+  /** Judging speech verbs ("claimed"). */
   loadedSpeech: number;
+  /** Pejorative labels for groups ("mob"). */
   pejorative: number;
-
   hyphenated: number;
   letters: number;
   address: number;
