@@ -1,20 +1,37 @@
 /**
  * npm run eval:decoder [-- --babe FILE] [-- --glossary FILE] [-- --json]
+ *                      [-- --llm [--sample N] [--concurrency N]]
  *
  * Runs the embedded analyzer over ../shared/eval (or the given files of the same formats) and
- * prints the five figures of issue 4. See scripts/lib/evaluate.ts for the definitions.
+ * prints the figures of issues 4 and 16. See scripts/lib/evaluate.ts for the definitions.
+ *
+ * --llm runs the same evaluation through the decoder's LLM engine, as the service would with a model
+ * configured: OPENAI_BASE_URL names an OpenAI-compatible server (OPENAI_API_KEY, DECODER_MODEL and
+ * DECODER_LLM_TIMEOUT_MS as for the service). --sample N measures N BABE sentences spread evenly over
+ * the file (a local model may take seconds a sentence); --concurrency N requests at a time (default 4).
  */
 import { evalPath } from './lib/eval-data.ts';
-import { evaluate, type BabeFigures } from './lib/evaluate.ts';
+import { evaluate, evaluateWith, type BabeFigures, type Evaluation } from './lib/evaluate.ts';
+import { llmReader, llmSettingsFromEnv } from './lib/llm-reader.ts';
 
 const TARGETS = { macroF1: 0.66, auc: 0.74, recall: 0.9, falsePositivesPer100: 2 };
+/** Issue 16, on the held-out half. */
+const HELD_OUT_AIMS = { macroF1: 0.71, auc: 0.78, tokenF1: 0.35 };
 
-function option(name: string): string | undefined {
+function option(name: string, what = 'a file path'): string | undefined {
   const i = process.argv.indexOf(name);
   if (i < 0) return undefined;
   const value = process.argv[i + 1];
-  if (!value || value.startsWith('--')) throw new Error(`${name} needs a file path`);
+  if (!value || value.startsWith('--')) throw new Error(`${name} needs ${what}`);
   return value;
+}
+
+function countOption(name: string): number | undefined {
+  const value = option(name, 'a positive whole number');
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a positive whole number, not "${value}"`);
+  return n;
 }
 
 function row(label: string, f: BabeFigures): string {
@@ -29,22 +46,43 @@ function row(label: string, f: BabeFigures): string {
   return cells.join('  ');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const babePath = option('--babe') ?? evalPath('babe-dev.csv');
   const glossaryPath = option('--glossary') ?? evalPath('dogwhistle-glossary.tsv');
+  const sample = countOption('--sample');
+  const llm = process.argv.includes('--llm');
   const started = performance.now();
-  const result = evaluate({ babePath, glossaryPath });
+  let result: Evaluation;
+  let title = 'Embedded analyzer evaluation';
+  const notes: string[] = [];
+  if (llm) {
+    const settings = llmSettingsFromEnv(process.env);
+    const reader = llmReader(settings);
+    const concurrency = countOption('--concurrency') ?? 4;
+    result = await evaluateWith({ babePath, glossaryPath, sample, concurrency }, reader.read);
+    const { answered, fellBack, firstFailure } = reader.stats;
+    title = `LLM engine evaluation (${settings.model} at ${settings.baseURL}, merged with the embedded engine as the service does)`;
+    notes.push(`model answered ${answered} of ${answered + fellBack} texts; embedded fallback on ${fellBack}${firstFailure ? ` (first failure: ${firstFailure})` : ''}`);
+    notes.push('glossary recall counts an entry when a flagged codeword is one of its surface forms');
+    if (answered === 0) {
+      process.exitCode = 1;
+      notes.push('NO ANSWER FROM THE MODEL: the figures below are the embedded engine\'s');
+    }
+  } else {
+    result = evaluate({ babePath, glossaryPath, sample });
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
 
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(result, null, 2));
+    console.log(JSON.stringify(llm ? { ...result, notes } : result, null, 2));
     return;
   }
   const { all, fitHalf, heldOut } = result.babe;
   const g = result.glossary;
   const mark = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
-  console.log(`Embedded analyzer evaluation (${seconds} s)`);
-  console.log(`BABE: ${babePath}`);
+  console.log(`${title} (${seconds} s)`);
+  for (const note of notes) console.log(`  ${note}`);
+  console.log(`BABE: ${babePath}${sample ? ` (sample of ${all.sentences} sentences spread over the file)` : ''}`);
   console.log(`  threshold ${all.threshold} (score >= threshold -> Biased); fit half = FNV-1a(text) bit 7 = 0, held-out = 1`);
   console.log(`  ${'sentences'.padEnd(10)}  ${'n'.padStart(5)}  ${'macroF1'.padStart(8)}  ${'AUC'.padStart(7)}  ${'token P/R/F1'.padStart(19)}  ${'codeword FP/100'.padStart(16)}`);
   console.log(`  ${row('all', all)}`);
@@ -61,11 +99,13 @@ function main(): void {
   console.log(`  AUC >= ${TARGETS.auc}: all ${all.auc.toFixed(3)}, held-out ${heldOut.auc.toFixed(3)} -> ${mark(all.auc >= TARGETS.auc && heldOut.auc >= TARGETS.auc)}`);
   console.log(`  codeword recall >= ${TARGETS.recall}: ${g.recall.toFixed(3)} -> ${mark(g.recall >= TARGETS.recall)}`);
   console.log(`  codeword FP <= ${TARGETS.falsePositivesPer100}/100: all ${all.codewordFalsePositivesPer100.toFixed(2)}, held-out ${heldOut.codewordFalsePositivesPer100.toFixed(2)} -> ${mark(all.codewordFalsePositivesPer100 <= TARGETS.falsePositivesPer100 && heldOut.codewordFalsePositivesPer100 <= TARGETS.falsePositivesPer100)}`);
+  console.log('Aims on the held-out half (issue 16):');
+  console.log(`  macro F1 >= ${HELD_OUT_AIMS.macroF1}: ${heldOut.macroF1.toFixed(3)} -> ${mark(heldOut.macroF1 >= HELD_OUT_AIMS.macroF1)}`);
+  console.log(`  AUC >= ${HELD_OUT_AIMS.auc}: ${heldOut.auc.toFixed(3)} -> ${mark(heldOut.auc >= HELD_OUT_AIMS.auc)}`);
+  console.log(`  token F1 >= ${HELD_OUT_AIMS.tokenF1}: ${heldOut.tokens.f1.toFixed(3)} -> ${mark(heldOut.tokens.f1 >= HELD_OUT_AIMS.tokenF1)}`);
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
-}
+});

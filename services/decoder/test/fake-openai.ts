@@ -10,7 +10,15 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(answer: object): Promise<FakeOpenAi> {
+/** The model's answer: always the same, or chosen from the user's message (the article). */
+export type FakeAnswer = object | ((article: string) => object);
+
+export async function startFakeOpenAi(answer: FakeAnswer): Promise<FakeOpenAi> {
+  const answerTo = (body: any): object => {
+    if (typeof answer !== 'function') return answer;
+    const user = (body.messages ?? []).find((m: { role: string }) => m.role === 'user');
+    return answer(String(user?.content ?? ''));
+  };
   const state: FakeOpenAi = { url: '', mode: 'normal', requests: [], close: async () => {} };
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
@@ -33,10 +41,10 @@ export async function startFakeOpenAi(answer: object): Promise<FakeOpenAi> {
       });
       switch (state.mode) {
         case 'normal':
-          return send(200, completion(JSON.stringify(answer)));
+          return send(200, completion(JSON.stringify(answerTo(body))));
         case 'no-json-schema':
           if (body.response_format?.type === 'json_schema') return send(400, { error: { message: 'response_format json_schema is not supported', type: 'invalid_request_error' } });
-          return send(200, completion(JSON.stringify(answer)));
+          return send(200, completion(JSON.stringify(answerTo(body))));
         case 'malformed':
           return send(200, completion('Sure! Here is the analysis: {score: high'));
         case 'rate-limited':

@@ -11,6 +11,10 @@
  *   - codeword recall: the entry's own dog whistle is flagged as a codeword in its example
  *   - the same on the entries whose example contains one of their surface forms
  *   - any-codeword rate: some codeword is flagged in the example
+ *
+ * The figures are computed from readings (score, threshold, flagged terms) of each text, so any
+ * engine can be measured: `evaluate` reads with the embedded analyzer, `evaluateWith` with an
+ * asynchronous reader such as the LLM engine (scripts/lib/llm-reader.ts).
  */
 import { analyzeDetailed } from '../../src/domain/analyzer/index.ts';
 import { half, isRaceRelatedFormal, parseBabe, parseGlossary, requireFile, surfaceForms, type BabeRow, type GlossaryRow } from './eval-data.ts';
@@ -45,6 +49,26 @@ export interface Evaluation {
   glossary: GlossaryFigures;
 }
 
+/** What an engine said about one text: what the figures need, nothing more. */
+export interface Reading {
+  score: number;
+  threshold: number;
+  terms: Array<{ is_codeword: boolean; count: number; spans: Array<{ start: number; end: number }> }>;
+  /**
+   * The glossary dog whistles behind each codeword occurrence, when the engine knows them (the
+   * embedded analyzer does). Without them, an entry counts as recalled when a flagged codeword is
+   * one of its surface forms.
+   */
+  codewordGlossaryNames?: string[][];
+}
+
+export type Reader = (text: string) => Promise<Reading>;
+
+export function embeddedReading(text: string): Reading {
+  const { result, codewordGlossaryNames } = analyzeDetailed(text);
+  return { score: result.score, threshold: result.threshold, terms: result.detected_terms, codewordGlossaryNames };
+}
+
 interface SentenceResult {
   row: BabeRow;
   score: number;
@@ -62,15 +86,14 @@ function spanWords(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-function analyseBabe(rows: BabeRow[]): SentenceResult[] {
-  return rows.map((row) => {
-    const { result } = analyzeDetailed(row.text);
-    const flagged = new Set<string>();
-    for (const term of result.detected_terms) {
-      for (const span of term.spans) for (const w of spanWords(row.text.slice(span.start, span.end))) flagged.add(w);
-    }
-    return { row, score: result.score, threshold: result.threshold, codewords: result.signals.codewordOccurrences, flagged };
-  });
+function sentenceResult(row: BabeRow, reading: Reading): SentenceResult {
+  const flagged = new Set<string>();
+  let codewords = 0;
+  for (const term of reading.terms) {
+    if (term.is_codeword) codewords += term.count;
+    for (const span of term.spans) for (const w of spanWords(row.text.slice(span.start, span.end))) flagged.add(w);
+  }
+  return { row, score: reading.score, threshold: reading.threshold, codewords, flagged };
 }
 
 function babeFigures(results: SentenceResult[]): BabeFigures {
@@ -107,15 +130,33 @@ function containsForm(example: string, forms: string[]): boolean {
   });
 }
 
-export function glossaryFigures(rows: GlossaryRow[]): GlossaryFigures {
-  const targets = rows.filter(isRaceRelatedFormal);
+/** The glossary entries the figures are about: race-related, formal register. */
+export function glossaryTargets(rows: GlossaryRow[]): GlossaryRow[] {
+  return rows.filter(isRaceRelatedFormal);
+}
+
+/** Did the reading flag this entry's own dog whistle as a codeword? */
+function recallsEntry(row: GlossaryRow, reading: Reading): boolean {
+  const name = row.Dogwhistle.trim();
+  if (reading.codewordGlossaryNames) return reading.codewordGlossaryNames.some((names) => names.includes(name));
+  const example = row['Linguistic Context'];
+  const forms = surfaceForms(row['Surface Forms']);
+  return reading.terms.some((t) => t.is_codeword && t.spans.some((s) => containsForm(` ${example.slice(s.start, s.end)} `, forms)));
+}
+
+function anyCodewordIn(reading: Reading): boolean {
+  return reading.terms.some((t) => t.is_codeword && t.count > 0);
+}
+
+/** `readings[i]` is the reading of the example of `glossaryTargets(rows)[i]`. */
+export function glossaryFigures(targets: GlossaryRow[], readings: Reading[]): GlossaryFigures {
   let recalled = 0, evaluable = 0, evaluableRecalled = 0, anyCodeword = 0;
   const missed: string[] = [];
-  for (const row of targets) {
+  targets.forEach((row, i) => {
     const name = row.Dogwhistle.trim();
     const example = row['Linguistic Context'];
-    const detail = analyzeDetailed(example);
-    const hit = detail.codewordGlossaryNames.some((names) => names.includes(name));
+    const reading = readings[i]!;
+    const hit = recallsEntry(row, reading);
     const inExample = containsForm(example, surfaceForms(row['Surface Forms']));
     if (hit) recalled++;
     else missed.push(inExample ? name : `${name} (no surface form in its example)`);
@@ -123,8 +164,8 @@ export function glossaryFigures(rows: GlossaryRow[]): GlossaryFigures {
       evaluable++;
       if (hit) evaluableRecalled++;
     }
-    if (detail.codewordGlossaryNames.length > 0) anyCodeword++;
-  }
+    if (anyCodewordIn(reading)) anyCodeword++;
+  });
   const n = targets.length;
   return {
     entries: n,
@@ -139,16 +180,76 @@ export function glossaryFigures(rows: GlossaryRow[]): GlossaryFigures {
   };
 }
 
-export function evaluate(options: { babePath: string; glossaryPath: string }): Evaluation {
+export interface EvaluationInput {
+  babePath: string;
+  glossaryPath: string;
+  /** Measure only this many BABE sentences, spread evenly over the file (for slow engines). */
+  sample?: number;
+}
+
+interface EvaluationData {
+  babeRows: BabeRow[];
+  glossaryTargets: GlossaryRow[];
+}
+
+/** An even spread of `n` rows (every k-th), or all of them. */
+export function spread<T>(rows: T[], n: number | undefined): T[] {
+  if (n === undefined || n >= rows.length) return rows;
+  const step = rows.length / n;
+  return Array.from({ length: n }, (_, i) => rows[Math.floor(i * step)]!);
+}
+
+function loadData(options: EvaluationInput): EvaluationData {
   const babeRows = parseBabe(requireFile(options.babePath, 'BABE file (--babe)'));
   const glossaryRows = parseGlossary(requireFile(options.glossaryPath, 'glossary file (--glossary)'));
-  const results = analyseBabe(babeRows);
+  return { babeRows: spread(babeRows, options.sample), glossaryTargets: glossaryTargets(glossaryRows) };
+}
+
+function figures(data: EvaluationData, babeReadings: Reading[], glossaryReadings: Reading[]): Evaluation {
+  const results = data.babeRows.map((row, i) => sentenceResult(row, babeReadings[i]!));
   return {
     babe: {
       all: babeFigures(results),
       fitHalf: babeFigures(results.filter((r) => half(r.row.text) === 0)),
       heldOut: babeFigures(results.filter((r) => half(r.row.text) === 1)),
     },
-    glossary: glossaryFigures(glossaryRows),
+    glossary: glossaryFigures(data.glossaryTargets, glossaryReadings),
   };
+}
+
+/** The evaluation of the embedded analyzer (synchronous: it is pure and fast). */
+export function evaluate(options: EvaluationInput): Evaluation {
+  const data = loadData(options);
+  return figures(
+    data,
+    data.babeRows.map((row) => embeddedReading(row.text)),
+    data.glossaryTargets.map((row) => embeddedReading(row['Linguistic Context'])),
+  );
+}
+
+/** Runs `read` over `texts`, at most `concurrency` at a time; results keep the input order. */
+async function readAll(texts: string[], read: Reader, concurrency: number, onDone?: () => void): Promise<Reading[]> {
+  const out = new Array<Reading>(texts.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < texts.length) {
+      const i = next++;
+      out[i] = await read(texts[i]!);
+      onDone?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, texts.length)) }, worker));
+  return out;
+}
+
+/** The same evaluation with any engine, read through `read` (for example the LLM engine over HTTP). */
+export async function evaluateWith(
+  options: EvaluationInput & { concurrency: number; onProgress?: (done: number, total: number) => void },
+  read: Reader,
+): Promise<Evaluation> {
+  const data = loadData(options);
+  const texts = [...data.babeRows.map((r) => r.text), ...data.glossaryTargets.map((r) => r['Linguistic Context'])];
+  let done = 0;
+  const readings = await readAll(texts, read, options.concurrency, () => options.onProgress?.(++done, texts.length));
+  return figures(data, readings.slice(0, data.babeRows.length), readings.slice(data.babeRows.length));
 }

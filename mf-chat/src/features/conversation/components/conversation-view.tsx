@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Conversation } from '../hooks/use-conversation.ts';
 import { ChatEmptyState } from './chat-empty-state.tsx';
 import { Disclaimer } from './disclaimer.tsx';
+import { preloadMarkdown } from './markdown-view.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { Transcript } from './transcript.tsx';
 import styles from './conversation-view.module.css';
@@ -24,6 +25,11 @@ export function ConversationView({ conversation, draft, onDraftChange, inputBloc
   function send(message: string) {
     if (conversation.send(message)) onDraftChange('');
   }
+
+  // Fetch the markdown chunk while the person reads or types, so that an answer never waits for it.
+  useEffect(() => {
+    preloadMarkdown().catch(() => undefined);
+  }, []);
 
   // The input was disabled while Keisha answered: give it the focus back, unless the person has moved on.
   const wasAnswering = useRef(false);

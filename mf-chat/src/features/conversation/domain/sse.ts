@@ -1,7 +1,8 @@
 // Reading the chat service's server-sent events (services/chat/README.md, "The stream") from a fetch
-// body: an incremental parser of the event-stream format, and a checked decoding of each event, so a
-// malformed event is dropped instead of breaking the transcript.
+// body: the event-stream format is read by eventsource-parser, and each event is decoded and checked
+// here, so a malformed event is dropped instead of breaking the transcript.
 import type { ChatMessage, ChatStreamEvent, ChatUsage, StreamDoneEvent, StreamErrorEvent, StreamMetaEvent } from '@keisha/contracts/chat';
+import { createParser } from 'eventsource-parser';
 
 export interface RawEvent {
   event: string;
@@ -9,41 +10,19 @@ export interface RawEvent {
 }
 
 /**
- * An incremental parser of text/event-stream (the HTML standard's format): feed it decoded chunks as
- * they arrive, in any split, and it returns the events completed so far. Comments (`:`) are skipped,
- * several `data:` lines are joined with '\n', and an event without data is not dispatched.
+ * An incremental reader of text/event-stream: feed it decoded chunks as they arrive, in any split,
+ * and it returns the events completed so far. An event without a type is a 'message', as in the
+ * browser's EventSource.
  */
 export function createEventStreamParser(): (chunk: string) => RawEvent[] {
-  let buffer = '';
-  // A chunk may end between the \r and the \n of one CRLF: that \n then ends nothing new.
-  let endedWithCarriageReturn = false;
+  let completed: RawEvent[] = [];
+  const parser = createParser({ onEvent: ({ event, data }) => completed.push({ event: event ?? 'message', data }) });
   return (chunk) => {
-    const text = endedWithCarriageReturn && chunk.startsWith('\n') ? chunk.slice(1) : chunk;
-    if (chunk !== '') endedWithCarriageReturn = chunk.endsWith('\r');
-    buffer += text.replace(/\r\n?/g, '\n');
-    const events: RawEvent[] = [];
-    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-      const event = parseBlock(buffer.slice(0, end));
-      buffer = buffer.slice(end + 2);
-      if (event) events.push(event);
-    }
+    parser.feed(chunk);
+    const events = completed;
+    completed = [];
     return events;
   };
-}
-
-function parseBlock(block: string): RawEvent | null {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-  return data.length > 0 ? { event, data: data.join('\n') } : null;
 }
 
 type Json = Record<string, unknown>;

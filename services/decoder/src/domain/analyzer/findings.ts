@@ -3,12 +3,21 @@
  * then agency-hiding, euphemism and dehumanizing wording, then loaded words; within a rank, more
  * occurrences first, then earlier in the text.
  */
+import { loadedKind, type LoadedKind } from './framing.ts';
 import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
 import { PASSIVE, type Occurrence } from './match.ts';
 import type { DetectedTerm, Span } from './types.ts';
 import type { Tokens } from './tokenize.ts';
 
 export const LOADED_WORD_SOURCE = 'https://aclanthology.org/P13-1162';
+
+const LOADED_EXPLANATION: Record<LoadedKind, (word: string) => string> = {
+  opinion: (word) =>
+    `"${word}" is a loaded word: it passes judgement instead of describing (strongly subjective in Riloff & Wiebe 2003, negative in Hu & Liu 2004).`,
+  speech: (word) =>
+    `"${word}" reports speech with a judgement: it casts doubt on the speaker or paints them as attacking, where "said" would report the same words neutrally.`,
+  label: (word) => `"${word}" is a pejorative label: it names a group of people by a judgement of them instead of by who they are.`,
+};
 
 export interface Finding extends DetectedTerm {
   rank: number;
@@ -70,9 +79,10 @@ export function collectFindings(
     // A capitalised word inside a sentence is most likely a name, not a judgement.
     if ((tokens.shape[i]! & 1) !== 0 && tokens.sentenceStart[tokens.sentence[i]!] !== i) continue;
     const word = tokens.norm[i]!;
+    const kind = loadedKind(word) ?? 'opinion';
     add(`l:${word}`, () => ({
       term: word,
-      explanation: `"${word}" is a loaded word: it passes judgement instead of describing (strongly subjective in Riloff & Wiebe 2003, negative in Hu & Liu 2004).`,
+      explanation: LOADED_EXPLANATION[kind](word),
       is_codeword: false, category: 'loaded-language', source_url: LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
     }), { start: tokens.start[i]!, end: tokens.end[i]! });
   }

@@ -28,6 +28,8 @@ interface FramingFile {
     notLoaded: string[];
     notMannerAdverbs: string[];
     partisanLabels: string[];
+    loadedSpeechVerbs: string[];
+    pejorativeLabels: string[];
   };
   irregularVerbForms: Record<string, string[]>;
 }
@@ -48,6 +50,10 @@ export const ADDRESS = 1024;
 export const NOT_LOADED = 2048;
 export const NOT_MANNER = 4096;
 export const PARTISAN = 8192;
+/** A verb of speech that passes judgement on the speaker or their words ("claimed", "slammed"), where "said" would not. */
+export const LOADED_SPEECH = 16384;
+/** A pejorative label for a group of people ("mob", "leftists"). */
+export const PEJORATIVE = 32768;
 
 /** Regular inflections of a verb lemma: says/said come from the irregular table. */
 function inflect(lemma: string): string[] {
@@ -68,6 +74,11 @@ function inflect(lemma: string): string[] {
 const wordBits = new Map<string, number>();
 /** Bits an inflected form inherits from its listed base word ("deplored" from "deplore"). */
 const inflectedBits = new Map<string, number>();
+/**
+ * The same, for the -ed, -ing and -ly forms only: these are shown to the reader. The -s form is left
+ * out because it is as often a noun of another meaning ("plots" of land, from "plot").
+ */
+const shownInflectedBits = new Map<string, number>();
 const phraseRoot = new Map<string, Array<{ rest: string[]; bits: number }>>();
 
 function add(word: string, bits: number): void {
@@ -103,6 +114,7 @@ for (const w of framing.ours.address) add(w, ADDRESS);
 for (const w of framing.ours.notLoaded) add(w, NOT_LOADED);
 for (const w of framing.ours.notMannerAdverbs) add(w, NOT_MANNER);
 for (const w of framing.ours.partisanLabels) add(w, PARTISAN);
+for (const w of framing.ours.pejorativeLabels) add(w, PEJORATIVE);
 
 const isVowel = (c: string | undefined) => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
 
@@ -145,14 +157,43 @@ const INFLECTED_LISTS = STRONG | NEGATIVE | POSITIVE;
 for (const [word, bits] of wordBits) {
   const listed = bits & INFLECTED_LISTS;
   if (listed === 0 || word.length < 3 || !/^[a-z]+$/.test(word)) continue;
-  for (const form of wordInflections(word)) {
+  wordInflections(word).forEach((form, index) => {
     const missing = listed & ~(wordBits.get(form) ?? 0);
-    if (missing !== 0) inflectedBits.set(form, (inflectedBits.get(form) ?? 0) | missing);
-  }
+    if (missing === 0) return;
+    inflectedBits.set(form, (inflectedBits.get(form) ?? 0) | missing);
+    if (index > 0) shownInflectedBits.set(form, (shownInflectedBits.get(form) ?? 0) | missing);
+  });
 }
+// Added after the inflection pass: these verbs are our own list and are inflected here in full.
+for (const verb of framing.ours.loadedSpeechVerbs) for (const form of [verb, ...wordInflections(verb)]) add(form, LOADED_SPEECH);
 
 /** Strongly subjective and negative: the words the analyzer lists as loaded language. */
 export const LOADED = STRONG | NEGATIVE;
+/**
+ * Words that never count as loaded opinion words: events and topics ("killed", "inequality"), and
+ * neutral reporting verbs ("disputed", "denied", "said"), which tell who said what without judging it.
+ */
+const NEVER_OPINION = NOT_LOADED | REPORT | ATTRIBUTION;
+
+export type LoadedKind = 'opinion' | 'speech' | 'label';
+
+/**
+ * Why a word is loaded language, or null. Judging speech verbs and pejorative labels are loaded
+ * whatever the opinion lists say. `own` bits come from the word as written; `shown` adds those it
+ * inherits as an inflection of a listed word.
+ */
+function loadedKindOf(own: number, shown: number): LoadedKind | null {
+  if (own & LOADED_SPEECH) return 'speech';
+  if (own & PEJORATIVE) return 'label';
+  if ((shown & LOADED) === LOADED && (own & NEVER_OPINION) === 0) return 'opinion';
+  return null;
+}
+
+/** Why a word is shown as loaded language ("opinion", "speech", "label"), or null when it is not. */
+export function loadedKind(word: string): LoadedKind | null {
+  const own = wordBits.get(word) ?? 0;
+  return loadedKindOf(own, own | (shownInflectedBits.get(word) ?? 0));
+}
 
 export interface FramingCounts {
   tokens: number;
@@ -170,6 +211,10 @@ export interface FramingCounts {
   mannerAdverbs: number;
   properNouns: number;
   partisan: number;
+  /** Judging speech verbs ("claimed"). */
+  loadedSpeech: number;
+  /** Pejorative labels for groups ("mob"). */
+  pejorative: number;
   hyphenated: number;
   letters: number;
   address: number;
@@ -187,7 +232,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   const sentences = tokens.sentenceStart.length;
   const c: FramingCounts = {
     tokens: n, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
-    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, hyphenated: 0, letters: 0,
+    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
     exclaimOrQuestionSentences: 0, loadedTokens: [],
   };
@@ -227,12 +272,14 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if (bits & INTENSIFIER) c.intensifiers++;
     if (bits & ADDRESS) c.address++;
     if (bits & PARTISAN) c.partisan++;
+    if (bits & LOADED_SPEECH) c.loadedSpeech++;
+    if (bits & PEJORATIVE) c.pejorative++;
     if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
-    // The feature counts inflections too; the words shown to the reader are the listed forms only, so
-    // that an inflection which is another word ("plots" of land from "plot") is never highlighted.
-    if ((wordOnly & LOADED) === LOADED && (wordOnly & NOT_LOADED) === 0) {
+    // The feature counts every inflection; the reader is shown the listed forms and their -ed, -ing
+    // and -ly forms, not the -s form, which is as often another word ("plots" of land from "plot").
+    if (loadedKindOf(ownBits, wordOnly) !== null) {
       c.loaded++;
-      if ((ownBits & LOADED) === LOADED && !taken[i]) c.loadedTokens.push(i);
+      if (!taken[i] && loadedKindOf(ownBits, ownBits | (shownInflectedBits.get(word) ?? 0)) !== null) c.loadedTokens.push(i);
     }
   }
   for (let s = 0; s < sentences; s++) {
@@ -274,6 +321,11 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   properNounRate: (c) => c.properNouns / c.tokens,
   addressPerSentence: (c) => c.address / c.sentences,
   partisanRate: (c) => c.partisan / c.tokens,
+  loadedSpeechRate: (c) => c.loadedSpeech / c.tokens,
+  pejorativeRate: (c) => c.pejorative / c.tokens,
+  loadedLog: (c) => Math.log1p(c.loaded),
+  strongLog: (c) => Math.log1p(c.strong),
+  speechLog: (c) => Math.log1p(c.loadedSpeech + c.pejorative),
   hyphenRate: (c) => c.hyphenated / c.tokens,
   meanWordLength: (c) => c.letters / c.tokens,
   attributedShare: (c) => c.attributedSentences / c.sentences,

@@ -104,7 +104,7 @@ describe('framing features', () => {
     expect(wordInflections('attack')).toContain('attacked');
   });
 
-  it('counts an inflection the lists do not name, but shows only listed words to the reader', () => {
+  it('counts every inflection of a listed word, and shows its -ed, -ing and -ly forms but not its -s form', () => {
     const counts = (text: string) => {
       const tokens = tokenize(text);
       return framingCounts(tokens, new Uint8Array(tokens.count));
@@ -114,8 +114,32 @@ describe('framing features', () => {
     expect(inflected.strong).toBe(1);
     expect(inflected.negative).toBe(1);
     expect(inflected.loaded).toBe(1);
-    expect(inflected.loadedTokens).toEqual([]);
+    expect(inflected.loadedTokens).toEqual([2]);
     expect(counts('The council said they deplore the plan.').loadedTokens).toEqual([4]);
+    // "plot" is listed; "plots" of land is another word and is not shown.
+    const plural = counts('The city sold two plots of land.');
+    expect(plural.loaded).toBe(1);
+    expect(plural.loadedTokens).toEqual([]);
+  });
+
+  it('does not read neutral reporting verbs as loaded language', () => {
+    const loadedTerms = (text: string) =>
+      analyzeArticle(text).detected_terms.filter((t) => t.category === 'loaded-language').map((t) => t.term);
+    // "disputed", "denied" and "rejected" are strongly subjective and negative in the opinion lists,
+    // but in news they only report who said what.
+    expect(loadedTerms('The company disputed the figures, a spokesman said.')).toEqual([]);
+    expect(loadedTerms('The minister denied the report and rejected the findings, officials said.')).toEqual([]);
+    expect(loadedTerms('She said the ruling was disputed by both parties.')).toEqual([]);
+    const tokens = tokenize('The company disputed the figures, a spokesman said.');
+    expect(framingCounts(tokens, new Uint8Array(tokens.count)).loaded).toBe(0);
+  });
+
+  it('reads judging speech verbs and pejorative labels as loaded language', () => {
+    const loaded = analyzeArticle('The senator claimed the mob was paid, and slammed the leftists who defended it.')
+      .detected_terms.filter((t) => t.category === 'loaded-language');
+    expect(loaded.map((t) => t.term).sort()).toEqual(['claimed', 'leftists', 'mob', 'slammed']);
+    expect(loaded.find((t) => t.term === 'claimed')!.explanation).toContain('"said"');
+    expect(loaded.find((t) => t.term === 'mob')!.explanation).toContain('pejorative label');
   });
 
   it('measures partisan labels, hyphenated compounds and word length', () => {
