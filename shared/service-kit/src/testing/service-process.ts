@@ -24,7 +24,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `services/<name>/src/server.ts` and resolves once it answers /health/ready. */
-export async function startServiceProcess(name: 'identity' | 'billing', env: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(name: 'identity' | 'billing' | 'decoder' | 'chat', env: Record<string, string> = {}): Promise<ServiceProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `keisha-test-${name}-`));
   const child = spawn(process.execPath, [path.join(SERVICES_DIR, name, 'src', 'server.ts')], {
