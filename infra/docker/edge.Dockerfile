@@ -45,11 +45,11 @@ COPY mf-marketing/src/features/seo/domain mf-marketing/src/features/seo/domain
 ARG KEISHA_SITE_URL=""
 RUN KEISHA_SITE_URL="${KEISHA_SITE_URL}" node infra/docker/site-files.ts /site-files
 
-# The gateway's one dependency (zod) and its sources. npm ci also links the
-# workspace packages infra develops with (and their build tools): only zod is taken to the image.
+# infra's production dependencies (Fastify and its plugins, zod) and its sources: infra's own
+# dependencies only, not what it develops with. No install scripts: the image has its own Node 24.
 FROM manifests AS install
 RUN --mount=type=cache,target=/root/.npm npm ci --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
-COPY infra/local/gateway.ts infra/local/prerender.ts infra/local/static-server.ts infra/local/topology.ts infra/local/
+COPY infra/local/gateway.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/
 COPY infra/edge infra/edge
 
 FROM node:${NODE_VERSION}-slim AS edge
@@ -60,8 +60,8 @@ ENV NODE_ENV=production \
     MARKETING_DIR=/app/site-files \
     REMOTES_FILE=/etc/keisha/remotes/remotes.json
 WORKDIR /app
-COPY --from=install /app/node_modules/zod /app/node_modules/zod
-COPY --from=install /app/infra /app/infra
+# Owned by root and read-only to the process's user.
+COPY --from=install /app /app
 COPY --from=build /app/shell/dist /app/shell/dist
 COPY --from=site-files /site-files /app/site-files
 USER 1000:1000

@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # A remote's image: its production build served by the same small static server as the local run
-# (infra/local/static-server.ts: CORS for the shell's origin, mf-manifest.json and remoteEntry.js revalidated,
-# content-hashed chunks cached for a year, gzip). Build from the repository root:
+# (infra/local/static-server.ts on Fastify: CORS for the shell's origin, mf-manifest.json and remoteEntry.js revalidated,
+# content-hashed chunks cached for a year, brotli or gzip). Build from the repository root:
 #   docker build -f infra/docker/remote.Dockerfile --target remote \
 #     --build-arg REMOTE=decoder --build-arg PORT=3002 -t keisha/mf-decoder .
 # The same build folder can instead be uploaded to a CDN (infra/k8s/README.md); this image is the in-cluster option.
@@ -43,11 +43,11 @@ ARG KEISHA_BUILD_LABEL=""
 RUN KEISHA_SITE_URL="${KEISHA_SITE_URL}" KEISHA_BUILD_LABEL="${KEISHA_BUILD_LABEL}" npm run build --workspace mf-${REMOTE} \
  && test -f mf-${REMOTE}/dist/mf-manifest.json
 
-# The static server's one dependency (zod) and its sources. npm ci also links the
-# workspace packages infra develops with (and their build tools): only zod is taken to the image.
+# infra's production dependencies (Fastify and its plugins, zod) and its sources: infra's own
+# dependencies only, not what it develops with. No install scripts: the image has its own Node 24.
 FROM manifests AS install
 RUN --mount=type=cache,target=/root/.npm npm ci --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
-COPY infra/local/gateway.ts infra/local/prerender.ts infra/local/static-server.ts infra/local/topology.ts infra/local/
+COPY infra/local/gateway.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/
 COPY infra/edge infra/edge
 
 FROM node:${NODE_VERSION}-slim AS remote
@@ -59,8 +59,8 @@ ENV NODE_ENV=production \
     PORT=${PORT} \
     STATIC_DIR=/app/dist
 WORKDIR /app
-COPY --from=install /app/node_modules/zod /app/node_modules/zod
-COPY --from=install /app/infra /app/infra
+# Owned by root and read-only to the process's user.
+COPY --from=install /app /app
 COPY --from=build /app/mf-${REMOTE}/dist /app/dist
 USER 1000:1000
 EXPOSE ${PORT}

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { trustedProxies, upstreamBase } from '../local/gateway.ts';
+import { upstreamBase } from '../local/gateway.ts';
 import { REMOTES, type RemoteName } from '../local/topology.ts';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -35,12 +35,13 @@ const remotesFile = z.string().superRefine((value, ctx) => {
   if (missing.length > 0) ctx.addIssue({ code: 'custom', message: `${value} has no manifest URL for ${missing.join(', ')}` });
 });
 
+const addressOrRange = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/** Comma-separated addresses or CIDR ranges; the first entry that is neither is named. */
 const addressList = z.string().superRefine((value, ctx) => {
-  try {
-    trustedProxies(value.split(','));
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.find((entry) => !addressOrRange.safeParse(entry).success);
+  if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an IP address or CIDR range` });
 });
 
 export const edgeConfigSchema = z.object({
@@ -61,8 +62,11 @@ export const edgeConfigSchema = z.object({
   ACCOUNT_REMOTE_URL: httpBaseUrl.optional(),
   /** Where robots.txt and sitemap.xml of the marketing build are (unset: not served). */
   MARKETING_DIR: z.string().min(1).optional(),
-  /** The site's address as readers reach it, for the canonical URLs of prerendered pages. */
-  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The site's address as readers reach it: canonical URLs of prerendered pages, X-Forwarded-Host to the
+   * services, and (when https) HSTS and Secure cookies. Never taken from a request's Host header.
+   */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
   /** Comma-separated addresses or CIDR ranges of the proxies in front (the ingress controller's pods). */
   TRUST_PROXY: addressList.default(''),
   /** How long requests in flight may finish after SIGTERM before they are cut. */

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@keisha/service-kit/testing';
-import { listen, type RunningServer } from '../local/static-server.ts';
+import type { RunningServer } from '../local/static-server.ts';
+import { listenHttp } from '../local/testing.ts';
 import { EXIT_CONFIG } from './process.ts';
 
 const EDGE = path.join(import.meta.dirname, 'server.ts');
@@ -66,7 +67,7 @@ async function upstream(name: string): Promise<RunningServer> {
     }
     res.end(JSON.stringify({ service: name, url: req.url, forwardedFor: req.headers['x-forwarded-for'], host: req.headers.host }));
   });
-  return listen(server, 0);
+  return listenHttp(server);
 }
 
 describe('the edge process', () => {
@@ -180,6 +181,8 @@ describe('the edge process', () => {
     [{ REMOTES_FILE: '/nonexistent-keisha-remotes.json' }, /REMOTES_FILE: cannot read/],
     [{ TRUST_PROXY: '10.0.0.0/8,the-ingress' }, /TRUST_PROXY: "the-ingress" is not an IP address/],
     [{ PORT: 'eighty' }, /PORT: /],
+    // The site's address is configuration only: without it the edge would have to believe a Host header.
+    [{ PUBLIC_ORIGIN: '' }, /PUBLIC_ORIGIN is required but not set/],
   ])('refuses to start with %j, naming the variable', async (override, expected) => {
     const refused = start(EDGE, { ...env, ...override });
     expect(await refused.exit).toBe(EXIT_CONFIG);

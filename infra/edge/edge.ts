@@ -24,6 +24,6 @@ export function startEdge(config: EdgeConfig): Promise<RunningGateway> {
     remoteUrls,
     marketingDir: config.MARKETING_DIR,
     publicOrigin: config.PUBLIC_ORIGIN,
-    trustProxy: config.TRUST_PROXY.split(','),
+    trustProxy: config.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
   });
 }

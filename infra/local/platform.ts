@@ -132,6 +132,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       await startGateway({
         port: ports.gateway,
         host,
+        publicOrigin: `http://localhost:${ports.gateway}`,
+        hotReload: devApps.size > 0,
         shellDir: shellDist,
         marketingDir: path.join(REPO_ROOT, REMOTE_DIRS.marketing, 'dist'),
         remotePorts: ports.remotes,

@@ -4,7 +4,7 @@
 // index.html, so the first response is readable and styled; the shell swaps it for the live remote once the
 // remote has loaded (shell/src/federation/prerendered.ts). Anything missing or malformed means no prerender:
 // the plain shell is served, exactly as before.
-import { gzipSync } from 'node:zlib';
+import { hashSource, styleAttributeValues } from './security.ts';
 
 /** One tag of a page's head, as the marketing remote's meta-tags domain describes it. */
 export type HeadTag =
@@ -115,9 +115,9 @@ function headTagHtml(tag: HeadTag): string {
  * the signed-in hint the session store keeps: a reader with a session gets the chat there, so the landing page
  * must not flash first.
  */
-function handOverScript(landing: boolean): string {
+export function handOverScript(landing: boolean): string {
   const hint = landing ? "if(localStorage.getItem('keisha.signed-in')==='1')p.remove();" : '';
-  return `<script>(function(){var p=document.getElementById('keisha-prerender');if(!p)return;p.inert=true;try{${hint}}catch(e){}})()</script>`;
+  return `(function(){var p=document.getElementById('keisha-prerender');if(!p)return;p.inert=true;try{${hint}}catch(e){}})()`;
 }
 
 export interface ComposeOptions {
@@ -145,7 +145,7 @@ export function composeDocument(shellHtml: string, index: PrerenderIndex, page: 
     `<div id="keisha-prerender" data-prerendered-remote="${escapeHtml(index.remote)}" data-prerendered-page="${escapeHtml(page.page)}">` +
     fill(page.html) +
     '</div>' +
-    handOverScript(page.path === '/');
+    `<script>${handOverScript(page.path === '/')}</script>`;
   return shellHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     // The page's own description (and the rest of its tags) replace the shell's generic one.
@@ -236,14 +236,30 @@ export function remoteBaseOf(manifestUrl: string): string | undefined {
 
 export interface ComposedPage {
   html: string;
-  /** The page as bytes to send, gzipped or not; each made on first use. */
-  body(gzip: boolean): Buffer;
+  /** What the page's Content-Security-Policy must allow of it (see security.ts). */
+  scriptHashes: string[];
+  styleHashes: string[];
+  styleAttributeHashes: string[];
+}
+
+/** A composed page and the hashes of what it carries inline: our hand-over script, the inlined stylesheets. */
+export function composePage(shellHtml: string, index: PrerenderIndex, page: PrerenderedPage, options: ComposeOptions): ComposedPage {
+  const inlined = (page.stylesheets ?? index.stylesheets).flatMap((file) =>
+    index.inlineStyles && Object.hasOwn(index.inlineStyles, file) ? [index.inlineStyles[file]!] : [],
+  );
+  const html = composeDocument(shellHtml, index, page, options);
+  return {
+    html,
+    scriptHashes: [hashSource(handOverScript(page.path === '/'))],
+    styleHashes: inlined.map(hashSource),
+    styleAttributeHashes: styleAttributeValues(html).map(hashSource),
+  };
 }
 
 /**
- * Composed pages kept per prerender index, so a document request costs a lookup rather than a composition and
- * a gzip. An index the source has loaded again is a new object and starts afresh; a changed shell index.html
- * is composed again. Origins come from request headers, so the entries per index are bounded.
+ * Composed pages kept per prerender index, so a document request costs a lookup rather than a composition.
+ * An index the source has loaded again is a new object and starts afresh; a changed shell index.html is
+ * composed again.
  */
 export function createComposedPages(maxEntries = 256) {
   const byIndex = new WeakMap<PrerenderIndex, Map<string, { shellHtml: string; page: ComposedPage }>>();
@@ -254,13 +270,7 @@ export function createComposedPages(maxEntries = 256) {
       const key = `${page.path}\n${options.origin}\n${options.remoteBase}`;
       const hit = pages.get(key);
       if (hit && hit.shellHtml === shellHtml) return hit.page;
-      const html = composeDocument(shellHtml, index, page, options);
-      let plain: Buffer | undefined;
-      let gzipped: Buffer | undefined;
-      const composed: ComposedPage = {
-        html,
-        body: (gzip) => (gzip ? (gzipped ??= gzipSync(html)) : (plain ??= Buffer.from(html))),
-      };
+      const composed = composePage(shellHtml, index, page, options);
       if (pages.size >= maxEntries) pages.clear();
       pages.set(key, { shellHtml, page: composed });
       return composed;

@@ -25,7 +25,7 @@ describe('static server', () => {
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     const chunk = await fetch(`${base}/main.abc123.js`);
     expect(chunk.headers.get('cache-control')).toContain('immutable');
-    expect(chunk.headers.get('content-type')).toContain('text/javascript');
+    expect(chunk.headers.get('content-type')).toMatch(/javascript/);
   });
 
   it('gzips text when asked', async () => {
@@ -45,13 +45,15 @@ describe('static server', () => {
     'never serves outside its folder or crashes on %s',
     async (url) => {
       const { default: http } = await import('node:http');
-      const status = await new Promise<number>((resolve, reject) => {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         http.get({ host: '127.0.0.1', port: server.port, path: url }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
         }).on('error', reject);
       });
-      expect(status).toBe(404);
+      expect([400, 403, 404]).toContain(answer.status);
+      expect(answer.body).not.toContain('secret');
     },
   );
 });

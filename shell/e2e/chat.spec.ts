@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/csp.ts';
 import { signUpOnDecoder, unique } from './support/accounts.ts';
 
 // The chat app as a signed-in person meets it (issue 5), against the whole platform: the chat service

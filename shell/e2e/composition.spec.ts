@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/csp.ts';
 
 /** Navigates inside the single-page app, as a link click would (no reload). */
 async function navigate(page: Page, path: string) {

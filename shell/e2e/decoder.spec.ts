@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/csp.ts';
 
 // The news decoder as a guest meets it (issue 4). Guests share one address in this run, so this file
 // uses the address's 3 analyses on purpose and ends on the paywall.

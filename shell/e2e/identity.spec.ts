@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/csp.ts';
 import { E2E_ADMIN } from './support/platform-env.ts';
 import { signUpOnDecoder, unique } from './support/accounts.ts';
 

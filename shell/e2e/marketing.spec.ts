@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/csp.ts';
 
 // Issue 7, the marketing pages: accessibility (axe-core, both themes), keyboard use of the navigation, the
 // news-network dropdown, the Admin Login modal and the FAQ accordion, screenshots at three widths in both

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/csp.ts';
 
 // The public marketing pages arrive prerendered in the first response (infra/local/prerender.ts): readable and
 // styled before any script runs, then handed over to the live remote with nothing left behind.

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/csp.ts';
 import { startStaticServer } from '../../infra/local/static-server.ts';
 import { REPO_ROOT } from '../../infra/local/topology.ts';
 import { defaultRemotes, resetRemotes, serveCopyOf, startHangingServer, writeRemotes } from './support/remotes.ts';

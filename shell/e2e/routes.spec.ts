@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/csp.ts';
 
 // Spec section 2: every route reaches the remote that owns it.
 const ROUTES: Array<[path: string, remote: string]> = [

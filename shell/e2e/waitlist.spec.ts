@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/csp.ts';
 import { unique } from './support/accounts.ts';
 
 // Spec sections 5 and 8: the waitlist, from the landing form through the identity service to its table.
