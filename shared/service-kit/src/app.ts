@@ -17,6 +17,7 @@ import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import type { DatabaseHandle } from './db.ts';
 import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
+import { registerMetrics } from './metrics.ts';
 
 export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -140,6 +141,8 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
       }
     },
   );
+
+  registerMetrics(app, { service: def.name, database: def.database });
 
   await def.routes(app);
   return app;

@@ -18,3 +18,4 @@ export {
 } from './auth.ts';
 export { isTimeZone, localDay, nextLocalMidnight } from './calendar.ts';
 export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';
+export { registerMetrics, cameThroughProxy, METRICS_PATH, type ServiceMetrics } from './metrics.ts';
