@@ -19,3 +19,4 @@ export {
 export { isTimeZone, localDay, nextLocalMidnight } from './calendar.ts';
 export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';
 export { registerMetrics, cameThroughProxy, METRICS_PATH, type ServiceMetrics } from './metrics.ts';
+export type { Counter, Gauge, Histogram } from 'prom-client';
