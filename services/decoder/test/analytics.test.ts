@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '@keisha/service-kit';
 import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import type { AnalyticsSummary } from '@keisha/contracts/analytics';
 import { startDecoder } from './helpers.ts';
 import { insertEvents, yearOfEvents, type GeneratedEvent } from './year-of-events.ts';
 
@@ -54,7 +55,7 @@ describe.each(targets)('admin analytics on $kind', (target) => {
   it.each([7, 30, 90])('counts a year of events per local day and event over the last %i days, with the funnel in sessions', async (days) => {
     const response = await summary(`days=${days}&time_zone=${encodeURIComponent(TIME_ZONE)}`);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as AnalyticsSummary;
     expect(body.dates).toHaveLength(days);
     expect(body.dates.at(-1)).toBe(localDay(new Date(), TIME_ZONE));
     for (const event of ['page_view', 'analysis_completed', 'paywall_shown', 'payment_initiated', 'purchase']) {
@@ -65,16 +66,16 @@ describe.each(targets)('admin analytics on $kind', (target) => {
       ['page_view', 'analysis_completed', 'paywall_shown', 'payment_initiated', 'purchase'].map((event) => [event, expected(events, body.dates, event).sessions]),
     );
     const sessions = body.funnel.map((s: { sessions: number }) => s.sessions);
-    expect(sessions[0]).toBeGreaterThan(sessions[4]);
+    expect(sessions[0]!).toBeGreaterThan(sessions[4]!);
   });
 
   it('charts an event the browser tracks, by its session', async () => {
     const track = (session: string) =>
       fetch(`${base}/api/analytics/track`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'sign_up', properties: { session_id: session } }) });
     for (const session of ['a', 'a', 'b']) expect((await track(session)).status).toBe(202);
-    const body = await (await summary('days=7&time_zone=UTC')).json();
+    const body = (await (await summary('days=7&time_zone=UTC')).json()) as AnalyticsSummary;
     expect(body.events.find((s: { event: string }) => s.event === 'sign_up')).toMatchObject({ total: 3, sessions: 2 });
-    expect(body.events.find((s: { event: string }) => s.event === 'sign_up').daily.at(-1)).toBe(3);
+    expect(body.events.find((s: { event: string }) => s.event === 'sign_up')!.daily.at(-1)).toBe(3);
   });
 
   it('is for administrators only, and refuses a period it does not offer', async () => {
@@ -83,7 +84,7 @@ describe.each(targets)('admin analytics on $kind', (target) => {
     for (const query of ['days=14', 'days=abc', 'days=7&time_zone=Mars/Olympus']) {
       const response = await summary(query);
       expect(response.status, query).toBe(400);
-      expect((await response.json()).success).toBe(false);
+      expect(((await response.json()) as { success: boolean }).success).toBe(false);
     }
   });
 
@@ -92,12 +93,12 @@ describe.each(targets)('admin analytics on $kind', (target) => {
     expect((await report(failure)).status).toBe(202);
     expect((await report(failure)).status).toBe(202);
     expect((await report({ ...failure, kind: 'crash', message: 'Cannot read x of jane@example.org' })).status).toBe(202);
-    const rows = await ctx.database.db.selectFrom('client_errors').selectAll().execute();
+    const rows = (await ctx.database.db.selectFrom('client_errors').selectAll().execute()) as Array<{ route: string; message: string }>;
     expect(Object.keys(rows[0]!).sort()).toEqual(['created_at', 'id', 'kind', 'message', 'remote', 'route', 'version']);
     expect(rows.map((r: { route: string }) => r.route)).toEqual(['/payment/success', '/payment/success', '/payment/success']);
     expect(rows.map((r: { message: string }) => r.message)).toContain('Cannot read x of [email]');
 
-    const body = await (await summary('days=7&time_zone=UTC')).json();
+    const body = (await (await summary('days=7&time_zone=UTC')).json()) as AnalyticsSummary;
     expect(body.client_errors.total).toBe(3);
     expect(body.client_errors.daily.at(-1)).toBe(3);
     expect(body.client_errors.top[0]).toMatchObject({ remote: 'decoder', version: '1.0.0', kind: 'load', message: failure.message, count: 2 });
