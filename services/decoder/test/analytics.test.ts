@@ -50,7 +50,7 @@ describe.each(targets)('admin analytics on $kind', (target) => {
   });
 
   const summary = (query: string, token = admin) => fetch(`${base}${SUMMARY}?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const report = (body: unknown) => fetch(`${base}/api/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const report = (body: unknown) => fetch(`${base}/api/analytics/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it.each([7, 30, 90])('counts a year of events per local day and event over the last %i days, with the funnel in sessions', async (days) => {
     const response = await summary(`days=${days}&time_zone=${encodeURIComponent(TIME_ZONE)}`);
@@ -123,7 +123,7 @@ describe.each(targets)('admin analytics on $kind', (target) => {
   it('limits reports per address per minute', async () => {
     const limited = await startDecoder(target, { IDENTITY_URL: identity.url, CLIENT_ERROR_RATE_LIMIT_MAX: '2' });
     const url = await limited.app.listen({ host: '127.0.0.1', port: 0 });
-    const send = () => fetch(`${url}/api/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'chat', version: '1', route: '/', kind: 'crash', message: 'boom' }) });
+    const send = () => fetch(`${url}/api/analytics/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'chat', version: '1', route: '/', kind: 'crash', message: 'boom' }) });
     expect([(await send()).status, (await send()).status, (await send()).status]).toEqual([202, 202, 429]);
     await limited.app.close();
   });

@@ -40,7 +40,7 @@ describe('front-end error reports', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/client-errors');
+    expect(url).toBe('/api/analytics/client-errors');
     expect(init.credentials).toBe('omit');
     expect(JSON.parse(String(init.body))).toEqual({ remote: 'decoder', version: 'unknown', route: '/payment/success', kind: 'load', message: 'boom' });
   });

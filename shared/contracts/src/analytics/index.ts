@@ -5,7 +5,7 @@ export const ANALYTICS_PATHS = {
   /** Admins only: daily event series, the funnel and front-end error counts over a period. */
   adminSummary: '/api/analytics/admin/summary',
   /** A remote that failed to load or crashed, reported once by the browser. */
-  clientErrors: '/api/client-errors',
+  clientErrors: '/api/analytics/client-errors',
 } as const;
 
 /** The periods the admin page offers, in days ending today. */

@@ -7,7 +7,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { countLabel, formatDateTime } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getAnalyticsSummary } from '../api/get-analytics-summary.ts';
 import { analyticsSummaryPath, browserTimeZone, chartsOf, eventLabel, funnelRows, percent, tableRows, type FunnelRow } from '../domain/analytics.ts';
@@ -102,7 +102,7 @@ function ClientErrorsSection({ summary }: { summary: AnalyticsSummary }) {
     <section className={styles.section} aria-labelledby="analytics-client-errors" data-chart-section="client-errors">
       <h2 id="analytics-client-errors">Front-end errors</h2>
       <p className={styles.sectionText}>
-        Parts of the site that failed to load or crashed in a reader’s browser: {summary.client_errors.total.toLocaleString('en-US')} reports in the period, each browser reporting a failure once per page.
+        Parts of the site that failed to load or crashed in a reader’s browser: {countLabel(summary.client_errors.total, 'report', 'reports')} in the period, each browser reporting a failure once per page.
       </p>
       {summary.client_errors.total > 0 && (
         <figure className={styles.figure}>
