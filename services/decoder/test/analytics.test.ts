@@ -58,24 +58,24 @@ describe.each(targets)('admin analytics on $kind', (target) => {
     const body = (await response.json()) as AnalyticsSummary;
     expect(body.dates).toHaveLength(days);
     expect(body.dates.at(-1)).toBe(localDay(new Date(), TIME_ZONE));
-    for (const event of ['page_view', 'analysis_completed', 'paywall_shown', 'payment_initiated', 'purchase']) {
+    for (const event of ['page_view', 'analysis_completed', 'paywall_shown', 'sign_up', 'payment_initiated', 'purchase']) {
       const series = body.events.find((s: { event: string }) => s.event === event);
       expect(series, event).toEqual({ event, ...expected(events, body.dates, event) });
     }
     expect(body.funnel.map((s: { event: string; sessions: number }) => [s.event, s.sessions])).toEqual(
-      ['page_view', 'analysis_completed', 'paywall_shown', 'payment_initiated', 'purchase'].map((event) => [event, expected(events, body.dates, event).sessions]),
+      ['page_view', 'analysis_completed', 'paywall_shown', 'sign_up', 'payment_initiated', 'purchase'].map((event) => [event, expected(events, body.dates, event).sessions]),
     );
     const sessions = body.funnel.map((s: { sessions: number }) => s.sessions);
-    expect(sessions[0]!).toBeGreaterThan(sessions[4]!);
+    expect(sessions[0]!).toBeGreaterThan(sessions[5]!);
   });
 
   it('charts an event the browser tracks, by its session', async () => {
     const track = (session: string) =>
-      fetch(`${base}/api/analytics/track`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'sign_up', properties: { session_id: session } }) });
+      fetch(`${base}/api/analytics/track`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'chat_message_sent', properties: { session_id: session } }) });
     for (const session of ['a', 'a', 'b']) expect((await track(session)).status).toBe(202);
     const body = (await (await summary('days=7&time_zone=UTC')).json()) as AnalyticsSummary;
-    expect(body.events.find((s: { event: string }) => s.event === 'sign_up')).toMatchObject({ total: 3, sessions: 2 });
-    expect(body.events.find((s: { event: string }) => s.event === 'sign_up')!.daily.at(-1)).toBe(3);
+    expect(body.events.find((s: { event: string }) => s.event === 'chat_message_sent')).toMatchObject({ total: 3, sessions: 2 });
+    expect(body.events.find((s: { event: string }) => s.event === 'chat_message_sent')!.daily.at(-1)).toBe(3);
   });
 
   it('is for administrators only, and refuses a period it does not offer', async () => {

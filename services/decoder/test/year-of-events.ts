@@ -23,6 +23,7 @@ function random(seed: number): () => number {
 const STEPS: Array<[event: string, chance: number]> = [
   ['analysis_completed', 0.5],
   ['paywall_shown', 0.4],
+  ['sign_up', 0.6],
   ['payment_initiated', 0.3],
   ['purchase', 0.5],
 ];

@@ -49,7 +49,7 @@ describe('eventSeries', () => {
       { event: 'analysis_completed', total: 9, sessions: 4, daily: [] },
     ]);
     expect(steps.map((s) => s.event)).toEqual(FUNNEL.map((s) => s.event));
-    expect(steps.map((s) => s.sessions)).toEqual([10, 4, 0, 0, 0]);
+    expect(steps.map((s) => s.sessions)).toEqual([10, 4, 0, 0, 0, 0]);
   });
 
   it('aligns daily counts with the dates', () => {

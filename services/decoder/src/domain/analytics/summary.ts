@@ -19,6 +19,8 @@ export const FUNNEL: ReadonlyArray<{ event: string; label: string }> = [
   { event: 'page_view', label: 'Visited' },
   { event: 'analysis_completed', label: 'Analysed an article' },
   { event: 'paywall_shown', label: 'Saw the paywall' },
+  // A checkout needs an account, so a guest signs up on the way.
+  { event: 'sign_up', label: 'Signed up' },
   { event: 'payment_initiated', label: 'Started a checkout' },
   { event: 'purchase', label: 'Purchased' },
 ];
