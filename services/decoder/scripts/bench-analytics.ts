@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { databaseTargets, openTestDatabase } from '@keisha/service-kit/testing';
-import { analyticsRepository } from '../src/db/repositories/analytics.ts';
+import { analyticsRepository, eventCountsQuery } from '../src/db/repositories/analytics.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { periodDays } from '../src/domain/analytics/period.ts';
 import { insertEvents, yearOfEvents } from '../test/year-of-events.ts';
@@ -40,7 +40,7 @@ for (const target of await databaseTargets()) {
         await analytics.eventCounts(period, TIME_ZONE);
         times.push(performance.now() - t);
       }
-      const plan = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from analytics_events where created_at >= ${period.from}::timestamp at time zone ${TIME_ZONE} and created_at < ${period.until}::timestamp at time zone ${TIME_ZONE}`.execute(database.db);
+      const plan = await sql<{ 'QUERY PLAN': string }>`explain ${eventCountsQuery(period, TIME_ZONE)}`.execute(database.db);
       const access = plan.rows.map((r) => r['QUERY PLAN']).find((line) => /Scan/.test(line))?.replace(/^[\s>-]+/, '').split('  ')[0] ?? '?';
       console.log(`  last ${String(days).padStart(2)} days: ${median(times).toFixed(1)} ms (${Math.min(...times).toFixed(1)}-${Math.max(...times).toFixed(1)}), access: ${access}`);
     }

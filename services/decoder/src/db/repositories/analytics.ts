@@ -13,23 +13,26 @@ function bounds(period: AnalyticsPeriodDays, timeZone: string) {
   };
 }
 
+/**
+ * Events and distinct sessions per local day and event, and per event over the whole period (day null),
+ * in one pass over the (created_at, event) index, which carries the session id.
+ */
+export function eventCountsQuery(period: AnalyticsPeriodDays, timeZone: string) {
+  const { from, until, day } = bounds(period, timeZone);
+  return sql<EventCountRow>`
+    select day, event, count(*)::int as events, count(distinct session_id)::int as sessions
+    from (
+      select ${day('created_at')} as day, event, session_id
+      from analytics_events
+      where created_at >= ${from} and created_at < ${until}
+    ) as e
+    group by grouping sets ((day, event), (event))`;
+}
+
 export function analyticsRepository(db: Kysely<DecoderDatabase>) {
   return {
-    /**
-     * Events and distinct sessions per local day and event, and per event over the whole period (day null),
-     * in one pass over the (created_at, event) index.
-     */
     async eventCounts(period: AnalyticsPeriodDays, timeZone: string): Promise<EventCountRow[]> {
-      const { from, until, day } = bounds(period, timeZone);
-      const result = await sql<EventCountRow>`
-        select day, event, count(*)::int as events, count(distinct session_id)::int as sessions
-        from (
-          select ${day('created_at')} as day, event, session_id
-          from analytics_events
-          where created_at >= ${from} and created_at < ${until}
-        ) as e
-        group by grouping sets ((day, event), (event))`.execute(db);
-      return result.rows;
+      return (await eventCountsQuery(period, timeZone).execute(db)).rows;
     },
 
     async clientErrorDaily(period: AnalyticsPeriodDays, timeZone: string): Promise<Array<{ day: string; count: number }>> {
