@@ -219,6 +219,14 @@ describe.each(SERVICES.map((name) => [name] as const))('the %s service', (name) 
     expect(imageOf(deployment).buildArgs).toMatchObject({ SERVICE: name, PORT: String(port) });
   });
 
+  it('is scraped by Prometheus at /metrics on its own port', () => {
+    expect(find('Deployment', name).spec.template.metadata.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(port),
+      'prometheus.io/path': '/metrics',
+    });
+  });
+
   it('probes its liveness and readiness routes on its port', () => {
     const deployment = find('Deployment', name);
     const spec = container(deployment);
@@ -306,6 +314,13 @@ describe('health routes the services serve', () => {
     );
     expect(paths.size).toBeGreaterThan(0);
     for (const probePath of paths) expect((await app.inject(probePath)).statusCode, probePath).toBe(200);
+  });
+
+  it('answers the scrape path of the annotations to a direct request, and not to one through a proxy', async () => {
+    const paths = new Set(SERVICES.map((name) => find('Deployment', name).spec.template.metadata.annotations['prometheus.io/path'] as string));
+    expect([...paths]).toEqual(['/metrics']);
+    expect((await app.inject('/metrics')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.1' } })).statusCode).toBe(404);
   });
 });
 
@@ -474,11 +489,12 @@ describe('the way in', () => {
     expect(allowed.ports).toEqual([CONTAINER_PORTS.gateway]);
   });
 
-  it.each(SERVICES.map((name) => [name] as const))('lets the edge, and only the services whose configuration calls it, reach %s', (name) => {
+  it.each(SERVICES.map((name) => [name] as const))('lets the edge, the services whose configuration calls it, and the monitoring namespace reach %s', (name) => {
     const callers = SERVICES.filter((caller) => calledServices(find('Deployment', caller)).some((call) => call.service === name));
     const allowed = allowedInto(name);
     expect(allowed.pods).toEqual(['edge', ...callers].sort());
-    expect(allowed.namespaces).toEqual([]);
+    // Prometheus scrapes /metrics there; nothing else outside the namespace gets in.
+    expect(allowed.namespaces).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
     expect(allowed.ports).toEqual([CONTAINER_PORTS.services[name]]);
   });
 

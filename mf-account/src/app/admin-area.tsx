@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
 import { paths, adminRoutes } from '../config/paths.ts';
@@ -10,6 +11,9 @@ import { UsersPage } from '../features/admin-users/components/users-page.tsx';
 import { WaitlistPage } from '../features/admin-waitlist/components/waitlist-page.tsx';
 import { useSiteAuth } from '../lib/use-site-auth.ts';
 import { AdminConsoleLayout } from './admin-console-layout.tsx';
+
+// The analytics page and its charting library are a chunk of their own: the other pages never load them.
+const AnalyticsPage = lazy(() => import('../features/admin-analytics/components/analytics-page.tsx').then((m) => ({ default: m.AnalyticsPage })));
 
 /**
  * /admin/*: the sign-in form, a 403 for non-admins, or the console. The shell's route is '/admin/*',
@@ -28,6 +32,14 @@ export function AdminArea() {
         <Route path={adminRoutes.waitlist} element={<WaitlistPage />} />
         <Route path={adminRoutes.demoRequests} element={<DemoRequestsPage />} />
         <Route path={adminRoutes.payments} element={<ManualPaymentsPage />} />
+        <Route
+          path={adminRoutes.analytics}
+          element={
+            <Suspense fallback={<Loading label="Loading analytics..." />}>
+              <AnalyticsPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<Navigate to={paths.admin.users} replace />} />
       </Route>
     </Routes>

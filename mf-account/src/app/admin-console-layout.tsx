@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: paths.admin.waitlist, label: 'Waitlist', end: false },
   { to: paths.admin.demoRequests, label: 'Demo requests', end: false },
   { to: paths.admin.payments, label: 'Manual payments', end: false },
+  { to: paths.admin.analytics, label: 'Analytics', end: false },
 ] as const;
 
 /** The console's frame: its sections, who is signed in, and the way out; the section's page below. */

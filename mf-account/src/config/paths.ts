@@ -8,6 +8,7 @@ export const paths = {
     waitlist: '/admin/waitlist',
     demoRequests: '/admin/demo-requests',
     payments: '/admin/payments',
+    analytics: '/admin/analytics',
   },
 } as const;
 
@@ -16,4 +17,5 @@ export const adminRoutes = {
   waitlist: 'waitlist',
   demoRequests: 'demo-requests',
   payments: 'payments',
+  analytics: 'analytics',
 } as const;

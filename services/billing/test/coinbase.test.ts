@@ -109,6 +109,24 @@ describe.each(targets)('Coinbase Commerce on $kind', (target) => {
     expect((await entitlementOf(ctx, token)).decoder_tier).toBe('free');
   });
 
+  it('counts webhook outcomes by provider for Prometheus: applied, duplicate, refused signature', async () => {
+    const scrape = async (outcome: string) => {
+      const text = (await ctx.app.inject('/metrics')).body;
+      const line = text.split('\n').find((l) => l.startsWith('billing_webhook_events_total{') && l.includes('provider="coinbase"') && l.includes(`outcome="${outcome}"`));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const before = { applied: await scrape('applied'), duplicate: await scrape('duplicate'), invalid_signature: await scrape('invalid_signature') };
+    const token = await identity.tokenFor('user');
+    const { chargeId } = await buy(token);
+    const confirmed = deliver('charge:confirmed', chargeId);
+    expect((await confirmed.send()).statusCode).toBe(200);
+    expect((await confirmed.send()).statusCode).toBe(200);
+    expect((await webhook(confirmed.raw, 'deadbeef')).statusCode).toBe(400);
+    expect(await scrape('applied')).toBe(before.applied + 1);
+    expect(await scrape('duplicate')).toBe(before.duplicate + 1);
+    expect(await scrape('invalid_signature')).toBe(before.invalid_signature + 1);
+  });
+
   it('never moves backwards when events arrive out of order', async () => {
     const token = await identity.tokenFor('user');
     const { body, chargeId } = await buy(token, { tier: 'annual' });

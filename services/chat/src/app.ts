@@ -5,7 +5,7 @@ import type { ChatDatabase } from './db/database.ts';
 import { llmSettingsOf, type ChatConfig } from './env.ts';
 import type { AnswerEngine } from './plugins/answer-engine.ts';
 import { createEmbeddedEngine } from './plugins/embedded-engine.ts';
-import { createLlmEngine } from './plugins/llm-engine.ts';
+import { createLlmEngine, type LlmFallbackCause } from './plugins/llm-engine.ts';
 import { chatPlans, type PlanResolver } from './plugins/plans.ts';
 import { createReplyService } from './plugins/replies.ts';
 import { replyRoutes } from './routes/replies/index.ts';
@@ -24,10 +24,14 @@ export interface ChatDeps {
 }
 
 /** The offline responder, wrapped by the language model when one is configured (which falls back to it). */
-export function answerEngineFor(config: ChatConfig, log: { warn: (obj: object, msg: string) => void }): AnswerEngine {
+export function answerEngineFor(
+  config: ChatConfig,
+  log: { warn: (obj: object, msg: string) => void },
+  onFallback?: (cause: LlmFallbackCause) => void,
+): AnswerEngine {
   const embedded = createEmbeddedEngine({ chunkDelayMs: config.CHAT_OFFLINE_CHUNK_DELAY_MS });
   const llm = llmSettingsOf(config);
-  return llm ? createLlmEngine(llm, embedded, log) : embedded;
+  return llm ? createLlmEngine(llm, embedded, log, onFallback) : embedded;
 }
 
 export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<any>, deps: ChatDeps = {}): Promise<ServiceApp> {
@@ -44,9 +48,10 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
       const auth = identityAuthOptions(config.IDENTITY_URL, app.log);
       await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const planFor = deps.planFor ?? chatPlans({ fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL }, app.log);
+      const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Answers the offline responder gave because the model could not, by cause.', ['cause']);
       const replies = createReplyService({
         db: app.db as Kysely<ChatDatabase>,
-        engine: deps.engine ?? answerEngineFor(config, app.log),
+        engine: deps.engine ?? answerEngineFor(config, app.log, (cause) => fallbacks.inc({ cause })),
         planFor,
         log: app.log,
       });

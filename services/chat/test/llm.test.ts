@@ -148,6 +148,25 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     expect((await usage(app)).messages_today).toBe(0);
   });
 
+  it('counts for Prometheus: the first token’s time, streams open while streaming, and fallbacks by cause', async () => {
+    const sample = async (name: string, label = '') => {
+      const line = (await ctx.app.inject('/metrics')).body.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(label));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const firstTokens = await sample('chat_first_token_seconds_count');
+    const rateLimited = await sample('llm_fallbacks_total', 'cause="rate_limited"');
+    fake.chunkDelayMs = 50; // long enough to be seen streaming
+    const answering = stream({ message: 'What is racial bias in AI systems?' });
+    await eventually(async () => ((await sample('chat_streams_open')) === 1 ? true : undefined));
+    await answering;
+    expect(await sample('chat_streams_open')).toBe(0);
+    expect(await sample('chat_first_token_seconds_count')).toBe(firstTokens + 1);
+    fake.mode = 'rate-limited';
+    await stream({ message: 'What is racial bias in AI systems?' });
+    expect(await sample('llm_fallbacks_total', 'cause="rate_limited"')).toBe(rateLimited + 1);
+    expect(await sample('chat_first_token_seconds_count')).toBe(firstTokens + 2); // the offline answer's first token
+  });
+
   it('answers the JSON route’s failure with a 503 and the spec’s message, and gives the message back', async () => {
     fake.mode = 'error-mid-stream';
     const response = await ctx.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(token), payload: { message: 'Hello there, tell me about COMPAS' } });

@@ -41,10 +41,11 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       const tiers = config.DEFAULT_ACCOUNT_TIER ? fixedTier(config.DEFAULT_ACCOUNT_TIER) : billingTiers(config.BILLING_URL, app.log);
       const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, tiers);
       const llm = llmSettingsOf(config);
-      const engine = llm ? createLlmEngine(llm, deps.engine, app.log) : deps.engine;
+      const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Analyses the embedded engine answered because the model could not, by cause.', ['cause']);
+      const engine = llm ? createLlmEngine(llm, deps.engine, app.log, (cause) => fallbacks.inc({ cause })) : deps.engine;
       await app.register(analysisRoutes, { engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
       await app.register(usageRoutes, { resolveReader });
-      await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX });
+      await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX, clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX });
       await app.register(historyRoutes);
     },
   });

@@ -9,6 +9,8 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   /** Analytics events per minute per client address. */
   TRACK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  /** Front-end error reports per minute per client address (a browser sends one per failing remote and message). */
+  CLIENT_ERROR_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   COOKIE_SECURE: z.stringbool().default(false),
   /** Where billing answers a reader's entitlements (their decoder tier). */
   BILLING_URL: z.url().default('http://127.0.0.1:4004'),

@@ -58,14 +58,23 @@ describe('the LLM analyzer against an OpenAI-compatible server', () => {
     expect(fake.requests.map((r) => r.body.response_format.type)).toEqual(['json_schema', 'json_object']);
   });
 
+  /** The llm_fallbacks_total sample for a cause, as Prometheus would scrape it. */
+  async function fallbacks(cause: string): Promise<number> {
+    const text = await ctx.app.metrics.registry.metrics();
+    const line = text.split('\n').find((l) => l.startsWith('llm_fallbacks_total{') && l.includes(`cause="${cause}"`));
+    return line ? Number(line.split(' ').at(-1)) : 0;
+  }
+
   it.each([
-    ['malformed JSON', 'malformed', 'not valid'],
-    ['a 429', 'rate-limited', 'answered 429'],
-    ['a 500', 'error', 'answered 500'],
-    ['no answer in time', 'slow', 'no answer within'],
-  ] as const)('answers with the embedded result and a note on %s, and counts one use', async (_label, mode, reason) => {
+    ['malformed JSON', 'malformed', 'not valid', 'invalid_answer'],
+    ['a 429', 'rate-limited', 'answered 429', 'rate_limited'],
+    ['a 500', 'error', 'answered 500', 'server_error'],
+    ['no answer in time', 'slow', 'no answer within', 'timeout'],
+  ] as const)('answers with the embedded result and a note on %s, and counts one use and one fallback', async (_label, mode, reason, cause) => {
     fake.mode = mode;
+    const before = await fallbacks(cause);
     const response = await analyze();
+    expect(await fallbacks(cause)).toBe(before + 1);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.analysis.engine).toBe('embedded');

@@ -18,6 +18,7 @@ import type { BaseConfig } from './config.ts';
 import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
 import type { DatabaseHandle } from './db.ts';
 import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
+import { registerMetrics } from './metrics.ts';
 
 export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -131,6 +132,8 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
       }
     },
   );
+
+  registerMetrics(app, { service: def.name, database: def.database });
 
   await def.routes(app);
   return app;

@@ -23,6 +23,8 @@ export interface DatabaseHandle<DB> {
   kind: DatabaseKind;
   /** The PostgreSQL schema the tables live in (undefined: the default, `public`). */
   schema?: string;
+  /** PostgreSQL pool use, read by the metrics at each scrape (PGlite has no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** Runs a trivial query: what /health/ready checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       schema: options.schema,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };

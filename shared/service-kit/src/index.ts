@@ -23,3 +23,5 @@ export { dayIn, readerDayFor, type ReaderDay } from './reader-day.ts';
 export { readerDaysRepository, type ReaderDaysRepository, type ReaderDaysTable } from './reader-days.ts';
 export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';
 export { identitySessionCheck, identityAuthOptions, type SessionCheckOptions } from './session-check.ts';
+export { registerMetrics, cameThroughProxy, METRICS_PATH, type ServiceMetrics } from './metrics.ts';
+export type { Counter, Gauge, Histogram } from 'prom-client';

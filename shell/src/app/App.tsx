@@ -4,6 +4,7 @@ import { hasPrerendered } from '../federation/prerendered.ts';
 import { RemoteMount } from '../federation/remote-mount.tsx';
 import type { RemoteName } from '../federation/registry.ts';
 import { HOME, REMOTE_ROUTES } from './paths.ts';
+import { usePageViews } from './page-views.ts';
 import { ScrollToTop, useDocumentTitle } from './route-effects.tsx';
 
 function Page({ remote, page, title }: { remote: RemoteName; page: string; title: string }) {
@@ -26,10 +27,16 @@ function Home() {
   return <Page key={target.remote} {...target} />;
 }
 
+function PageViews() {
+  usePageViews();
+  return null;
+}
+
 export function App() {
   return (
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <ScrollToTop />
+      <PageViews />
       <a className="k-visually-hidden" href="#main">
         Skip to content
       </a>

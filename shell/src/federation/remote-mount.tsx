@@ -1,6 +1,7 @@
 import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { forgetRemote, loadRemoteComponent, preloadPage, type RemoteProps } from './remotes.ts';
+import { reportRemoteFailure } from './error-reports.ts';
+import { forgetRemote, loadRemoteComponent, manifestUrlOf, preloadPage, type RemoteProps } from './remotes.ts';
 import { dropPrerendered, hasPrerendered } from './prerendered.ts';
 import type { RemoteName } from './registry.ts';
 import styles from './remote-mount.module.css';
@@ -43,6 +44,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[keisha] remote "${this.props.remote}" crashed while rendering:`, error, info.componentStack);
+    reportRemoteFailure(this.props.remote, manifestUrlOf(this.props.remote), 'crash', error);
   }
   override render() {
     if (this.state.failed) {
@@ -81,7 +83,10 @@ export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteNa
       .then(
         // A transition: React renders a large remote in slices, yielding to input, instead of one long task.
         (Component) => !cancelled && startTransition(() => setState({ status: 'ready', Component })),
-        () => !cancelled && setState({ status: 'failed' }),
+        (error: unknown) => {
+          reportRemoteFailure(remote, manifestUrlOf(remote), 'load', error);
+          if (!cancelled) setState({ status: 'failed' });
+        },
       );
     return () => {
       cancelled = true;

@@ -81,6 +81,11 @@ export async function loadRemoteComponent(
   throw lastError instanceof Error ? lastError : new RemoteUnavailableError(remote, String(lastError ?? 'timed out'));
 }
 
+/** Where the remote's manifest is (from /remotes.json), for its failure reports. */
+export function manifestUrlOf(remote: RemoteName): string | undefined {
+  return registry.entries[remote];
+}
+
 /** Called by the fallback's Retry button after a render crash: start again from a clean runtime state. */
 export function forgetRemote(remote: RemoteName): void {
   resetRemote(remote);

@@ -31,7 +31,19 @@ export function describeFailure(error: unknown): string {
   return 'it failed';
 }
 
-export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, log: Log): AnswerEngine {
+/** Why the offline responder answered instead of the model: a metric label, so a small fixed set. */
+export type LlmFallbackCause = 'timeout' | 'rate_limited' | 'server_error' | 'unreachable' | 'invalid_answer' | 'empty_answer';
+
+export function fallbackCause(error: unknown, timedOut: boolean): LlmFallbackCause {
+  if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof OpenAI.APIError && error.status === 429) return 'rate_limited';
+  if (error instanceof OpenAI.APIError && error.status !== undefined) return 'server_error';
+  if (error instanceof SyntaxError) return 'invalid_answer';
+  if (error instanceof OpenAI.APIError || error instanceof TypeError) return 'unreachable';
+  return 'empty_answer';
+}
+
+export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, log: Log, onFallback: (cause: LlmFallbackCause) => void = () => {}): AnswerEngine {
   const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: 0, timeout: settings.firstTokenTimeoutMs });
 
   return async function* llmEngine(request, signal) {
@@ -81,6 +93,7 @@ export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, l
         if (signal.aborted) return; // stopped by the person: no answer, no fallback
         const reason = timedOut ?? (error instanceof OpenAI.APIError || error instanceof SyntaxError ? describeFailure(error) : (error as Error).message || describeFailure(error));
         log.warn({ err: error, reason }, 'chat model failed before its first token; the offline responder answers');
+        onFallback(fallbackCause(error, timedOut !== undefined));
         yield* fallback({ ...request, modelFailure: reason }, signal);
         return;
       }

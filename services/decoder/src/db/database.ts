@@ -11,6 +11,18 @@ export interface AnalyticsEventsTable {
   id: Generated<string>;
   event: string;
   properties: ColumnType<unknown, string, string>;
+  /** Generated from properties.session_id. */
+  session_id: ColumnType<string | null, never, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ClientErrorsTable {
+  id: Generated<string>;
+  remote: string;
+  version: string;
+  route: string;
+  kind: 'load' | 'crash';
+  message: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
@@ -36,5 +48,6 @@ export interface DecoderDatabase {
   analyses: AnalysesTable;
   usage_counters: UsageCountersTable;
   analytics_events: AnalyticsEventsTable;
+  client_errors: ClientErrorsTable;
   service_secrets: ServiceSecretsTable;
 }

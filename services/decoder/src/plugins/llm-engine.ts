@@ -37,7 +37,23 @@ const SYSTEM_PROMPT = [
 
 const MAX_ARTICLE_CHARS = 24_000;
 
-export function createLlmEngine(settings: LlmSettings, embedded: AnalysisEngine, log: { warn: (obj: object, msg: string) => void }): AnalysisEngine {
+/** Why the embedded engine answered instead of the model: a metric label, so a small fixed set. */
+export type LlmFallbackCause = 'timeout' | 'rate_limited' | 'server_error' | 'invalid_answer' | 'unreachable';
+
+export function fallbackCause(error: unknown, timedOut: boolean): LlmFallbackCause {
+  if (timedOut) return 'timeout';
+  if (error instanceof OpenAI.APIError && error.status === 429) return 'rate_limited';
+  if (error instanceof OpenAI.APIError && error.status !== undefined) return 'server_error';
+  if (error instanceof SyntaxError || error instanceof z.ZodError) return 'invalid_answer';
+  return 'unreachable';
+}
+
+export function createLlmEngine(
+  settings: LlmSettings,
+  embedded: AnalysisEngine,
+  log: { warn: (obj: object, msg: string) => void },
+  onFallback: (cause: LlmFallbackCause) => void = () => {},
+): AnalysisEngine {
   const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: 0, timeout: settings.timeoutMs });
 
   async function ask(text: string, signal: AbortSignal): Promise<LlmFinding> {
@@ -88,6 +104,7 @@ export function createLlmEngine(settings: LlmSettings, embedded: AnalysisEngine,
             ? 'the model’s answer was not valid'
             : 'the model server could not be reached';
       log.warn({ err: error }, 'LLM analysis failed; using the embedded engine');
+      onFallback(fallbackCause(error, signal.aborted));
       return {
         ...base,
         analysis: { ...base.analysis, notes: [`The language model was unavailable (${reason}), so Keisha’s embedded engine answered offline.`] },

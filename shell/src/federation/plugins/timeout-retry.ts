@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { noteManifest } from '../error-reports.ts';
 
 /** How long a manifest or remote entry may take before the remote counts as down. */
 export const REMOTE_LOAD_TIMEOUT_MS = 8000;
@@ -13,7 +14,10 @@ export default function timeoutRetryPlugin(): ModuleFederationRuntimePlugin {
     name: 'keisha-timeout-retry',
     fetch(url, init) {
       const signal = AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS);
-      return fetch(url, { ...init, cache: 'no-cache', signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+      const response = fetch(url, { ...init, cache: 'no-cache', signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+      // The manifest names the remote's build version, which a failure report carries.
+      void response.then((r) => noteManifest(url, r), () => undefined);
+      return response;
     },
     createScript({ url }) {
       const script = document.createElement('script');

@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ModalDialog } from '@keisha/ui';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { authErrorMessage } from '../domain/auth-error.ts';
 import {
   clearFieldError,
@@ -100,7 +101,10 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
     setBusy(true);
     try {
       if (mode === 'sign-in') await session.signIn(email, password);
-      else await session.register(email, password);
+      else {
+        await session.register(email, password);
+        trackEvent('sign_up', { source: 'decoder' });
+      }
       onClose();
     } catch (error) {
       setServerError(authErrorMessage(mode, error));

@@ -1,7 +1,9 @@
 import { initialAuthState, keishaStore, localDate } from '@keisha/store';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_PATHS } from '@keisha/contracts/identity';
+import { authSuccess, fakeApi } from '@keisha/config/testing/fake-api';
 import { GUEST_RECORD_KEY } from '../hooks/use-guest-mode.ts';
 import { DecoderHeader } from './decoder-header.tsx';
 
@@ -228,6 +230,27 @@ describe('sign-in / create-account dialog', () => {
     expect(alert.textContent).toBe(
       'Unable to connect to registration server. Please check your internet connection and try again.',
     );
+  });
+
+  it('records a sign-up for the admin analytics when an account is created', async () => {
+    const api = fakeApi({
+      [`POST ${AUTH_PATHS.register}`]: authSuccess({ id: 'u2', email: 'new@example.org', role: 'user' }),
+      'POST /api/analytics/track': { status: 202, json: { success: true } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    try {
+      renderHeader();
+      restoreAs(null);
+      const { dialog } = openDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create an account' }));
+      fireEvent.change(field(dialog, 'Email'), { target: { value: 'new@example.org' } });
+      fireEvent.change(field(dialog, 'Password'), { target: { value: 'secret1' } });
+      fireEvent.change(field(dialog, 'Confirm Password'), { target: { value: 'secret1' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+      await vi.waitFor(() => expect(api.callsTo('POST /api/analytics/track').map((call) => (call.body as { event: string }).event)).toEqual(['sign_up']));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('closes by itself when the person signs in elsewhere', () => {

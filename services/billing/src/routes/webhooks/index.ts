@@ -14,6 +14,7 @@ export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature';
 
 export async function webhookRoutes(app: ServiceApp, options: { payments: Payments }): Promise<void> {
   const { payments } = options;
+  const outcomes = app.metrics.counter('billing_webhook_events_total', 'Provider webhook deliveries and events, by provider and outcome.', ['provider', 'outcome']);
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -26,12 +27,17 @@ export async function webhookRoutes(app: ServiceApp, options: { payments: Paymen
       observations = await provider.readWebhook(request.body, request.headers);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
+        outcomes.inc({ provider: name, outcome: 'invalid_signature' });
         request.log.warn({ provider: name, check: error.check }, 'webhook refused: signature');
         throw new AppError(400, 'INVALID_SIGNATURE', INVALID_SIGNATURE_MESSAGE);
       }
-      if (error instanceof WebhookPayloadError) throw new AppError(400, 'INVALID_EVENT', 'The event could not be read.');
+      if (error instanceof WebhookPayloadError) {
+        outcomes.inc({ provider: name, outcome: 'invalid_event' });
+        throw new AppError(400, 'INVALID_EVENT', 'The event could not be read.');
+      }
       if (error instanceof ProviderError) {
         // PayPal's verification API is down: not the sender's fault, and it will retry.
+        outcomes.inc({ provider: name, outcome: 'verification_unavailable' });
         request.log.error({ err: error }, 'webhook verification unavailable');
         throw new AppError(503, 'VERIFICATION_UNAVAILABLE', 'The event cannot be verified right now. Please retry.');
       }
@@ -41,6 +47,7 @@ export async function webhookRoutes(app: ServiceApp, options: { payments: Paymen
     for (const observation of observations) {
       const result = await applyObservation(payments, name, observation);
       if (result.outcome !== 'duplicate') duplicate = false;
+      outcomes.inc({ provider: name, outcome: result.outcome });
       request.log.info({ provider: name, eventId: observation.eventId, eventType: observation.eventType, outcome: result.outcome, reason: result.reason }, 'payment event');
     }
     return reply.status(200).send({ received: true as const, duplicate });

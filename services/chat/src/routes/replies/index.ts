@@ -10,6 +10,7 @@ import {
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyReply } from 'fastify';
+import type { Counter, Gauge, Histogram } from '@keisha/service-kit';
 import { clientGone, openEventStream, wantsEventStream } from '../../plugins/event-stream.ts';
 import { MessageLimitReached, type PreparedReply, type ReplyService } from '../../plugins/replies.ts';
 import { requireUser, timeZoneOf } from '../../plugins/request-guards.ts';
@@ -21,12 +22,29 @@ export interface ReplyRouteOptions {
   rateLimitMax: number;
 }
 
+/** What the routes count for Prometheus. */
+interface ReplyMetrics {
+  refusals: Counter<'tier'>;
+  streamsOpen: Gauge;
+  firstToken: Histogram;
+}
+
+function replyMetrics(app: ServiceApp): ReplyMetrics {
+  return {
+    refusals: app.metrics.counter('quota_refusals_total', 'Messages refused because the daily limit was used up, by plan.', ['tier']),
+    streamsOpen: app.metrics.gauge('chat_streams_open', 'Answers streaming as server-sent events right now.'),
+    // From the request's arrival to the first piece of the answer sent: what a person waits before text appears.
+    firstToken: app.metrics.histogram('chat_first_token_seconds', 'Time from the request to the first streamed token.', [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30]),
+  };
+}
+
 /** Prepares a reply, or answers the daily limit's 429 (with the usage for the paywall) and returns undefined. */
-async function prepare(reply: FastifyReply, make: () => Promise<PreparedReply>): Promise<PreparedReply | undefined> {
+async function prepare(reply: FastifyReply, metrics: ReplyMetrics, make: () => Promise<PreparedReply>): Promise<PreparedReply | undefined> {
   try {
     return await make();
   } catch (error) {
     if (!(error instanceof MessageLimitReached)) throw error;
+    metrics.refusals.inc({ tier: error.usage.plan });
     await reply.status(429).send({ success: false as const, error: { code: CHAT_ERRORS.messageLimit, message: error.message }, usage: error.usage });
     return undefined;
   }
@@ -52,10 +70,20 @@ async function answerAsJson(prepared: PreparedReply, gone: AbortSignal): Promise
 }
 
 /** The answer as server-sent events: meta, delta..., then done or error (heartbeats meanwhile). */
-async function answerAsEvents(reply: FastifyReply, prepared: PreparedReply, gone: AbortSignal, heartbeatMs: number): Promise<void> {
+async function answerAsEvents(reply: FastifyReply, prepared: PreparedReply, gone: AbortSignal, heartbeatMs: number, metrics: ReplyMetrics): Promise<void> {
+  metrics.streamsOpen.inc();
+  try {
+    await streamAnswer(reply, prepared, gone, heartbeatMs, metrics);
+  } finally {
+    metrics.streamsOpen.dec();
+  }
+}
+
+async function streamAnswer(reply: FastifyReply, prepared: PreparedReply, gone: AbortSignal, heartbeatMs: number, metrics: ReplyMetrics): Promise<void> {
   // How long accepting the message took (auth, quota, both bubbles written), for clients and the benchmark.
   reply.header('server-timing', `accept;dur=${reply.elapsedTime.toFixed(1)}`);
   const events = openEventStream(reply, { heartbeatMs });
+  let firstSent = false;
   events.send('meta', {
     session_id: prepared.session.id,
     user_message_id: prepared.userMessageId,
@@ -64,7 +92,11 @@ async function answerAsEvents(reply: FastifyReply, prepared: PreparedReply, gone
     session: prepared.session,
     usage: prepared.usage,
   });
-  const outcome = await prepared.run((text) => events.send('delta', { text }), gone);
+  const outcome = await prepared.run((text) => {
+    if (!firstSent) metrics.firstToken.observe(reply.elapsedTime / 1000);
+    firstSent = true;
+    events.send('delta', { text });
+  }, gone);
   if (outcome.status === 'failed') {
     events.send('error', {
       code: CHAT_ERRORS.replyFailed,
@@ -81,6 +113,7 @@ async function answerAsEvents(reply: FastifyReply, prepared: PreparedReply, gone
 
 export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): Promise<void> {
   app.addHook('onRequest', requireUser(app));
+  const metrics = replyMetrics(app);
   const config = { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } };
   const refusals = { 400: apiErrorBody, 401: apiErrorBody, 404: apiErrorBody, 413: apiErrorBody, 429: messageLimitBody.or(apiErrorBody) };
 
@@ -98,7 +131,7 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
     async (request, reply) => {
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
-      const prepared = await prepare(reply, () =>
+      const prepared = await prepare(reply, metrics, () =>
         options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, message: request.body.message, sessionId: request.body.session_id, timeZone }),
       );
       if (!prepared) return reply;
@@ -120,11 +153,11 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
     async (request, reply) => {
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
-      const prepared = await prepare(reply, () =>
+      const prepared = await prepare(reply, metrics, () =>
         options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, message: request.body.message, sessionId: request.body.session_id, timeZone }),
       );
       if (!prepared) return reply;
-      await answerAsEvents(reply, prepared, gone, options.heartbeatMs);
+      await answerAsEvents(reply, prepared, gone, options.heartbeatMs, metrics);
       return reply;
     },
   );
@@ -144,10 +177,10 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
     async (request, reply) => {
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
-      const prepared = await prepare(reply, () => options.replies.regenerate({ userId: request.user.sub, bearer: request.headers.authorization!, sessionId: request.params.id, timeZone }));
+      const prepared = await prepare(reply, metrics, () => options.replies.regenerate({ userId: request.user.sub, bearer: request.headers.authorization!, sessionId: request.params.id, timeZone }));
       if (!prepared) return reply;
       if (!wantsEventStream(request.headers.accept)) return answerAsJson(prepared, gone);
-      await answerAsEvents(reply, prepared, gone, options.heartbeatMs);
+      await answerAsEvents(reply, prepared, gone, options.heartbeatMs, metrics);
       return reply;
     },
   );

@@ -55,6 +55,8 @@ async function saveToHistory(
 export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOptions): Promise<void> {
   const usage = usageRepository(app.db as Kysely<DecoderDatabase>);
   const readerDays = readerDaysRepository(app.db);
+  const analyses = app.metrics.counter('decoder_analyses_total', 'Analyses answered, by engine, or failed.', ['outcome', 'engine']);
+  const refusals = app.metrics.counter('quota_refusals_total', 'Requests refused because the daily quota was used up, by plan.', ['tier']);
 
   for (const path of [DECODER_PATHS.analyze, DECODER_PATHS.analyzeAlias]) {
     app.post(
@@ -82,6 +84,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         // The use is taken before the work, atomically, so concurrent requests cannot overdraw it.
         const counts = await usage.reserve(counters, dailyLimit(reader.tier));
         if (!counts) {
+          refusals.inc({ tier: reader.tier });
           const used = await usage.current(counters);
           return reply.status(429).send({
             success: false as const,
@@ -95,9 +98,11 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
           outcome = await options.engine(request.body.text);
         } catch (error) {
           await usage.release(counters);
+          analyses.inc({ outcome: 'failed', engine: 'none' });
           request.log.error({ err: error }, 'analysis failed');
           throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
         }
+        analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
         if (reader.userId) {
           try {
             await saveToHistory(app.db as Kysely<DecoderDatabase>, reader.userId, request.body.text, outcome);

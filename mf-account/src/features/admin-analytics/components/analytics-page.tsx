@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsSummary, type ClientErrorGroup } from '@keisha/contracts/analytics';
+import listStyles from '../../../components/admin-list.module.css';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { countLabel, formatDateTime } from '../../../lib/format.ts';
+import { useRemoteData } from '../../../lib/use-remote-data.ts';
+import { getAnalyticsSummary } from '../api/get-analytics-summary.ts';
+import { analyticsSummaryPath, browserTimeZone, chartsOf, eventLabel, funnelRows, percent, tableRows, type FunnelRow } from '../domain/analytics.ts';
+import { DailyLinesChart, FunnelBarsChart, type LineSeries } from './charts.tsx';
+import styles from './analytics-page.module.css';
+
+const DESCRIPTION = 'What readers do on the site, from the events it records, per day in your time zone.';
+
+function PeriodPicker({ days, onChange }: { days: AnalyticsPeriod; onChange: (days: AnalyticsPeriod) => void }) {
+  return (
+    <div className={styles.periods} role="group" aria-label="Period">
+      {ANALYTICS_PERIODS.map((option) => (
+        <Button key={option} size="small" variant={option === days ? 'primary' : 'secondary'} aria-pressed={option === days} onClick={() => onChange(option)}>
+          Last {option} days
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** A chart's table view: a row per day, a column per line. Closed by default; it holds every value drawn. */
+function DailyTable({ caption, dates, series }: { caption: string; dates: string[]; series: LineSeries[] }) {
+  const rows = tableRows(dates, series.map((s) => ({ daily: s.values })));
+  const columns: Column<(typeof rows)[number]>[] = [
+    { header: 'Date', rowHeader: true, cell: (row) => <time dateTime={row.date}>{row.date}</time> },
+    ...series.map((s, i) => ({ header: s.label, cell: (row: (typeof rows)[number]) => row.counts[i]!.toLocaleString('en-US') })),
+  ];
+  return (
+    <details className={styles.tableView}>
+      <summary>Table view: {caption}</summary>
+      <DataTable caption={caption} columns={columns} rows={rows} rowKey={(row) => row.date} empty="No days in this period." stacked={false} />
+    </details>
+  );
+}
+
+function ChartSection({ id, title, description, dates, series, days }: { id: string; title: string; description: string; dates: string[]; series: LineSeries[]; days: number }) {
+  const headingId = `analytics-${id}`;
+  const total = series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-chart-section={id}>
+      <h2 id={headingId}>{title}</h2>
+      <p className={styles.sectionText}>{description}</p>
+      {series.length === 0 || total === 0 ? (
+        <p className={styles.sectionText}>No events in this period.</p>
+      ) : (
+        <figure className={styles.figure}>
+          <DailyLinesChart label={`Line chart: ${title} per day over the last ${days} days (${series.map((s) => s.label).join(', ')}). Every value is in the table view below.`} dates={dates} series={series} />
+          <DailyTable caption={`${title} per day`} dates={dates} series={series} />
+        </figure>
+      )}
+    </section>
+  );
+}
+
+const funnelColumns: Column<FunnelRow>[] = [
+  { header: 'Step', rowHeader: true, cell: (row) => row.label },
+  { header: 'Sessions', cell: (row) => row.sessions.toLocaleString('en-US') },
+  { header: 'Of visits', cell: (row) => percent(row.ofFirst) },
+  { header: 'Of the step before', cell: (row) => percent(row.ofPrevious) },
+];
+
+function FunnelSection({ summary }: { summary: AnalyticsSummary }) {
+  const rows = useMemo(() => funnelRows(summary.funnel), [summary]);
+  const steps = useMemo(() => rows.map((r) => ({ label: r.label, sessions: r.sessions })), [rows]);
+  return (
+    <section className={styles.section} aria-labelledby="analytics-funnel" data-chart-section="funnel">
+      <h2 id="analytics-funnel">From visit to purchase</h2>
+      <p className={styles.sectionText}>Browser sessions that reached each step in the period.</p>
+      <figure className={styles.figure}>
+        <FunnelBarsChart label={`Bar chart: browser sessions at each step from visit to purchase over the last ${summary.days} days. Every value is in the table view below.`} steps={steps} />
+        <details className={styles.tableView}>
+          <summary>Table view: From visit to purchase</summary>
+          <DataTable caption="From visit to purchase" columns={funnelColumns} rows={rows} rowKey={(row) => row.event} empty="No steps." stacked={false} />
+        </details>
+      </figure>
+    </section>
+  );
+}
+
+const errorColumns: Column<ClientErrorGroup>[] = [
+  { header: 'Remote', rowHeader: true, cell: (row) => row.remote },
+  { header: 'Version', cell: (row) => row.version },
+  { header: 'Failure', cell: (row) => (row.kind === 'load' ? 'Did not load' : 'Crashed') },
+  { header: 'Message', cell: (row) => <span className={styles.message}>{row.message}</span> },
+  { header: 'Reports', cell: (row) => row.count.toLocaleString('en-US') },
+  { header: 'Last seen', cell: (row) => <time dateTime={row.last_seen}>{formatDateTime(row.last_seen)}</time> },
+];
+
+function ClientErrorsSection({ summary }: { summary: AnalyticsSummary }) {
+  const series = useMemo(() => [{ label: 'Reports', values: summary.client_errors.daily }], [summary]);
+  return (
+    <section className={styles.section} aria-labelledby="analytics-client-errors" data-chart-section="client-errors">
+      <h2 id="analytics-client-errors">Front-end errors</h2>
+      <p className={styles.sectionText}>
+        Parts of the site that failed to load or crashed in a reader’s browser: {countLabel(summary.client_errors.total, 'report', 'reports')} in the period, each browser reporting a failure once per page.
+      </p>
+      {summary.client_errors.total > 0 && (
+        <figure className={styles.figure}>
+          <DailyLinesChart label={`Line chart: front-end error reports per day over the last ${summary.days} days. Every value is in the table view below.`} dates={summary.dates} series={series} />
+          <DailyTable caption="Front-end error reports per day" dates={summary.dates} series={series} />
+        </figure>
+      )}
+      <DataTable caption="Most reported front-end errors" columns={errorColumns} rows={summary.client_errors.top} rowKey={(row) => `${row.remote}|${row.version}|${row.kind}|${row.message}`} empty="No front-end errors reported in this period." />
+    </section>
+  );
+}
+
+function Charts({ summary }: { summary: AnalyticsSummary }) {
+  const charts = useMemo(
+    () => chartsOf(summary).map(({ group, series }) => ({ group, series: series.map((s) => ({ label: eventLabel(s.event), values: s.daily })) })),
+    [summary],
+  );
+  return (
+    <>
+      <FunnelSection summary={summary} />
+      {charts.map(({ group, series }) => (
+        <ChartSection key={group.id} id={group.id} title={group.title} description={group.description} dates={summary.dates} series={series} days={summary.days} />
+      ))}
+      <ClientErrorsSection summary={summary} />
+    </>
+  );
+}
+
+/** /admin/analytics: the events the product records, charted per day, the funnel, and front-end errors. */
+export function AnalyticsPage() {
+  const [days, setDays] = useState<AnalyticsPeriod>(30);
+  const [timeZone] = useState(browserTimeZone);
+  const summary = useRemoteData(analyticsSummaryPath(days, timeZone), (signal) => getAnalyticsSummary(days, timeZone, signal));
+  const { state } = summary;
+
+  return (
+    <>
+      <PageHeader title="Analytics" description={DESCRIPTION} actions={<PeriodPicker days={days} onChange={setDays} />} />
+      {state.status === 'failed' && (
+        <div className={listStyles.failed}>
+          <Notice kind="error">{errorMessage(state.error, 'Could not load analytics. Please try again.')}</Notice>
+          <Button size="small" onClick={summary.reload}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {!state.data && state.status === 'loading' && <Loading label="Loading analytics..." />}
+      {state.data && (
+        <div aria-busy={state.status === 'loading' || undefined}>
+          <Charts summary={state.data} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+// What the admin analytics page draws: the summary from the decoder service cut into charts of related
+// events, each with the rows of its table view, and the funnel with its conversion rates.
+import { ANALYTICS_PATHS, type AnalyticsPeriod, type AnalyticsSummary, type EventSeries, type FunnelStep } from '@keisha/contracts/analytics';
+
+export function analyticsSummaryPath(days: AnalyticsPeriod, timeZone: string): string {
+  return `${ANALYTICS_PATHS.adminSummary}?days=${days}&time_zone=${encodeURIComponent(timeZone)}`;
+}
+
+/** The browser's time zone, so a day on the charts is the admin's own day. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  page_view: 'Page views',
+  sign_up: 'Sign-ups',
+  analysis_started: 'Analyses started',
+  analysis_completed: 'Analyses completed',
+  analysis_failed: 'Analyses failed',
+  usage_limit_reached: 'Daily limit reached',
+  history_reopened: 'History reopened',
+  analysis_exported: 'Analyses exported',
+  paywall_shown: 'Paywall shown',
+  paywall_plan_selected: 'Plan selected on the paywall',
+  payment_initiated: 'Checkouts started',
+  payment_failed: 'Checkouts failed',
+  payment_confirmed: 'Payments confirmed',
+  purchase: 'Purchases',
+  component_crash: 'Component crashes',
+};
+
+export function eventLabel(event: string): string {
+  return EVENT_LABELS[event] ?? event.replaceAll('_', ' ');
+}
+
+export interface ChartGroup {
+  id: string;
+  title: string;
+  description: string;
+  includes: (event: string) => boolean;
+}
+
+const among = (events: string[]) => (event: string) => events.includes(event);
+
+/** The charts of the page, in order; an event no chart names goes to the last one. */
+export const CHART_GROUPS: ChartGroup[] = [
+  { id: 'visits', title: 'Visits and sign-ups', description: 'Pages viewed and accounts created, per day.', includes: among(['page_view', 'sign_up']) },
+  {
+    id: 'usage',
+    title: 'Decoder usage',
+    description: 'Analyses run in the news decoder, and readers who used up their day.',
+    includes: among(['analysis_started', 'analysis_completed', 'analysis_failed', 'usage_limit_reached', 'history_reopened', 'analysis_exported']),
+  },
+  {
+    id: 'paywall',
+    title: 'Paywall and purchases',
+    description: 'The paywall shown, plans chosen, checkouts and purchases, per day.',
+    includes: among(['paywall_shown', 'paywall_plan_selected', 'payment_initiated', 'payment_failed', 'payment_confirmed', 'purchase']),
+  },
+  { id: 'chat', title: 'Chat', description: 'Use of the chat assistant, per day.', includes: (event) => event.startsWith('chat_') },
+];
+
+export const OTHER_GROUP: ChartGroup = { id: 'other', title: 'Other events', description: 'Every other event the site records, per day.', includes: () => true };
+
+export interface ChartData {
+  group: ChartGroup;
+  series: EventSeries[];
+}
+
+/** Each chart with its events (busiest first); a chart with no event in the period has no series. */
+export function chartsOf(summary: AnalyticsSummary): ChartData[] {
+  const placed = new Set<string>();
+  const charts = CHART_GROUPS.map((group) => {
+    const series = summary.events.filter((s) => group.includes(s.event));
+    for (const s of series) placed.add(s.event);
+    return { group, series };
+  });
+  const rest = summary.events.filter((s) => !placed.has(s.event));
+  return rest.length > 0 ? [...charts, { group: OTHER_GROUP, series: rest }] : charts;
+}
+
+/** One row per day of a chart's table view: the date and a count per series. */
+export function tableRows(dates: readonly string[], series: ReadonlyArray<{ daily: number[] }>): Array<{ date: string; counts: number[] }> {
+  return dates.map((date, i) => ({ date, counts: series.map((s) => s.daily[i] ?? 0) }));
+}
+
+export interface FunnelRow extends FunnelStep {
+  /** Share of the first step's sessions, 0..1 (null when nobody visited). */
+  ofFirst: number | null;
+  /** Share of the previous step's sessions (null for the first step, or when the previous had none). */
+  ofPrevious: number | null;
+}
+
+export function funnelRows(steps: readonly FunnelStep[]): FunnelRow[] {
+  const first = steps[0]?.sessions ?? 0;
+  return steps.map((step, i) => {
+    const previous = i > 0 ? steps[i - 1]!.sessions : 0;
+    return { ...step, ofFirst: first > 0 ? step.sessions / first : null, ofPrevious: i > 0 && previous > 0 ? step.sessions / previous : null };
+  });
+}
+
+export function percent(share: number | null): string {
+  if (share === null) return '—';
+  return `${(share * 100).toFixed(share > 0 && share < 0.1 ? 1 : 0)}%`;
+}
