@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   pglite?: PGlite;
   /** Maximum pool size on PostgreSQL. */
   poolSize?: number;
+  /** Told when the server ends an idle pooled connection (a restart, a failover); the pool opens a new one when needed. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export interface DatabaseHandle<DB> {
@@ -48,6 +50,8 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // Without a listener, pg throws an idle connection's error (the server restarting) out of the process.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
