@@ -63,13 +63,22 @@ describe('the LLM analyzer against an OpenAI-compatible server', () => {
     ['a 429', 'rate-limited', 'answered 429'],
     ['a 500', 'error', 'answered 500'],
     ['no answer in time', 'slow', 'no answer within'],
-  ] as const)('answers with the embedded result and a note on %s, and counts one use', async (_label, mode, reason) => {
+    ['no server listening', 'unreachable', 'could not be reached'],
+  ] as const)('answers with the embedded result and a note on %s, and charges no use', async (_label, mode, reason) => {
     fake.mode = mode;
     const response = await analyze();
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.analysis.engine).toBe('embedded');
     expect(body.analysis.notes.join(' ')).toContain(reason);
-    expect(body.usage.daily_count).toBe(1);
+    expect(body.usage.daily_count).toBe(0);
+    const usage = await ctx.app.inject({ method: 'GET', url: '/api/bias-usage/current' });
+    expect(usage.json().usage.daily_count).toBe(0);
+  });
+
+  it('charges one use when the model answers', async () => {
+    fake.mode = 'normal';
+    expect((await analyze()).json().usage.daily_count).toBe(1);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/bias-usage/current' })).json().usage.daily_count).toBe(1);
   });
 });

@@ -82,14 +82,17 @@ export function createLlmEngine(settings: LlmSettings, embedded: AnalysisEngine,
     } catch (error) {
       const reason = signal.aborted
         ? `no answer within ${Math.round(settings.timeoutMs / 1000)} s`
-        : error instanceof OpenAI.APIError
-          ? `the model server answered ${error.status ?? 'an error'}`
-          : error instanceof SyntaxError || error instanceof z.ZodError
-            ? 'the model’s answer was not valid'
-            : 'the model server could not be reached';
+        : error instanceof OpenAI.APIConnectionError // an APIError too, with no status: tested first
+          ? 'the model server could not be reached'
+          : error instanceof OpenAI.APIError
+            ? `the model server answered ${error.status ?? 'an error'}`
+            : error instanceof SyntaxError || error instanceof z.ZodError
+              ? 'the model’s answer was not valid'
+              : 'the model server could not be reached';
       log.warn({ err: error }, 'LLM analysis failed; using the embedded engine');
       return {
         ...base,
+        modelFailed: true,
         analysis: { ...base.analysis, notes: [`The language model was unavailable (${reason}), so Keisha’s embedded engine answered offline.`] },
       };
     }
