@@ -37,6 +37,17 @@ describe.each(postgresTargets)('openDatabase on PostgreSQL', ({ url }) => {
       expect(ended.rows.length).toBeGreaterThan(0);
       await until(() => lost.length === ended.rows.length);
       await handle.ping();
+
+      // A connection ended in the middle of a transaction: the transaction fails, the process lives on.
+      const lostBefore = lost.length;
+      const inTransaction = handle.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`.execute(admin.db);
+        await until(() => lost.length > lostBefore);
+        await sql`select 1`.execute(trx);
+      });
+      await expect(inTransaction).rejects.toThrow();
+      await handle.ping();
     } finally {
       await admin.close();
       await handle.close();

@@ -50,8 +50,11 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    // Without a listener, pg throws an idle connection's error (the server restarting) out of the process.
-    pool.on('error', (error) => options.onConnectionLost?.(error));
+    // Without listeners, pg throws a connection's error (the server restarting) out of the process: each
+    // client's own (a checked-out one, between a transaction's queries), and the pool's, which repeats
+    // an idle client's error (already told by the client's listener).
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
