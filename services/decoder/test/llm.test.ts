@@ -62,7 +62,7 @@ describe('the LLM analyzer against an OpenAI-compatible server', () => {
     ['malformed JSON', 'malformed', 'not valid'],
     ['a 429', 'rate-limited', 'answered 429'],
     ['a 500', 'error', 'answered 500'],
-    ['no answer in time', 'slow', 'no answer within'],
+    ['no answer in time', 'slow', 'no answer within 1.5 s'],
     ['no server listening', 'unreachable', 'could not be reached'],
   ] as const)('answers with the embedded result and a note on %s, and charges no use', async (_label, mode, reason) => {
     fake.mode = mode;

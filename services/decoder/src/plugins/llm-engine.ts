@@ -81,7 +81,7 @@ export function createLlmEngine(settings: LlmSettings, embedded: AnalysisEngine,
       };
     } catch (error) {
       const reason = signal.aborted
-        ? `no answer within ${Math.round(settings.timeoutMs / 1000)} s`
+        ? `no answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s`
         : error instanceof OpenAI.APIConnectionError // an APIError too, with no status: tested first
           ? 'the model server could not be reached'
           : error instanceof OpenAI.APIError
