@@ -139,6 +139,7 @@ async function serviceKilled(platform: Platform, reader: Reader): Promise<void> 
 async function llmFaults(llm: FakeLlm, reader: Reader): Promise<void> {
   console.log(`\n2. The language model failing (the decoder's budget DECODER_LLM_TIMEOUT_MS=${LLM_TIMEOUT_MS})`);
   const guestUses = async () => (await call('GET', DECODER_PATHS.usage)).body?.usage?.daily_count as number;
+  const chatMessages = async () => (await call('GET', CHAT_PATHS.usage, { token: reader.token })).body?.usage?.messages_today as number;
   const faults: Array<[LlmFault, string]> = [
     ['refuse', 'unreachable (connection refused)'],
     ['hang', 'hanging (no answer)'],
@@ -160,10 +161,15 @@ async function llmFaults(llm: FakeLlm, reader: Reader): Promise<void> {
     check(after === before, `LLM ${label}: the guest was charged (${before} -> ${after} uses)`);
     console.log(`   ${label.padEnd(34)} ${answer.status} in ${seconds(took)}, ${ok ? 'embedded result' : 'WRONG result'}, uses ${before} -> ${after}; note: ${note || '(none)'}`);
 
-    // The chat falls back too (its offline responder says why); its rule counts the message.
+    // The chat falls back too: its offline responder says why, and the message costs nothing.
+    const messagesBefore = await chatMessages();
     const chat = await call('POST', CHAT_PATHS.send, { token: reader.token, body: { message: `What is a dog whistle? (${RUN}-llm-${fault})` }, timeoutMs: 15_000 });
+    const messagesAfter = await chatMessages();
     check(chat.status === 200 && chat.body.engine === 'embedded', `LLM ${label}: the chat answered ${chat.status} ${chat.body?.engine ?? ''}`);
-    console.log(`   ${''.padEnd(34)} chat: ${chat.status}, ${chat.body?.engine ?? '-'} engine, "${String(chat.body?.response ?? '').split('\n')[0]!.slice(0, 110)}"`);
+    check(messagesAfter === messagesBefore, `LLM ${label}: the chat charged a message (${messagesBefore} -> ${messagesAfter})`);
+    console.log(
+      `   ${''.padEnd(34)} chat: ${chat.status}, ${chat.body?.engine ?? '-'} engine, messages ${messagesBefore} -> ${messagesAfter}, "${String(chat.body?.response ?? '').split('\n')[0]!.slice(0, 100)}"`,
+    );
   }
   await llm.setMode('normal');
   const before = await guestUses();
@@ -172,6 +178,11 @@ async function llmFaults(llm: FakeLlm, reader: Reader): Promise<void> {
   check(answer.status === 200 && answer.body.analysis.engine === 'embedded+llm', `the model answering again: ${answer.status} ${answer.body?.analysis?.engine}`);
   check(after === before + 1, `an analysis by the model should charge one use (${before} -> ${after})`);
   console.log(`   ${'model answering again'.padEnd(34)} ${answer.status}, ${answer.body?.analysis?.engine} engine, uses ${before} -> ${after}`);
+  const messagesBefore = await chatMessages();
+  const chat = await call('POST', CHAT_PATHS.send, { token: reader.token, body: { message: `What is a dog whistle? (${RUN}-llm-normal)` } });
+  const messagesAfter = await chatMessages();
+  check(chat.status === 200 && chat.body.engine === 'llm' && messagesAfter === messagesBefore + 1, `the chat with the model answering: ${chat.status} ${chat.body?.engine}, messages ${messagesBefore} -> ${messagesAfter}`);
+  console.log(`   ${''.padEnd(34)} chat: ${chat.status}, ${chat.body?.engine ?? '-'} engine, messages ${messagesBefore} -> ${messagesAfter}`);
 }
 
 // ---------------------------------------------------------------------------------------------
