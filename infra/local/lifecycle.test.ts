@@ -1,6 +1,6 @@
 // The processes as an operator meets them: real service processes and the real launcher.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -111,9 +111,9 @@ describe('the launcher (npm start)', () => {
     // The gateway proxies by owner, and says so when a path has none.
     expect((await fetch(`http://127.0.0.1:${base}/api/nothing-here`)).status).toBe(404);
 
-    // A service killed outright is started again by the launcher (Linux: its children are read from /proc).
-    const children = readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-    const identity = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join('services', 'identity')));
+    // A service killed outright is started again by the launcher (its process found with pgrep and ps).
+    const children = execFileSync('pgrep', ['-P', String(launcher.pid)], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+    const identity = children.find((pid) => execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).includes(path.join('services', 'identity')));
     process.kill(identity!, 'SIGKILL');
     while (!output.includes('service:identity is answering again') && Date.now() < deadline + 60_000) {
       await new Promise((resolve) => setTimeout(resolve, 250));
