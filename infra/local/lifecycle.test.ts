@@ -1,5 +1,5 @@
 // The processes as an operator meets them: real service processes and the real launcher.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,7 +84,7 @@ describe('a service process', () => {
 });
 
 describe('the launcher (npm start)', () => {
-  it('prints one URL when everything is ready, serves the site, and stops everything on Ctrl-C', async () => {
+  it('prints one URL when everything is ready, serves the site, restarts a killed service, and stops everything on Ctrl-C', async () => {
     const base = 3600;
     const launcher = spawn(process.execPath, [path.join(REPO_ROOT, 'infra', 'local', 'start.ts')], {
       env: { ...process.env, KEISHA_PORT: String(base), KEISHA_DATA_DIR: tempDir() },
@@ -111,11 +111,21 @@ describe('the launcher (npm start)', () => {
     // The gateway proxies by owner, and says so when a path has none.
     expect((await fetch(`http://127.0.0.1:${base}/api/nothing-here`)).status).toBe(404);
 
+    // A service killed outright is started again by the launcher (its process found with pgrep and ps).
+    const children = execFileSync('pgrep', ['-P', String(launcher.pid)], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+    const identity = children.find((pid) => execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).includes(path.join('services', 'identity')));
+    process.kill(identity!, 'SIGKILL');
+    while (!output.includes('service:identity is answering again') && Date.now() < deadline + 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(output).toMatch(/service:identity stopped unexpectedly \(signal SIGKILL\); restarting in 0\.5 s/);
+    expect((await fetch(`http://127.0.0.1:${base + 1001}/health/ready`)).status).toBe(200);
+
     launcher.kill('SIGINT');
     const { code } = await exit;
     expect(code).toBe(0);
     for (const port of [base, base + 1, base + 4, base + 1001, base + 1004]) {
       await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     }
-  }, 200_000);
+  }, 260_000);
 });

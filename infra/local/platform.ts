@@ -4,6 +4,7 @@ import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startGateway } from './gateway.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
+import { stopChild, supervise, type RestartPolicy, type Supervised } from './supervisor.ts';
 import { portsFrom, REMOTE_DIRS, REMOTES, REPO_ROOT, SERVICES, type Ports, type RemoteName, type ServiceName } from './topology.ts';
 
 export interface PlatformOptions {
@@ -24,14 +25,18 @@ export interface PlatformOptions {
   /** Where service output goes: a log file per service (default) or this process's console. */
   serviceLogs?: 'file' | 'console';
   log?: (line: string) => void;
+  /** How a service that crashes or is killed is started again (default: DEFAULT_RESTART_POLICY). */
+  restartPolicy?: RestartPolicy;
 }
 
 export interface Platform {
   ports: Ports;
   url: string;
   dataDir: string;
-  /** Stops one service process (tests use it to show what a user sees when a part is down). */
+  /** Stops one service process for good (tests use it to show what a user sees when a part is down). */
   stopService(name: ServiceName): Promise<void>;
+  /** The process id of a service as it runs now (it changes when the launcher restarts the service). */
+  servicePid(name: ServiceName): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -52,18 +57,6 @@ async function waitForReady(url: string, child: ChildProcess | undefined, label:
   throw new Error(`${label} was not ready within ${READY_TIMEOUT_MS / 1000} s (${url})`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 12_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const ports = portsFrom(options.basePort ?? 3000);
   const host = options.host ?? '127.0.0.1';
@@ -74,44 +67,18 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const devApps = new Set(options.devApps ?? []);
   const children = new Map<string, ChildProcess>();
   const servers: RunningServer[] = [];
+  const supervised = new Map<ServiceName, Supervised>();
 
   const stop = async () => {
     await Promise.all(servers.map((s) => s.close()));
-    await Promise.all([...children.values()].map(stopChild));
+    await Promise.all([...supervised.values()].map((s) => s.stop()));
+    await Promise.all([...children.values()].map((child) => stopChild(child)));
   };
 
   try {
     // Services: each its own process, its own port, its own embedded database folder.
     for (const name of SERVICES) {
-      const args = [...(options.watchServices ? ['--watch'] : []), path.join(REPO_ROOT, 'services', name, 'src', 'server.ts')];
-      const child = spawn(process.execPath, args, {
-        cwd: path.join(REPO_ROOT, 'services', name),
-        env: {
-          ...process.env,
-          ...options.serviceEnv,
-          HOST: '127.0.0.1',
-          PORT: String(ports.services[name]),
-          IDENTITY_URL: `http://127.0.0.1:${ports.services.identity}`,
-          BILLING_URL: `http://127.0.0.1:${ports.services.billing}`,
-          DATA_DIR: path.join(dataDir, name),
-          NODE_ENV: process.env.NODE_ENV ?? 'production',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      if (options.serviceLogs === 'console') {
-        child.stdout?.pipe(process.stdout);
-        child.stderr?.pipe(process.stderr);
-      } else {
-        const file = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-        child.stdout?.pipe(file);
-        child.stderr?.pipe(file);
-        child.stderr?.on('data', (chunk: Buffer) => {
-          // Configuration errors and crashes are printed, not only logged.
-          const text = chunk.toString();
-          if (!text.trimStart().startsWith('{')) process.stderr.write(`[${name}] ${text}`);
-        });
-      }
-      children.set(`service:${name}`, child);
+      children.set(`service:${name}`, spawnService(name));
     }
 
     // Remotes: each served from its own port, as it would be from its own CDN origin.
@@ -156,6 +123,21 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     throw error;
   }
 
+  // From here on a service that crashes or is killed is started again; the others keep answering meanwhile.
+  for (const name of SERVICES) {
+    const label = `service:${name}`;
+    supervised.set(
+      name,
+      supervise(label, children.get(label)!, {
+        respawn: () => spawnService(name),
+        log,
+        policy: options.restartPolicy,
+        readyUrl: `http://127.0.0.1:${ports.services[name]}/health/ready`,
+        logHint: logDir,
+      }),
+    );
+    children.delete(label);
+  }
   for (const [label, child] of children) {
     child.once('exit', (code, signal) => {
       if (signal !== 'SIGTERM' && code !== 0) log(`! ${label} stopped unexpectedly (code ${code ?? signal}); see ${logDir}`);
@@ -167,11 +149,43 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     url: `http://localhost:${ports.gateway}`,
     dataDir,
     stopService: async (name) => {
-      const child = children.get(`service:${name}`);
-      if (child) await stopChild(child);
+      await supervised.get(name)?.stop();
     },
+    servicePid: (name) => supervised.get(name)?.child.pid,
     stop,
   };
+
+  function spawnService(name: ServiceName): ChildProcess {
+    const args = [...(options.watchServices ? ['--watch'] : []), path.join(REPO_ROOT, 'services', name, 'src', 'server.ts')];
+    const child = spawn(process.execPath, args, {
+      cwd: path.join(REPO_ROOT, 'services', name),
+      env: {
+        ...process.env,
+        ...options.serviceEnv,
+        HOST: '127.0.0.1',
+        PORT: String(ports.services[name]),
+        IDENTITY_URL: `http://127.0.0.1:${ports.services.identity}`,
+        BILLING_URL: `http://127.0.0.1:${ports.services.billing}`,
+        DATA_DIR: path.join(dataDir, name),
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (options.serviceLogs === 'console') {
+      child.stdout?.pipe(process.stdout);
+      child.stderr?.pipe(process.stderr);
+    } else {
+      const file = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+      child.stdout?.pipe(file);
+      child.stderr?.pipe(file);
+      child.stderr?.on('data', (chunk: Buffer) => {
+        // Configuration errors and crashes are printed, not only logged.
+        const text = chunk.toString();
+        if (!text.trimStart().startsWith('{')) process.stderr.write(`[${name}] ${text}`);
+      });
+    }
+    return child;
+  }
 
   function spawnDevServer(dir: string, port: number): ChildProcess {
     const rspack = path.join(REPO_ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');

@@ -113,7 +113,7 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     ['a 500', 'error', 'it answered 500'],
     ['no answer before the first-token timeout', 'hang', 'no answer within 0.4 s'],
     ['an empty answer', 'empty', 'it sent an empty answer'],
-  ] as const)('falls back to the offline responder, saying why, on %s (and counts the message)', async (_label, mode, reason) => {
+  ] as const)('falls back to the offline responder, saying why, on %s, and charges no message', async (_label, mode, reason) => {
     fake.mode = mode;
     const events = eventsOf((await stream({ message: 'What is racial bias in AI systems?' }, appFor(mode))).body);
     const done = events.find((e) => e.event === 'done')!.data;
@@ -122,7 +122,8 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     expect(done.message.notes.join(' ')).toContain(reason);
     expect(deltaText(events)).toContain(`the language model is unavailable right now (${reason})`);
     expect(done.message.sources.length).toBeGreaterThan(0);
-    expect(done.usage.messages_today).toBe(1);
+    expect(done.usage.messages_today).toBe(0);
+    expect((await usage(appFor(mode))).messages_today).toBe(0);
     if (mode === 'hang') await fake.closedEarly(0); // the hung request was given up, not left open
   });
 

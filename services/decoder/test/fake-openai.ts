@@ -1,7 +1,7 @@
 // An OpenAI-compatible server of our own, speaking POST /v1/chat/completions, for the LLM tests.
 import http from 'node:http';
 
-export type FakeMode = 'normal' | 'malformed' | 'rate-limited' | 'error' | 'slow' | 'no-json-schema';
+export type FakeMode = 'normal' | 'malformed' | 'rate-limited' | 'error' | 'slow' | 'no-json-schema' | 'unreachable';
 
 export interface FakeOpenAi {
   url: string;
@@ -53,6 +53,9 @@ export async function startFakeOpenAi(answer: FakeAnswer): Promise<FakeOpenAi> {
           return send(500, { error: { message: 'upstream exploded', type: 'server_error' } });
         case 'slow':
           return; // never answers; the client's budget must end it
+        case 'unreachable':
+          req.socket.destroy(); // the connection drops with no answer, as a server that went away
+          return;
       }
     });
   });

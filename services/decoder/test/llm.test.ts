@@ -69,8 +69,9 @@ describe('the LLM analyzer against an OpenAI-compatible server', () => {
     ['malformed JSON', 'malformed', 'not valid', 'invalid_answer'],
     ['a 429', 'rate-limited', 'answered 429', 'rate_limited'],
     ['a 500', 'error', 'answered 500', 'server_error'],
-    ['no answer in time', 'slow', 'no answer within', 'timeout'],
-  ] as const)('answers with the embedded result and a note on %s, and counts one use and one fallback', async (_label, mode, reason, cause) => {
+    ['no answer in time', 'slow', 'no answer within 1.5 s', 'timeout'],
+    ['no server listening', 'unreachable', 'could not be reached', 'unreachable'],
+  ] as const)('answers with the embedded result and a note on %s, charges no use, and counts one fallback', async (_label, mode, reason, cause) => {
     fake.mode = mode;
     const before = await fallbacks(cause);
     const response = await analyze();
@@ -79,6 +80,14 @@ describe('the LLM analyzer against an OpenAI-compatible server', () => {
     const body = response.json();
     expect(body.analysis.engine).toBe('embedded');
     expect(body.analysis.notes.join(' ')).toContain(reason);
-    expect(body.usage.daily_count).toBe(1);
+    expect(body.usage.daily_count).toBe(0);
+    const usage = await ctx.app.inject({ method: 'GET', url: '/api/bias-usage/current' });
+    expect(usage.json().usage.daily_count).toBe(0);
+  });
+
+  it('charges one use when the model answers', async () => {
+    fake.mode = 'normal';
+    expect((await analyze()).json().usage.daily_count).toBe(1);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/bias-usage/current' })).json().usage.daily_count).toBe(1);
   });
 });

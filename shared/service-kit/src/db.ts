@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   pglite?: PGlite;
   /** Maximum pool size on PostgreSQL. */
   poolSize?: number;
+  /** Told when the server ends an idle pooled connection (a restart, a failover); the pool opens a new one when needed. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export interface DatabaseHandle<DB> {
@@ -50,6 +52,11 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // Without listeners, pg throws a connection's error (the server restarting) out of the process: each
+    // client's own (a checked-out one, between a transaction's queries), and the pool's, which repeats
+    // an idle client's error (already told by the client's listener).
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -28,13 +28,16 @@ export async function runService<S extends z.ZodObject>(options: RunOptions<S>):
     }
     throw error;
   }
+  let log: ServiceApp['log'] | undefined;
   const database = await openDatabase({
+    onConnectionLost: (error) => log?.warn({ err: error }, 'the database ended a pooled connection; a new one is opened when needed'),
     url: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA ?? (config.DATABASE_URL ? options.name : undefined),
     dataDir: config.DATA_DIR ?? options.defaultDataDir,
   });
   await migrateToLatest(database.db, options.migrations, database.schema);
   const app = await options.build(config, database);
+  log = app.log;
 
   let closing = false;
   const shutdown = async (signal: string) => {

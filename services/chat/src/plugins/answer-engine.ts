@@ -17,7 +17,7 @@ export interface AnswerRequest {
  * notes), then `delta`s of text, and possibly `note`s (said to the reader, saved with the answer).
  */
 export type AnswerEvent =
-  | { type: 'start'; engine: ChatEngine; sources: ChatSource[]; notes: string[] }
+  | { type: 'start'; engine: ChatEngine; sources: ChatSource[]; notes: string[]; /** A configured model failed: the message is not charged. */ modelFailed?: true }
   | { type: 'delta'; text: string }
   | { type: 'note'; text: string };
 

@@ -10,7 +10,7 @@ export function createEmbeddedEngine({ chunkDelayMs = 0 }: { chunkDelayMs?: numb
   return async function* embeddedEngine(request, signal) {
     const answer = answerOffline(request.question, { history: request.history, modelFailure: request.modelFailure });
     const note = request.modelFailure ? `The language model was unavailable (${request.modelFailure}); ${OFFLINE_NOTE.charAt(0).toLowerCase()}${OFFLINE_NOTE.slice(1)}` : OFFLINE_NOTE;
-    yield { type: 'start', engine: 'embedded', sources: answer.sources, notes: [note] };
+    yield { type: 'start', engine: 'embedded', sources: answer.sources, notes: [note], ...(request.modelFailure ? { modelFailed: true as const } : {}) };
     for (const chunk of chunkText(answer.text)) {
       if (signal.aborted) return;
       yield { type: 'delta', text: chunk };

@@ -5,7 +5,7 @@
 // - after it, a pause longer than CHAT_IDLE_TIMEOUT_MS between chunks ends the answer.
 // Decision: a failure BEFORE the first token (an error, a 429 or 500, no answer in time, an empty
 // answer) falls back to the offline responder, which says in its first line that the model was
-// unavailable and why; the person gets an answer and it counts as one. A failure AFTER text was
+// unavailable and why; the person gets an answer and it costs no message (issue 14). A failure AFTER text was
 // sent cannot be hidden: it is thrown as AnswerInterrupted, the partial answer is saved as failed
 // and the message is given back.
 import OpenAI from 'openai';

@@ -6,7 +6,8 @@
 //   under a lock on the conversation, so writes to one conversation happen one at a time;
 // - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
 //   stopped or left, or the service is closing: the partial text is kept), or as failed (the model
-//   broke off: the partial text is kept and the message is given back).
+//   broke off: the partial text is kept and the message is given back); an answer by the offline
+//   responder because the configured model failed is given back too (it costs the person nothing).
 import { CHAT_ERRORS, CHAT_TEXT, type ChatEngine, type ChatMessage, type ChatSession, type ChatSource, type ChatTier, type ChatUsage } from '@keisha/contracts/chat';
 import { AppError } from '@keisha/service-kit';
 import type { Kysely, Transaction } from 'kysely';
@@ -136,10 +137,12 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     let sources: ChatSource[] = [];
     const notes: string[] = [];
     let failure: string | undefined;
+    let modelFailed = false;
     try {
       for await (const event of engine(request, signal)) {
         if (event.type === 'start') {
           engineName = event.engine;
+          modelFailed = event.modelFailed === true;
           sources = event.sources;
           notes.push(...event.notes);
         } else if (event.type === 'note') {
@@ -165,7 +168,8 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     if (failure) notes.push(`The answer broke off: ${failure}.`);
     try {
       const row = await messages.finishAnswer(aiMessageId, { text, status, engine: engineName, sources, notes });
-      if (status === 'failed') await usage.release(c.userId, c.day); // a failed answer does not use up a message
+      // A failed answer, or one the configured model could not give, does not use up a message.
+      if (status === 'failed' || modelFailed) await usage.release(c.userId, c.day);
       const used = await usage.current(c.userId, c.day);
       const view = usageView(c.plan, used, c.resetsAt, c.timeZone);
       const message = messageView(row, new Date());

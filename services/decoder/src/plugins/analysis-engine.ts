@@ -4,6 +4,8 @@ import type { Analysis } from '@keisha/contracts/decoder';
 export interface AnalysisOutcome {
   analysis: Analysis;
   translation: { text: string };
+  /** The configured model failed and the embedded engine answered alone: the reader is not charged. */
+  modelFailed?: true;
 }
 
 export type AnalysisEngine = (text: string) => Promise<AnalysisOutcome>;

@@ -97,16 +97,19 @@ export function createLlmEngine(
       };
     } catch (error) {
       const reason = signal.aborted
-        ? `no answer within ${Math.round(settings.timeoutMs / 1000)} s`
-        : error instanceof OpenAI.APIError
-          ? `the model server answered ${error.status ?? 'an error'}`
-          : error instanceof SyntaxError || error instanceof z.ZodError
-            ? 'the model’s answer was not valid'
-            : 'the model server could not be reached';
+        ? `no answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s`
+        : error instanceof OpenAI.APIConnectionError // an APIError too, with no status: tested first
+          ? 'the model server could not be reached'
+          : error instanceof OpenAI.APIError
+            ? `the model server answered ${error.status ?? 'an error'}`
+            : error instanceof SyntaxError || error instanceof z.ZodError
+              ? 'the model’s answer was not valid'
+              : 'the model server could not be reached';
       log.warn({ err: error }, 'LLM analysis failed; using the embedded engine');
       onFallback(fallbackCause(error, signal.aborted));
       return {
         ...base,
+        modelFailed: true,
         analysis: { ...base.analysis, notes: [`The language model was unavailable (${reason}), so Keisha’s embedded engine answered offline.`] },
       };
     }

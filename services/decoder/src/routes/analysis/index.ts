@@ -112,7 +112,13 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
             throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be saved. Please try again.');
           }
         }
-        return { success: true as const, ...outcome, usage: usageView(reader.tier, Math.max(...counts), resetsAt) };
+        // The rule: when the model failed, the reader gets the embedded result and is charged nothing.
+        let used = Math.max(...counts);
+        if (outcome.modelFailed) {
+          await usage.release(counters);
+          used -= 1;
+        }
+        return { success: true as const, analysis: outcome.analysis, translation: outcome.translation, usage: usageView(reader.tier, used, resetsAt) };
       },
     );
   }

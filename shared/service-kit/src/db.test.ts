@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './db.ts';
+import { databaseTargets } from './testing/index.ts';
+
+const postgresTargets = (await databaseTargets()).filter((target) => target.kind === 'postgres');
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('openDatabase on PGlite', () => {
+  it('answers in memory', async () => {
+    const handle = await openDatabase({});
+    expect(handle.kind).toBe('pglite');
+    await handle.ping();
+    await handle.close();
+  });
+});
+
+describe.each(postgresTargets)('openDatabase on PostgreSQL', ({ url }) => {
+  it('keeps answering after the server ends its pooled connections (as a restart does), and says so', async () => {
+    // Our own connections are found by an application name of their own; nobody else's are touched.
+    const name = `keisha-db-test-${process.pid}-${Date.now()}`;
+    const ours = new URL(url!);
+    ours.searchParams.set('application_name', name);
+    const lost: Error[] = [];
+    const handle = await openDatabase({ url: ours.toString(), onConnectionLost: (error) => lost.push(error) });
+    const admin = await openDatabase({ url });
+    try {
+      await Promise.all([handle.ping(), handle.ping(), handle.ping()]);
+      const ended = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = ${name}`.execute(admin.db);
+      expect(ended.rows.length).toBeGreaterThan(0);
+      await until(() => lost.length === ended.rows.length);
+      await handle.ping();
+
+      // A connection ended in the middle of a transaction: the transaction fails, the process lives on.
+      const lostBefore = lost.length;
+      const inTransaction = handle.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`.execute(admin.db);
+        await until(() => lost.length > lostBefore);
+        await sql`select 1`.execute(trx);
+      });
+      await expect(inTransaction).rejects.toThrow();
+      await handle.ping();
+    } finally {
+      await admin.close();
+      await handle.close();
+    }
+  });
+});
