@@ -84,3 +84,14 @@ export async function openTestDatabase<DB>(
 export { describeServiceFrame, type StartService, type StartedService } from './frame-suite.ts';
 export { startIdentityProcess, TEST_ADMIN, type IdentityProcess } from './identity-process.ts';
 export { freePort, startBillingProcess, startServiceProcess, type ServiceProcess } from './service-process.ts';
+export {
+  fuzzRoutes,
+  fuzzFailures,
+  fuzzSummary,
+  fuzzRunsFromEnv,
+  fuzzTimeoutMs,
+  mutatingRoutes,
+  type FuzzReport,
+  type FuzzRoute,
+  type RouteFuzzPlan,
+} from './fuzz.ts';
