@@ -11,6 +11,7 @@ import {
   fuzzSummary,
   fuzzTimeoutMs,
   startIdentityProcess,
+  type FuzzCallers,
   type IdentityProcess,
 } from '@keisha/service-kit/testing';
 import { bearer, decoderBody, emailOf, post, startBilling, subOf, type Billing } from './helpers.ts';
@@ -89,7 +90,7 @@ describe.each(targets)('billing routes under generated hostile requests on $kind
           if (route.path.includes('/subscriptions/')) return { id: ids.refund! };
           return { id: ids.manual! };
         },
-        callers: (route) => (route.path.includes('/admin/') ? { guest: {}, user: bearer(alice), admin: bearer(admin) } : { guest: {}, user: bearer(alice) }),
+        callers: (route): FuzzCallers => (route.path.includes('/admin/') ? { guest: {}, user: bearer(alice), admin: bearer(admin) } : { guest: {}, user: bearer(alice) }),
         htmlRoutes: HTML_ROUTES,
       });
       console.log(fuzzSummary(report));

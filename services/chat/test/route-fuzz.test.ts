@@ -74,7 +74,7 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
         callers: () => ({ guest: {}, user: bearer(user) }),
       });
       console.log(fuzzSummary(report));
-      expect(report.routes.map((r) => r.route)).toEqual(ROUTES);
+      expect(report.routes.map((r) => r.route).sort()).toEqual([...ROUTES].sort());
       expect(fuzzFailures(report)).toEqual([]);
 
       // Every message counted is one answered request.

@@ -70,7 +70,7 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
         callers: () => ({ guest: {}, user: bearer(user) }),
       });
       console.log(fuzzSummary(report));
-      expect(report.routes.map((r) => r.route)).toEqual(ROUTES);
+      expect(report.routes.map((r) => r.route).sort()).toEqual([...ROUTES].sort());
       expect(fuzzFailures(report)).toEqual([]);
 
       // Every use counted is one answered analysis: a refused body took nothing from the reader.

@@ -2,7 +2,7 @@
 // fuzzer): never a 5xx, every refusal in our error shape, no stack or SQL in any answer, and no
 // request, however odd, makes anyone an administrator. FUZZ_RUNS sets the bodies per route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, fuzzFailures, fuzzRoutes, fuzzRunsFromEnv, fuzzSummary, fuzzTimeoutMs } from '@keisha/service-kit/testing';
+import { databaseTargets, fuzzFailures, fuzzRoutes, fuzzRunsFromEnv, fuzzSummary, fuzzTimeoutMs, type FuzzCallers } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
 
 const ROUTES = [
@@ -62,7 +62,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'PATCH /api/identity/admin/users/:id': { role: 'user', disabled: false },
         },
         params: () => ({ id: victim }),
-        callers: (route) => {
+        callers: (route): FuzzCallers => {
           if (route.key === 'POST /api/auth/logout-all') return { guest: {}, user: bearer(leaver) };
           if (route.path.startsWith('/api/identity/admin/')) return { guest: {}, user: bearer(user), admin: bearer(admin) };
           return { guest: {}, user: bearer(user) };

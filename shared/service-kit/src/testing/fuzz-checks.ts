@@ -55,12 +55,19 @@ export function errorShapeProblem(body: string): string | undefined {
   return undefined;
 }
 
+/** A JSON body's strings read as text: `relation \"users\"` is `relation "users"`, `\n` a line break. */
+function unescaped(text: string): string {
+  return text.replace(/\\n/g, '\n').replace(/\\(["\\/])/g, '$1');
+}
+
 /** The leak patterns found in a body, except those the request itself carried. */
 export function leaksIn(body: string, requestText = ''): string[] {
   const found = new Set<string>();
+  const text = unescaped(body);
+  const sent = unescaped(requestText);
   for (const { name, pattern } of LEAK_PATTERNS) {
-    const match = pattern.exec(body);
-    if (match && !requestText.includes(match[0])) found.add(`${name} (${JSON.stringify(match[0].slice(0, 60))})`);
+    const match = pattern.exec(text);
+    if (match && !sent.includes(match[0])) found.add(`${name} (${JSON.stringify(match[0].slice(0, 60))})`);
   }
   return [...found];
 }

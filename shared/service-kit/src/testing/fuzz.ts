@@ -49,6 +49,9 @@ export async function mutatingRoutes(app: ServiceApp): Promise<FuzzRoute[]> {
   return routes.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 }
 
+/** Who sends each body: a name and the headers (Authorization) of each caller. */
+export type FuzzCallers = Record<string, Record<string, string>>;
+
 export interface RouteFuzzPlan {
   /** Names the service in reports. */
   service: string;
@@ -64,8 +67,7 @@ export interface RouteFuzzPlan {
   bodies?: Record<string, Record<string, unknown>>;
   /** A value for each path parameter of a route. */
   params: (route: FuzzRoute) => Record<string, string>;
-  /** Who sends each body: a name and the headers (Authorization) of each caller. */
-  callers: (route: FuzzRoute) => Record<string, Record<string, string>>;
+  callers: (route: FuzzRoute) => FuzzCallers;
   /** Routes that answer a browser's form post with HTML pages: their 4xx are pages. */
   htmlRoutes?: string[];
 }

@@ -91,6 +91,7 @@ export {
   fuzzRunsFromEnv,
   fuzzTimeoutMs,
   mutatingRoutes,
+  type FuzzCallers,
   type FuzzReport,
   type FuzzRoute,
   type RouteFuzzPlan,
