@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, identityAuthOptions, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { BillingConfig } from './env.ts';
 import { demoRequestRoutes } from './routes/demo-requests/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
@@ -22,7 +22,8 @@ export async function buildBillingApp(
     database,
     logger,
     routes: async (app) => {
-      await registerAuth(app, { keys: jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
+      // The signature, then identity's word that the session still stands (revocation within a second).
+      await registerAuth(app, identityAuthOptions(config.IDENTITY_URL, app.log));
       await app.register(planRoutes);
       await app.register(entitlementRoutes);
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, identityAuthOptions, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { ChatDatabase } from './db/database.ts';
 import { llmSettingsOf, type ChatConfig } from './env.ts';
 import type { AnswerEngine } from './plugins/answer-engine.ts';
@@ -40,7 +40,9 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
     // A long article fits in a message (20,000 characters); a body over 256 KB is a 413 before it is read.
     bodyLimit: 256 * 1024,
     routes: async (app) => {
-      await registerAuth(app, { keys: deps.keys ?? jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
+      // The signature, then identity's word that the session still stands (revocation within a second).
+      const auth = identityAuthOptions(config.IDENTITY_URL, app.log);
+      await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const planFor = deps.planFor ?? chatPlans({ fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL }, app.log);
       const replies = createReplyService({
         db: app.db as Kysely<ChatDatabase>,

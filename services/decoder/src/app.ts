@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createServiceApp, jwksKeyResolver, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, identityAuthOptions, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { DecoderDatabase } from './db/database.ts';
 import { llmSettingsOf, type DecoderConfig } from './env.ts';
 import { createLlmEngine } from './plugins/llm-engine.ts';
@@ -35,7 +35,9 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
     rateLimitCode: 'RATE_LIMIT_EXCEEDED',
     routes: async (app) => {
       await app.register(cookie);
-      await registerAuth(app, { keys: deps.keys ?? jwksKeyResolver(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString()) });
+      // The signature, then identity's word that the session still stands (revocation within a second).
+      const auth = identityAuthOptions(config.IDENTITY_URL, app.log);
+      await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const tiers = config.DEFAULT_ACCOUNT_TIER ? fixedTier(config.DEFAULT_ACCOUNT_TIER) : billingTiers(config.BILLING_URL, app.log);
       const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, tiers);
       const llm = llmSettingsOf(config);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
@@ -121,6 +122,38 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     } finally {
       await failing.app.close();
     }
+  });
+
+  it('refuses a lone UTF-16 surrogate with 400 in our error shape, and spends no use', async () => {
+    const token = await identity.tokenFor('user');
+    const payload = JSON.stringify({ text: ARTICLE }).replace('Officials', 'a \\ud800 b');
+    for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/bias-analysis', payload, headers: { ...headers, 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, error: { code: 'VALIDATION', message: expect.stringContaining('surrogate') } });
+    }
+    expect(await ctx.database.db.selectFrom('usage_counters').selectAll().execute()).toEqual([]);
+  });
+
+  it('gives the use back when the history cannot be saved', async () => {
+    const token = await identity.tokenFor('user');
+    // NOT VALID: rows of earlier tests stay; every new row is refused, as a full disk or a lost connection would.
+    await sql`ALTER TABLE analyses ADD CONSTRAINT analyses_fail_for_test CHECK (false) NOT VALID`.execute(ctx.database.db);
+    try {
+      const response = await analyze({ text: ARTICLE }, { authorization: `Bearer ${token}` });
+      expect(response.statusCode).toBe(503);
+      const rows = await ctx.database.db.selectFrom('usage_counters').select('used').execute();
+      expect(rows.every((row: { used: number }) => row.used === 0)).toBe(true);
+    } finally {
+      await ctx.database.db.schema.alterTable('analyses').dropConstraint('analyses_fail_for_test').execute();
+    }
+  });
+
+  it('answers JSON nested 5,000 deep with 400 in our error shape', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/analytics/track', payload: `{"event":"paywall_shown","properties":{"a":${deep}}}`, headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'VALIDATION', message: expect.stringContaining('nested too deeply') } });
   });
 
   it('stores analytics events and refuses malformed ones with a 400', async () => {

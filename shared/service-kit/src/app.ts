@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
+import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
 import type { DatabaseHandle } from './db.ts';
 import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 
@@ -44,15 +45,6 @@ export interface ServiceDefinition {
   logger?: FastifyServerOptions['logger'];
 }
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  for (const item of Array.isArray(value) ? value : Object.entries(value).flat()) {
-    if (containsNul(item, depth + 1)) return true;
-  }
-  return false;
-}
-
 function splitList(value: string): string[] {
   return value
     .split(',')
@@ -80,12 +72,11 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   app.decorate('serviceName', def.name);
   registerErrorHandler(app);
 
-  // PostgreSQL text cannot hold U+0000, so a NUL anywhere in a body could only fail later as a
-  // 500; refuse it up front for every route.
+  // A body no route can store (NUL, lone surrogates) or walk safely (nesting thousands deep) is refused
+  // up front for every route, so it cannot surface later as a 500 (body-guard.ts says why each).
   app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined && containsNul(request.body)) {
-      throw new AppError(400, 'VALIDATION', 'Text cannot contain NUL characters.');
-    }
+    const problem = request.body === undefined ? null : findBodyProblem(request.body);
+    if (problem) throw new AppError(400, 'VALIDATION', BODY_PROBLEM_MESSAGES[problem]);
   });
 
   app.addHook('onSend', async (request, reply) => {

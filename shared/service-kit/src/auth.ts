@@ -4,6 +4,7 @@
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from './errors.ts';
 
 export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
@@ -18,6 +19,24 @@ export interface AccessClaims {
   sid: string;
   iat: number;
   exp: number;
+}
+
+/** Every claim a service relies on must be there: a token without `exp` would never expire. */
+export const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'sid', 'iat', 'exp'] as const;
+
+const accessClaimsSchema = z.object({
+  sub: z.uuid(),
+  sid: z.uuid(),
+  email: z.string().max(320),
+  role: z.enum(['user', 'admin']),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+
+/** The claims of a verified token in the shape services rely on, or undefined (a malformed `sub` never reaches SQL). */
+export function parseAccessClaims(payload: unknown): AccessClaims | undefined {
+  const parsed = accessClaimsSchema.safeParse(payload);
+  return parsed.success ? { ...(payload as object), ...parsed.data } : undefined;
 }
 
 declare module '@fastify/jwt' {
@@ -91,8 +110,11 @@ export interface AuthOptions {
   privateKey?: string;
   issuer?: string;
   audience?: string;
-  /** Extra checks after the signature: identity refuses tokens of disabled users, say. */
-  check?: (claims: AccessClaims, request: FastifyRequest) => Promise<void>;
+  /**
+   * Whether the token's session is still alive, after the signature: identity reads its own tables;
+   * every other service asks identity (`identitySessionCheck`). It may correct the role (a demoted admin).
+   */
+  check?: (claims: AccessClaims, request: FastifyRequest, token: string) => Promise<void>;
 }
 
 export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<void> {
@@ -106,24 +128,23 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
       ...(options.privateKey ? { private: options.privateKey } : {}),
     },
     sign: { algorithm: ACCESS_TOKEN_ALGORITHM, iss: issuer, aud: audience },
-    verify: { algorithms: [ACCESS_TOKEN_ALGORITHM], allowedIss: issuer, allowedAud: audience },
+    verify: { algorithms: [ACCESS_TOKEN_ALGORITHM], allowedIss: issuer, allowedAud: audience, requiredClaims: [...REQUIRED_CLAIMS] },
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(header) : null;
     if (!match) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required');
-    let claims: AccessClaims;
+    let verified: unknown;
     try {
-      claims = await app.jwt.verify<AccessClaims>(match[1]!);
+      verified = await app.jwt.verify<AccessClaims>(match[1]!);
     } catch (error) {
       const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
       throw new AppError(401, 'UNAUTHENTICATED', expired ? 'Your session has expired. Please sign in again.' : 'Invalid or expired token');
     }
+    const claims = parseAccessClaims(verified);
+    if (!claims) throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
     request.user = claims;
-    if (typeof claims?.sub !== 'string' || (claims.role !== 'user' && claims.role !== 'admin')) {
-      throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
-    }
-    await options.check?.(claims, request);
+    await options.check?.(claims, request, match[1]!);
   });
 }
 

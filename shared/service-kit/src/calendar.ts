@@ -59,3 +59,11 @@ export function nextLocalMidnight(now: Date, timeZone = 'UTC'): Date {
   const local = parts(candidate, timeZone);
   return new Date(candidate.getTime() - (local.hour * 60 + local.minute) * 60_000 - local.second * 1000);
 }
+
+/** The local midnight that began the day containing `now` in `timeZone`. */
+export function localDayStart(now: Date, timeZone = 'UTC'): Date {
+  // A local day lasts 23 to 25 hours, so 26 hours before the next midnight lies in the day before,
+  // and the next midnight after that instant is the one this day began with.
+  const end = nextLocalMidnight(now, timeZone);
+  return nextLocalMidnight(new Date(end.getTime() - 26 * 3600_000), timeZone);
+}

@@ -6,6 +6,8 @@ export { createServiceApp, type ServiceApp, type ServiceDefinition } from './app
 export { runService, type RunOptions } from './run.ts';
 export {
   registerAuth,
+  parseAccessClaims,
+  REQUIRED_CLAIMS,
   requireAdmin,
   jwksKeyResolver,
   jwkToPem,
@@ -16,5 +18,8 @@ export {
   type AuthOptions,
   type KeyResolver,
 } from './auth.ts';
-export { isTimeZone, localDay, nextLocalMidnight } from './calendar.ts';
+export { isTimeZone, localDay, localDayStart, nextLocalMidnight } from './calendar.ts';
+export { dayIn, readerDayFor, type ReaderDay } from './reader-day.ts';
+export { readerDaysRepository, type ReaderDaysRepository } from './reader-days.ts';
 export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';
+export { identitySessionCheck, identityAuthOptions, type SessionCheckOptions } from './session-check.ts';

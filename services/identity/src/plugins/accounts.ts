@@ -143,14 +143,16 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
       });
     },
 
-    /** The account behind a verified token, refused when disabled or signed out everywhere since. */
-    async accountForClaims(claims: { sub: string; iat: number; sid: string }): Promise<UserRow> {
-      const row = await users.findById(claims.sub);
+    /**
+     * The account behind a verified token, refused unless its device (the `sid` family) is still signed
+     * in: signed out, signed out everywhere, replayed, password changed elsewhere, or disabled all end it.
+     */
+    async accountForClaims(claims: { sub: string; sid: string }): Promise<UserRow> {
+      const ended = () => new AppError(401, AUTH_ERRORS.unauthenticated, 'Your session has ended. Please sign in again.');
+      const [row, family] = await Promise.all([users.findById(claims.sub), refreshTokens.familyState(claims.sid, claims.sub)]);
       if (!row) throw new AppError(401, AUTH_ERRORS.unauthenticated, 'Invalid or expired token');
       if (row.disabled_at) throw disabledAccount();
-      if (claims.iat * 1000 < row.sessions_valid_after.getTime()) {
-        throw new AppError(401, AUTH_ERRORS.unauthenticated, 'Your session has ended. Please sign in again.');
-      }
+      if (!family || !family.live || family.startedAt < row.sessions_valid_after) throw ended();
       return row;
     },
 

@@ -1,36 +1,89 @@
 // A real identity service, as a process on a free port, for the tests of services that verify its
-// tokens: they fetch its JWKS over HTTP exactly as in production.
+// tokens: they fetch its JWKS and ask it about sessions over HTTP exactly as in production.
+import { generateKeyPairSync } from 'node:crypto';
 import { startServiceProcess } from './service-process.ts';
 
 export const TEST_ADMIN = { email: 'test-admin@example.org', password: 'test-admin-password' };
+const USER_PASSWORD = 'test-password';
+
+/** One signed-in device: its access token, its refresh cookie (`keisha_refresh=...`) and its account. */
+export interface TestSession {
+  token: string;
+  cookie: string;
+  userId: string;
+  email: string;
+}
 
 export interface IdentityProcess {
   url: string;
+  /** The private key identity signs with, so a test can sign tokens identity never issued. */
+  signingKeyPem: string;
   /** Registers a new account (or signs in the admin) and returns its access token. */
   tokenFor(kind: 'user' | 'admin', email?: string): Promise<string>;
+  /** Registers a new account (or signs in an existing one, `email` given) and returns the whole session. */
+  signIn(kind: 'user' | 'admin', email?: string): Promise<TestSession>;
+  refresh(session: TestSession): Promise<{ status: number; session?: TestSession }>;
+  logout(session: TestSession): Promise<void>;
+  logoutAll(session: TestSession): Promise<void>;
+  /** PATCH an account as the administrator (role, disabled). */
+  updateUser(userId: string, changes: { role?: 'user' | 'admin'; disabled?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startIdentityProcess(): Promise<IdentityProcess> {
+  const signingKeyPem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const { url, port, stop } = await startServiceProcess('identity', {
     RATE_LIMIT_MAX: '100000',
     LOGIN_RATE_LIMIT_MAX: '100000',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    SIGNING_KEY_PEM: signingKeyPem,
   });
   let counter = 0;
-  const call = async (route: string, body: unknown) => {
-    const response = await fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const json = (await response.json()) as { token?: string };
-    if (!response.ok || !json.token) throw new Error(`${route}: ${response.status} ${JSON.stringify(json)}`);
-    return json.token;
+  const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const sessionOf = async (route: string, response: Response): Promise<TestSession> => {
+    const json = (await response.json()) as { token?: string; user?: { id: string; email: string } };
+    if (!response.ok || !json.token || !json.user) throw new Error(`${route}: ${response.status} ${JSON.stringify(json)}`);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('keisha_refresh='))?.split(';')[0] ?? '';
+    return { token: json.token, cookie, userId: json.user.id, email: json.user.email };
   };
+  const signIn = async (kind: 'user' | 'admin', email?: string): Promise<TestSession> => {
+    if (kind === 'admin') return sessionOf('admin login', await post('/api/auth/admin/login', email ? { email, password: USER_PASSWORD } : TEST_ADMIN));
+    if (email) return sessionOf('login', await post('/api/bias-auth/login', { email, password: USER_PASSWORD }));
+    return sessionOf('register', await post('/api/bias-auth/register', { email: `user${++counter}-${port}@example.org`, password: USER_PASSWORD }));
+  };
+  let admin: TestSession | undefined;
   return {
     url,
-    tokenFor: (kind, email) =>
-      kind === 'admin'
-        ? call('/api/auth/admin/login', TEST_ADMIN)
-        : call('/api/bias-auth/register', { email: email ?? `user${++counter}-${port}@example.org`, password: 'test-password' }),
+    signingKeyPem,
+    tokenFor: async (kind, email) => (await signIn(kind, email)).token,
+    signIn,
+    refresh: async (session) => {
+      const response = await post('/api/auth/refresh', undefined, { cookie: session.cookie });
+      return response.ok ? { status: response.status, session: await sessionOf('refresh', response) } : { status: response.status };
+    },
+    logout: async (session) => {
+      const response = await post('/api/auth/logout', undefined, { cookie: session.cookie });
+      if (!response.ok) throw new Error(`logout: ${response.status}`);
+    },
+    logoutAll: async (session) => {
+      const response = await post('/api/auth/logout-all', undefined, { authorization: `Bearer ${session.token}` });
+      if (!response.ok) throw new Error(`logout-all: ${response.status}`);
+    },
+    updateUser: async (userId, changes) => {
+      admin ??= await signIn('admin');
+      const response = await fetch(`${url}/api/identity/admin/users/${userId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+        body: JSON.stringify(changes),
+      });
+      if (!response.ok) throw new Error(`update user: ${response.status} ${await response.text()}`);
+    },
     stop,
   };
 }

@@ -82,7 +82,8 @@ export async function openTestDatabase<DB>(
 }
 
 export { describeServiceFrame, type StartService, type StartedService } from './frame-suite.ts';
-export { startIdentityProcess, TEST_ADMIN, type IdentityProcess } from './identity-process.ts';
+export { startIdentityProcess, TEST_ADMIN, type IdentityProcess, type TestSession } from './identity-process.ts';
+export { describeRevocation, REVOCATION_DEADLINE_MS, type RevocationProbes } from './revocation-suite.ts';
 export { freePort, startBillingProcess, startServiceProcess, type ServiceProcess } from './service-process.ts';
 export {
   fuzzRoutes,

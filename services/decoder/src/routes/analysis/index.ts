@@ -32,6 +32,26 @@ export function timeZoneOf(value: string | undefined): string {
   return value;
 }
 
+async function saveToHistory(
+  db: Kysely<DecoderDatabase>,
+  userId: string,
+  text: string,
+  outcome: Awaited<ReturnType<AnalysisEngine>>,
+): Promise<void> {
+  const saved = { analysis: outcome.analysis, translation: outcome.translation };
+  await db
+    .insertInto('analyses')
+    .values({
+      user_id: userId,
+      title: historyTitle(text),
+      score: outcome.analysis.score,
+      term_count: outcome.analysis.detected_terms.length,
+      text,
+      result: JSON.stringify(saved),
+    })
+    .execute();
+}
+
 export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOptions): Promise<void> {
   const usage = usageRepository(app.db as Kysely<DecoderDatabase>);
 
@@ -67,27 +87,23 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
             usage: usageView(reader.tier, used, resetsAt),
           });
         }
+        // From here on, any failure gives the use back: a 5xx never costs a reader an analysis.
         let outcome;
         try {
           outcome = await options.engine(request.body.text);
         } catch (error) {
-          await usage.release(reader.subjects, day); // a failed analysis never uses up a daily use
+          await usage.release(reader.subjects, day);
           request.log.error({ err: error }, 'analysis failed');
           throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
         }
         if (reader.userId) {
-          const saved = { analysis: outcome.analysis, translation: outcome.translation };
-          await (app.db as Kysely<DecoderDatabase>)
-            .insertInto('analyses')
-            .values({
-              user_id: reader.userId,
-              title: historyTitle(request.body.text),
-              score: outcome.analysis.score,
-              term_count: outcome.analysis.detected_terms.length,
-              text: request.body.text,
-              result: JSON.stringify(saved),
-            })
-            .execute();
+          try {
+            await saveToHistory(app.db as Kysely<DecoderDatabase>, reader.userId, request.body.text, outcome);
+          } catch (error) {
+            await usage.release(reader.subjects, day);
+            request.log.error({ err: error }, 'analysis not saved to history');
+            throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be saved. Please try again.');
+          }
         }
         return { success: true as const, ...outcome, usage: usageView(reader.tier, Math.max(...counts), resetsAt) };
       },

@@ -36,10 +36,11 @@ export function usersRepository(db: Kysely<IdentityDatabase>) {
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', id).execute();
     },
     async invalidateSessions(id: string, trx: Db = db): Promise<void> {
-      // Access tokens carry whole seconds; start the new epoch at the current second.
+      // Sessions are compared by when their device signed in (to the microsecond), not by the access
+      // token's whole-second iat: a token issued in the same second as this stays refused.
       await trx
         .updateTable('users')
-        .set({ sessions_valid_after: sql`date_trunc('second', now())` })
+        .set({ sessions_valid_after: sql`now()` })
         .where('id', '=', id)
         .execute();
     },

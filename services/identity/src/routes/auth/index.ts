@@ -10,7 +10,7 @@ import {
   validateTokenResponse,
 } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, type AccessClaims, type ServiceApp } from '@keisha/service-kit';
+import { AppError, parseAccessClaims, type AccessClaims, type ServiceApp } from '@keisha/service-kit';
 import { toAccountUser, type Accounts, type SessionGrant } from '../../plugins/accounts.ts';
 
 export const REFRESH_COOKIE = 'keisha_refresh';
@@ -99,7 +99,14 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
 
   app.get(
     AUTH_PATHS.me,
-    { schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: validateTokenResponse, ...errors } }, preHandler: app.authenticate },
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: validateTokenResponse, ...errors } },
+      preHandler: app.authenticate,
+      // Every service asks this of every session (about once a second per token) from its own few
+      // addresses, so a per-address limit would throttle all readers at once. It runs only after a valid
+      // signature, and costs one indexed lookup.
+      config: { rateLimit: false },
+    },
     async (request) => ({ success: true as const, user: toAccountUser(request.account!) }),
   );
 
@@ -108,12 +115,13 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
     AUTH_PATHS.validateToken,
     { schema: { tags: ['auth'], summary: 'Check an access token', body: validateTokenBody, response: { 200: validateTokenResponse, ...errors } } },
     async (request) => {
-      let claims: AccessClaims;
+      let claims: AccessClaims | undefined;
       try {
-        claims = await app.jwt.verify<AccessClaims>(request.body.token);
+        claims = parseAccessClaims(await app.jwt.verify<AccessClaims>(request.body.token));
       } catch {
-        throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
+        claims = undefined;
       }
+      if (!claims) throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
       return { success: true as const, user: toAccountUser(await accounts.accountForClaims(claims)) };
     },
   );

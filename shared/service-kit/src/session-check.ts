@@ -1,0 +1,113 @@
+// Revocation for services that only verify tokens (decoder, chat, billing). A signature proves who
+// signed a token, not that its session still stands: a signed-out device, a disabled account or a
+// demoted admin keeps a valid signature until the token expires (15 minutes). So after the signature,
+// a service asks identity about the session by forwarding the reader's own token to `GET /api/auth/me`
+// (no service credential exists to leak), and caches the answer for about a second per token. A
+// revocation therefore takes effect everywhere within `ttlMs` plus one request to identity.
+//
+// Concurrent requests with one token share one question. A refusal is remembered for longer (a ended
+// session never comes back), so a flood of a revoked token does not become a flood on identity. When
+// identity cannot be reached, a recent answer (within `graceMs`) is still used, as nobody can be
+// signed out while identity is down either; past that, the request is refused with 503.
+import { AUTH_PATHS } from '@keisha/contracts/identity';
+import type { FastifyRequest } from 'fastify';
+import { jwksKeyResolver, type AccessClaims } from './auth.ts';
+import { AppError } from './errors.ts';
+
+export interface SessionCheckOptions {
+  ttlMs?: number;
+  refusalTtlMs?: number;
+  graceMs?: number;
+  timeoutMs?: number;
+  maxEntries?: number;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+type Verdict = { ok: true; role: 'user' | 'admin' } | { ok: false; status: number; code: string; message: string };
+
+interface Entry {
+  verdict: Verdict;
+  checkedAt: number;
+}
+
+const UNAVAILABLE = () =>
+  new AppError(503, 'AUTH_UNAVAILABLE', 'We could not confirm your sign-in just now. Please try again in a moment.');
+
+export function identitySessionCheck(identityUrl: string, options: SessionCheckOptions = {}) {
+  const { ttlMs = 1000, refusalTtlMs = 60_000, graceMs = 30_000, timeoutMs = 2000, maxEntries = 20_000, log } = options;
+  const url = new URL(AUTH_PATHS.me, identityUrl).toString();
+  const cache = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<Verdict>>();
+
+  async function ask(token: string, claims: AccessClaims): Promise<Verdict> {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    const body = (await response.json().catch(() => null)) as {
+      user?: { id?: string; role?: string };
+      error?: { code?: string; message?: string };
+    } | null;
+    if (response.ok) {
+      const role = body?.user?.role;
+      if (body?.user?.id !== claims.sub || (role !== 'user' && role !== 'admin')) throw new Error('identity answered for another account');
+      return { ok: true, role };
+    }
+    if (response.status === 401 || response.status === 403) {
+      return {
+        ok: false,
+        status: response.status,
+        code: body?.error?.code ?? 'UNAUTHENTICATED',
+        message: body?.error?.message ?? 'Your session has ended. Please sign in again.',
+      };
+    }
+    throw new Error(`identity answered ${response.status}`);
+  }
+
+  function remember(token: string, verdict: Verdict) {
+    if (cache.size >= maxEntries) {
+      // Drop the oldest tenth rather than everything: a burst of new tokens should not empty the cache.
+      let toDrop = Math.ceil(maxEntries / 10);
+      for (const key of cache.keys()) {
+        cache.delete(key);
+        if (--toDrop === 0) break;
+      }
+    }
+    cache.set(token, { verdict, checkedAt: Date.now() });
+  }
+
+  async function verdictFor(token: string, claims: AccessClaims): Promise<Verdict> {
+    const cached = cache.get(token);
+    const age = cached ? Date.now() - cached.checkedAt : Infinity;
+    if (cached && age < (cached.verdict.ok ? ttlMs : refusalTtlMs)) return cached.verdict;
+    let pending = inflight.get(token);
+    if (!pending) {
+      pending = ask(token, claims)
+        .then((verdict) => {
+          remember(token, verdict);
+          return verdict;
+        })
+        .finally(() => inflight.delete(token));
+      inflight.set(token, pending);
+    }
+    try {
+      return await pending;
+    } catch (error) {
+      log?.warn({ err: error }, 'identity could not confirm a session');
+      if (cached && age < graceMs) return cached.verdict;
+      throw UNAVAILABLE();
+    }
+  }
+
+  /** For `registerAuth`'s `check`: refuses an ended session; the role is identity's, not the token's. */
+  return async function checkSession(claims: AccessClaims, request: FastifyRequest, token: string): Promise<void> {
+    const verdict = await verdictFor(token, claims);
+    if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
+    request.user = { ...claims, role: verdict.role };
+  };
+}
+
+/** How a service other than identity verifies tokens: identity's published keys, then its word on the session. */
+export function identityAuthOptions(identityUrl: string, log: SessionCheckOptions['log'], options: SessionCheckOptions = {}) {
+  return {
+    keys: jwksKeyResolver(new URL('/.well-known/jwks.json', identityUrl).toString()),
+    check: identitySessionCheck(identityUrl, { log, ...options }),
+  };
+}
