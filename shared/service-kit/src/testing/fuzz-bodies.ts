@@ -96,7 +96,10 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 const NUMBER_TEXTS = ['0', '-0', '1', '-1', '0.5', '1e999', '-1e999', '1e-400', '9007199254740993', '123456789012345678901234567890', '1.7976931348623157e309', '0x10', '01', '+1', '.5', '1.', 'NaN', 'Infinity'];
 
-/** Nesting far deeper than any body needs: the 5,000 of the issue and beyond. */
+/** Around the depth services accept (32 levels in all), and far past it: the 5,000 of the issue and beyond. */
+const NESTING_DEPTHS = [8, 30, 31, 32, 33, 64, 1000, 5000, 20000];
+
+/** A value nested `depth` levels deep. */
 function deeplyNested(depth: number, shape: 'array' | 'object' | 'proto'): string {
   const [open, close] = shape === 'array' ? ['[', ']'] : shape === 'object' ? ['{"a":', '}'] : ['{"__proto__":', '}'];
   return `${open.repeat(depth)}null${close.repeat(depth)}`;
@@ -131,7 +134,7 @@ function hostileJson(context: BodyContext): fc.Arbitrary<Piece> {
       {
         weight: 2,
         arbitrary: fc
-          .tuple(fc.constantFrom(64, 1000, 5000, 20000), fc.constantFrom('array' as const, 'object' as const, 'proto' as const))
+          .tuple(fc.constantFrom(...NESTING_DEPTHS), fc.constantFrom('array' as const, 'object' as const, 'proto' as const))
           .map(([depth, shape]) => piece(`nested ${depth} deep (${shape})`)(deeplyNested(depth, shape))),
       },
       {
