@@ -29,7 +29,8 @@ const env = { ...process.env, FUZZ_RUNS: values.runs, FUZZ_REPORT_DIR: reportDir
 let testsFailed = false;
 for (const service of services) {
   console.log(`\n=== ${service}: ${values.runs} hostile bodies per route ===`);
-  const result = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'vitest'), ['run', 'test/route-fuzz.test.ts'], {
+  // Vitest's own entry on this Node (24), whatever `node` the PATH would find.
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/route-fuzz.test.ts'], {
     cwd: path.join(REPO_ROOT, 'services', service),
     stdio: 'inherit',
     env,
