@@ -169,47 +169,11 @@ export async function fuzzRoutes(app: ServiceApp, plan: RouteFuzzPlan): Promise<
     durationMs: 0,
     failures: [],
   };
-
   for (const route of routes) {
-    const seedBody = plan.bodies?.[route.key] ?? Object.fromEntries(route.bodyFields.map((field) => [field, 'x']));
-    const cases = hostileCases({ seed: seedBody, bodyLimit }, runs, routeSeed(seed, route.key));
-    const callers = plan.callers(route);
-    const html = plan.htmlRoutes?.includes(route.key) ?? false;
-    const routeReport: RouteReport = { route: route.key, bodies: cases.length, requests: 0, statuses: {}, problems: { 'server error': 0, 'error shape': 0, leak: 0 } };
-    let kept = 0;
-    for (const [index, fuzzCase] of cases.entries()) {
-      const { body } = fuzzCase;
-      const param = route.params.length > 0 ? fuzzCase.param : undefined;
-      const url = urlOf(route, plan.params(route), param);
-      for (const [caller, headers] of Object.entries(callers)) {
-        const response = await app.inject({
-          method: route.method,
-          url,
-          headers: { ...headers, ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }) },
-          ...(body.payload === undefined ? {} : { payload: body.payload }),
-        });
-        routeReport.requests++;
-        const byStatus = (routeReport.statuses[caller] ??= {});
-        byStatus[response.statusCode] = (byStatus[response.statusCode] ?? 0) + 1;
-        const requestText = `${url} ${Buffer.isBuffer(body.payload) ? body.payload.toString('utf8') : (body.payload ?? '')}`;
-        for (const problem of responseProblems(response, { html, requestText })) {
-          routeReport.problems[problem.kind]++;
-          if (kept >= FAILURES_KEPT_PER_ROUTE) continue;
-          kept++;
-          report.failures.push({
-            route: route.key,
-            caller,
-            index,
-            kind: problem.kind,
-            detail: problem.detail,
-            status: response.statusCode,
-            request: `${param ? `${param.label}; ` : ''}${body.kind}; content-type ${body.contentType ?? '(none)'}; body ${excerpt(body.payload)}`,
-            response: excerpt(response.body, 300),
-          });
-        }
-      }
-    }
+    const cases = hostileCases({ seed: plan.bodies?.[route.key] ?? placeholderBody(route), bodyLimit }, runs, routeSeed(seed, route.key));
+    const { routeReport, failures } = await fuzzRoute(app, route, cases, plan);
     report.routes.push(routeReport);
+    report.failures.push(...failures);
     report.requests += routeReport.requests;
     report.bodies += routeReport.bodies;
     report.serverErrors += routeReport.problems['server error'];
@@ -219,6 +183,51 @@ export async function fuzzRoutes(app: ServiceApp, plan: RouteFuzzPlan): Promise<
   report.durationMs = performance.now() - started;
   writeReportFile(report);
   return report;
+}
+
+/** A route without a valid body in the plan: its schema's fields, each set to some text. */
+function placeholderBody(route: FuzzRoute): Record<string, unknown> {
+  return Object.fromEntries(route.bodyFields.map((field) => [field, 'x']));
+}
+
+/** Every case to one route from every caller: the counts, and the first few failures. */
+async function fuzzRoute(app: ServiceApp, route: FuzzRoute, cases: FuzzCase[], plan: RouteFuzzPlan): Promise<{ routeReport: RouteReport; failures: FuzzFailure[] }> {
+  const callers = plan.callers(route);
+  const html = plan.htmlRoutes?.includes(route.key) ?? false;
+  const routeReport: RouteReport = { route: route.key, bodies: cases.length, requests: 0, statuses: {}, problems: { 'server error': 0, 'error shape': 0, leak: 0 } };
+  const failures: FuzzFailure[] = [];
+  for (const [index, fuzzCase] of cases.entries()) {
+    const { body } = fuzzCase;
+    const param = route.params.length > 0 ? fuzzCase.param : undefined;
+    const url = urlOf(route, plan.params(route), param);
+    const requestText = `${url} ${Buffer.isBuffer(body.payload) ? body.payload.toString('utf8') : (body.payload ?? '')}`;
+    for (const [caller, headers] of Object.entries(callers)) {
+      const response = await app.inject({
+        method: route.method,
+        url,
+        headers: { ...headers, ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }) },
+        ...(body.payload === undefined ? {} : { payload: body.payload }),
+      });
+      routeReport.requests++;
+      const byStatus = (routeReport.statuses[caller] ??= {});
+      byStatus[response.statusCode] = (byStatus[response.statusCode] ?? 0) + 1;
+      for (const problem of responseProblems(response, { html, requestText })) {
+        routeReport.problems[problem.kind]++;
+        if (failures.length >= FAILURES_KEPT_PER_ROUTE) continue;
+        failures.push({
+          route: route.key,
+          caller,
+          index,
+          kind: problem.kind,
+          detail: problem.detail,
+          status: response.statusCode,
+          request: `${param ? `${param.label}; ` : ''}${body.kind}; content-type ${body.contentType ?? '(none)'}; body ${excerpt(body.payload)}`,
+          response: excerpt(response.body, 300),
+        });
+      }
+    }
+  }
+  return { routeReport, failures };
 }
 
 /** One line per report: what `npm run fuzz` prints per service. */
