@@ -85,3 +85,15 @@ export { describeServiceFrame, type StartService, type StartedService } from './
 export { startIdentityProcess, TEST_ADMIN, type IdentityProcess, type TestSession } from './identity-process.ts';
 export { describeRevocation, REVOCATION_DEADLINE_MS, type RevocationProbes } from './revocation-suite.ts';
 export { freePort, startBillingProcess, startServiceProcess, type ServiceProcess } from './service-process.ts';
+export {
+  fuzzRoutes,
+  fuzzFailures,
+  fuzzSummary,
+  fuzzRunsFromEnv,
+  fuzzTimeoutMs,
+  mutatingRoutes,
+  type FuzzCallers,
+  type FuzzReport,
+  type FuzzRoute,
+  type RouteFuzzPlan,
+} from './fuzz.ts';

@@ -1,0 +1,106 @@
+// Generated hostile requests against every mutating billing route (shared/service-kit's route
+// fuzzer): never a 5xx, every refusal in our error shape (the sandbox checkout's Pay and Cancel
+// answer a browser's form post with HTML pages instead), no stack or SQL in any answer, and no
+// purchase for anyone but the caller. FUZZ_RUNS sets the bodies per route.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseTargets,
+  fuzzFailures,
+  fuzzRoutes,
+  fuzzRunsFromEnv,
+  fuzzSummary,
+  fuzzTimeoutMs,
+  startIdentityProcess,
+  type FuzzCallers,
+  type IdentityProcess,
+} from '@keisha/service-kit/testing';
+import { bearer, decoderBody, emailOf, post, startBilling, subOf, type Billing } from './helpers.ts';
+
+const ROUTES = [
+  'POST /api/enterprise-demo-request',
+  'POST /api/bias-payment/create-subscription',
+  'POST /api/bias-payment/cancel-subscription',
+  'POST /api/create-checkout-session',
+  'POST /api/billing/checkouts/:id/verify',
+  'POST /api/billing/paypal/verify',
+  'POST /api/billing/webhooks/coinbase',
+  'POST /api/billing/webhooks/paypal',
+  'POST /api/billing/webhooks/sandbox',
+  'POST /api/billing/sandbox/checkout/:id/pay',
+  'POST /api/billing/sandbox/checkout/:id/cancel',
+  'POST /api/billing/admin/manual-payments/:id/approve',
+  'POST /api/billing/admin/manual-payments/:id/reject',
+  'POST /api/billing/admin/subscriptions/:id/refund',
+];
+const HTML_ROUTES = ['POST /api/billing/sandbox/checkout/:id/pay', 'POST /api/billing/sandbox/checkout/:id/cancel'];
+const runs = fuzzRunsFromEnv();
+const targets = await databaseTargets();
+
+let identity: IdentityProcess;
+beforeAll(async () => {
+  identity = await startIdentityProcess();
+});
+afterAll(async () => {
+  await identity?.stop();
+});
+
+describe.each(targets)('billing routes under generated hostile requests on $kind', (target) => {
+  let ctx: Billing;
+  let alice = '';
+  let admin = '';
+  let aliceId = '';
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    ctx = await startBilling(target, { IDENTITY_URL: identity.url });
+    [alice, admin] = await Promise.all([identity.tokenFor('user'), identity.tokenFor('admin')]);
+    aliceId = subOf(alice);
+    const start = async (over: Record<string, unknown>) => {
+      const response = await post(ctx, '/api/bias-payment/create-subscription', decoderBody(aliceId, over), alice);
+      expect(response.statusCode).toBe(201);
+      return response.json().subscription_id as string;
+    };
+    // Purchases for the routes' path parameters to point at: a sandbox checkout, Cash App payments
+    // waiting for an administrator, and one to cancel.
+    ids.sandbox = await start({});
+    ids.manual = await start({ payment_method: 'cashapp' });
+    ids.refund = await start({ payment_method: 'cashapp', tier: 'annual' });
+    ids.cancel = await start({ tier: 'annual' });
+  });
+  afterAll(async () => {
+    await ctx?.app.close();
+    await ctx?.database.destroy();
+  });
+
+  it(
+    'answers every one below 500, refusals in our error shape, nothing leaked, and nothing bought for another',
+    async () => {
+      const report = await fuzzRoutes(ctx.app, {
+        service: 'billing',
+        label: target.kind,
+        bodies: {
+          'POST /api/enterprise-demo-request': { email: 'lead@example.org' },
+          'POST /api/bias-payment/create-subscription': decoderBody(aliceId),
+          'POST /api/bias-payment/cancel-subscription': { user_id: aliceId, subscription_id: ids.cancel, reason: 'Too expensive' },
+          'POST /api/create-checkout-session': { email: emailOf(alice), tier: 'Starter', success_url: '/payment-success', cancel_url: '/payment-cancelled' },
+          'POST /api/billing/paypal/verify': { subscription_id: 'I-FUZZ1234' },
+          'POST /api/billing/admin/manual-payments/:id/reject': { reason: 'No payment arrived' },
+        },
+        params: (route) => {
+          if (route.path.includes('/sandbox/') || route.path.includes('/checkouts/')) return { id: ids.sandbox! };
+          if (route.path.includes('/subscriptions/')) return { id: ids.refund! };
+          return { id: ids.manual! };
+        },
+        callers: (route): FuzzCallers => (route.path.includes('/admin/') ? { guest: {}, user: bearer(alice), admin: bearer(admin) } : { guest: {}, user: bearer(alice) }),
+        htmlRoutes: HTML_ROUTES,
+      });
+      console.log(fuzzSummary(report));
+      expect(report.routes.map((r) => r.route).sort()).toEqual([...ROUTES].sort());
+      expect(fuzzFailures(report)).toEqual([]);
+
+      // Whatever got through bought nothing for anyone but the signed-in caller.
+      const owners = await ctx.database.db.selectFrom('subscriptions').select('user_id').distinct().execute();
+      expect(owners).toEqual([{ user_id: aliceId }]);
+    },
+    fuzzTimeoutMs(runs, ROUTES.length),
+  );
+});

@@ -1,0 +1,94 @@
+// Generated hostile requests against every mutating chat route (shared/service-kit's route fuzzer):
+// never a 5xx, every refusal in our error shape, no stack or SQL in any answer, and a refused
+// message never counts against the day's messages. FUZZ_RUNS sets the bodies per route.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseTargets,
+  fuzzFailures,
+  fuzzRoutes,
+  fuzzRunsFromEnv,
+  fuzzSummary,
+  fuzzTimeoutMs,
+  startIdentityProcess,
+  type FuzzReport,
+  type IdentityProcess,
+} from '@keisha/service-kit/testing';
+import { bearer, startChat, subjectOf } from './helpers.ts';
+
+const ROUTES = [
+  'POST /api/chat',
+  'POST /api/chat/stream',
+  'POST /api/chat/sessions',
+  'PATCH /api/chat/sessions/:id',
+  'POST /api/chat/sessions/:id/regenerate',
+  'DELETE /api/chat/sessions/:id',
+];
+const ANSWERING_ROUTES = ['POST /api/chat', 'POST /api/chat/stream', 'POST /api/chat/sessions/:id/regenerate'];
+const runs = fuzzRunsFromEnv();
+const targets = await databaseTargets();
+
+function successes(report: FuzzReport, routes: string[], caller: string): number {
+  let count = 0;
+  for (const route of report.routes.filter((r) => routes.includes(r.route))) {
+    for (const [status, n] of Object.entries(route.statuses[caller] ?? {})) if (Number(status) < 300) count += n;
+  }
+  return count;
+}
+
+describe.each(targets)('chat routes under generated hostile requests on $kind', (target) => {
+  let identity: IdentityProcess;
+  let ctx: Awaited<ReturnType<typeof startChat>>;
+  let user = '';
+  let sessionId = '';
+  beforeAll(async () => {
+    identity = await startIdentityProcess();
+    // An unlimited plan, so valid bodies go all the way to an answer instead of stopping at the limit.
+    ctx = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
+    user = await identity.tokenFor('user');
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(user), payload: { message: 'What is redlining?' } });
+    expect(sent.statusCode).toBe(200);
+    sessionId = sent.json().session_id;
+    await ctx.database.db.deleteFrom('chat_usage_counters').execute();
+  });
+  afterAll(async () => {
+    await ctx?.app.close();
+    await ctx?.database.destroy();
+    await identity?.stop();
+  });
+
+  it(
+    'answers every one below 500, refusals in our error shape, nothing leaked, and no message counted for a refusal',
+    async () => {
+      const message = { message: 'What is redlining?', session_id: sessionId, time_zone: 'America/New_York' };
+      const report = await fuzzRoutes(ctx.app, {
+        service: 'chat',
+        label: target.kind,
+        bodies: {
+          'POST /api/chat': message,
+          'POST /api/chat/stream': message,
+          'POST /api/chat/sessions': { title: 'Housing history' },
+          'PATCH /api/chat/sessions/:id': { title: 'Housing history' },
+          'POST /api/chat/sessions/:id/regenerate': { time_zone: 'UTC' },
+        },
+        params: () => ({ id: sessionId }),
+        callers: () => ({ guest: {}, user: bearer(user) }),
+      });
+      console.log(fuzzSummary(report));
+      expect(report.routes.map((r) => r.route).sort()).toEqual([...ROUTES].sort());
+      expect(fuzzFailures(report)).toEqual([]);
+
+      // Every message counted is one answered request.
+      const counters = await ctx.database.db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', subjectOf(user)).execute();
+      expect(counters.reduce((sum, row) => sum + row.used, 0)).toBe(successes(report, ANSWERING_ROUTES, 'user'));
+      // Nothing malformed was stored: every message is one bubble with text, every title is bounded.
+      const rows = await ctx.database.db.selectFrom('messages').select(['user_prompt', 'ai_response']).execute();
+      for (const row of rows) {
+        expect((row.user_prompt === null) !== (row.ai_response === null)).toBe(true);
+        if (row.user_prompt !== null) expect(row.user_prompt.trim().length).toBeGreaterThan(0);
+      }
+      const titles = await ctx.database.db.selectFrom('chat_sessions').select('title').execute();
+      for (const { title } of titles) if (title !== null) expect(title.length).toBeLessThanOrEqual(120);
+    },
+    fuzzTimeoutMs(runs, ROUTES.length),
+  );
+});

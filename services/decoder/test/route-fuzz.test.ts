@@ -1,0 +1,90 @@
+// Generated hostile requests against every mutating decoder route (shared/service-kit's route
+// fuzzer): never a 5xx, every refusal in our error shape, no stack or SQL in any answer, and a
+// refused analysis never spends a reader's daily use. FUZZ_RUNS sets the bodies per route.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseTargets,
+  fuzzFailures,
+  fuzzRoutes,
+  fuzzRunsFromEnv,
+  fuzzSummary,
+  fuzzTimeoutMs,
+  startIdentityProcess,
+  type FuzzReport,
+  type IdentityProcess,
+} from '@keisha/service-kit/testing';
+import { startDecoder } from './helpers.ts';
+
+const ROUTES = ['POST /api/bias-analysis', 'POST /api/chatgpt-bias-analysis', 'POST /api/analytics/track', 'DELETE /api/decoder/history/:id'];
+const ANALYSIS_ROUTES = ROUTES.slice(0, 2);
+const ARTICLE = 'Officials said shots were fired during the clashes in the inner-city neighborhood.';
+const runs = fuzzRunsFromEnv();
+const targets = await databaseTargets();
+
+const subjectOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Successful answers of the analysis routes to one caller. */
+function successes(report: FuzzReport, caller: string): number {
+  let count = 0;
+  for (const route of report.routes.filter((r) => ANALYSIS_ROUTES.includes(r.route))) {
+    for (const [status, n] of Object.entries(route.statuses[caller] ?? {})) if (Number(status) < 300) count += n;
+  }
+  return count;
+}
+
+describe.each(targets)('decoder routes under generated hostile requests on $kind', (target) => {
+  let identity: IdentityProcess;
+  let ctx: Awaited<ReturnType<typeof startDecoder>>;
+  let user = '';
+  let historyId = '';
+  beforeAll(async () => {
+    identity = await startIdentityProcess();
+    // An unlimited plan for the signed-in caller, so valid bodies go all the way through the engine
+    // and into the history instead of stopping at the daily limit.
+    ctx = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'annual' });
+    user = await identity.tokenFor('user');
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/bias-analysis', headers: bearer(user), payload: { text: ARTICLE } });
+    expect(saved.statusCode).toBe(200);
+    historyId = (await ctx.app.inject({ url: '/api/decoder/history', headers: bearer(user) })).json().entries[0].id;
+    await ctx.database.db.deleteFrom('usage_counters').execute();
+  });
+  afterAll(async () => {
+    await ctx?.app.close();
+    await ctx?.database.destroy();
+    await identity?.stop();
+  });
+
+  it(
+    'answers every one below 500, refusals in our error shape, nothing leaked, and no use spent on a refusal',
+    async () => {
+      const report = await fuzzRoutes(ctx.app, {
+        service: 'decoder',
+        label: target.kind,
+        bodies: {
+          'POST /api/bias-analysis': { text: ARTICLE, time_zone: 'America/Chicago' },
+          'POST /api/chatgpt-bias-analysis': { text: ARTICLE, time_zone: 'UTC' },
+          'POST /api/analytics/track': { event: 'analysis_started', properties: { words: 12, source: 'paste' } },
+        },
+        params: () => ({ id: historyId }),
+        callers: () => ({ guest: {}, user: bearer(user) }),
+      });
+      console.log(fuzzSummary(report));
+      expect(report.routes.map((r) => r.route).sort()).toEqual([...ROUTES].sort());
+      expect(fuzzFailures(report)).toEqual([]);
+
+      // Every use counted is one answered analysis: a refused body took nothing from the reader.
+      const usedBy = async (subject: string) => {
+        const rows = await ctx.database.db.selectFrom('usage_counters').select('used').where('subject', '=', subject).execute();
+        return rows.reduce((sum, row) => sum + row.used, 0);
+      };
+      expect(await usedBy(`user:${subjectOf(user)}`)).toBe(successes(report, 'user'));
+      expect(await usedBy('ip:127.0.0.1')).toBe(successes(report, 'guest'));
+      // And every saved analysis is one of those answers (the seeded one was deleted by the fuzzer's DELETE).
+      const saved = await ctx.database.db.selectFrom('analyses').select('id').where('user_id', '=', subjectOf(user)).execute();
+      expect(saved.map((row) => row.id)).not.toContain(historyId);
+      expect(saved).toHaveLength(successes(report, 'user'));
+    },
+    fuzzTimeoutMs(runs, ROUTES.length),
+  );
+});

@@ -1,0 +1,84 @@
+// Generated hostile requests against every mutating identity route (shared/service-kit's route
+// fuzzer): never a 5xx, every refusal in our error shape, no stack or SQL in any answer, and no
+// request, however odd, makes anyone an administrator. FUZZ_RUNS sets the bodies per route.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, fuzzFailures, fuzzRoutes, fuzzRunsFromEnv, fuzzSummary, fuzzTimeoutMs, type FuzzCallers } from '@keisha/service-kit/testing';
+import { ADMIN, bearer, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+
+const ROUTES = [
+  'POST /api/waitlist',
+  'POST /api/bias-auth/register',
+  'POST /api/bias-auth/login',
+  'POST /api/auth/admin/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-all',
+  'POST /api/bias-auth/validate-token',
+  'POST /api/auth/change-password',
+  'PATCH /api/profiles/me',
+  'PATCH /api/identity/admin/users/:id',
+];
+const USER = { email: 'fuzz-user@example.org', password: 'fuzz-password' };
+const runs = fuzzRunsFromEnv();
+const targets = await databaseTargets();
+
+describe.each(targets)('identity routes under generated hostile requests on $kind', (target) => {
+  let ctx: TestContext;
+  let user = '';
+  let userId = '';
+  let leaver = '';
+  let admin = '';
+  let victim = '';
+  beforeAll(async () => {
+    ctx = await startIdentity(target);
+    const signed = await signUp(ctx.app, USER.email, USER.password);
+    user = signed.token;
+    userId = signed.user.id;
+    // Signing out everywhere ends every session of the caller: that route gets an account of its own.
+    leaver = (await signUp(ctx.app, 'fuzz-leaver@example.org')).token;
+    victim = (await signUp(ctx.app, 'fuzz-victim@example.org')).user.id;
+    admin = (await signIn(ctx.app, ADMIN.email, ADMIN.password)).token;
+  });
+  afterAll(async () => {
+    await ctx?.app.close();
+    await ctx?.database.destroy();
+  });
+
+  it(
+    'answers every one below 500, refusals in our error shape, nothing leaked, and nobody promoted',
+    async () => {
+      const report = await fuzzRoutes(ctx.app, {
+        service: 'identity',
+        label: target.kind,
+        bodies: {
+          'POST /api/waitlist': { email: 'waiting@example.org' },
+          'POST /api/bias-auth/register': { email: 'fuzz-new@example.org', password: 'fuzz-password' },
+          'POST /api/bias-auth/login': USER,
+          'POST /api/auth/admin/login': ADMIN,
+          'POST /api/bias-auth/validate-token': { token: user },
+          // The same password again: a body that gets through changes nothing the other routes rely on.
+          'POST /api/auth/change-password': { current_password: USER.password, new_password: USER.password },
+          'PATCH /api/profiles/me': { username: 'fuzz', avatar_url: 'https://example.org/a.png', website: 'https://example.org' },
+          'PATCH /api/identity/admin/users/:id': { role: 'user', disabled: false },
+        },
+        params: () => ({ id: victim }),
+        callers: (route): FuzzCallers => {
+          if (route.key === 'POST /api/auth/logout-all') return { guest: {}, user: bearer(leaver) };
+          if (route.path.startsWith('/api/identity/admin/')) return { guest: {}, user: bearer(user), admin: bearer(admin) };
+          return { guest: {}, user: bearer(user) };
+        },
+      });
+      console.log(fuzzSummary(report));
+      expect(report.routes.map((r) => r.route).sort()).toEqual([...ROUTES].sort());
+      expect(fuzzFailures(report)).toEqual([]);
+
+      // `__proto__: {role: "admin"}` and the like reached no account.
+      const roles = await ctx.database.db.selectFrom('users').select(['id', 'email', 'role']).execute();
+      expect(roles.find((row) => row.id === userId)?.role).toBe('user');
+      for (const row of roles) if (row.email !== ADMIN.email && row.id !== victim) expect(row.role).toBe('user');
+      // Whatever was stored is a normalised address.
+      for (const { email } of roles) expect(email).toMatch(/^[^\s<>A-Z]+@[^\s<>A-Z]+\.[a-z]+$/);
+    },
+    fuzzTimeoutMs(runs, ROUTES.length),
+  );
+});
