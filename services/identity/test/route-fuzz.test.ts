@@ -17,6 +17,7 @@ const ROUTES = [
   'POST /api/auth/change-password',
   'PATCH /api/profiles/me',
   'PATCH /api/identity/admin/users/:id',
+  'POST /api/identity/admin/users/:id/unlock',
 ];
 const USER = { email: 'fuzz-user@example.org', password: 'fuzz-password' };
 const runs = fuzzRunsFromEnv();
@@ -60,6 +61,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'POST /api/auth/change-password': { current_password: USER.password, new_password: USER.password },
           'PATCH /api/profiles/me': { username: 'fuzz', avatar_url: 'https://example.org/a.png', website: 'https://example.org' },
           'PATCH /api/identity/admin/users/:id': { role: 'user', disabled: false },
+          'POST /api/identity/admin/users/:id/unlock': {},
         },
         params: () => ({ id: victim }),
         callers: (route): FuzzCallers => {
