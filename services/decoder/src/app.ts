@@ -42,7 +42,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, tiers);
       const llm = llmSettingsOf(config);
       const engine = llm ? createLlmEngine(llm, deps.engine, app.log) : deps.engine;
-      await app.register(analysisRoutes, { engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
+      await app.register(analysisRoutes, { engine, reserveBeforeWork: llm !== undefined, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
       await app.register(usageRoutes, { resolveReader });
       await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX });
       await app.register(historyRoutes);
