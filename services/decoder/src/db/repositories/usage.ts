@@ -37,6 +37,7 @@ function ordered(counters: Counter[]): Counter[] {
 
 /** One use from one counter while it is below the limit: the new count, or undefined when it was full. */
 async function takeOne(db: Kysely<DecoderDatabase>, { subject, day }: Counter, limit: number | null): Promise<number | undefined> {
+  if (limit !== null && limit <= 0) return undefined; // the insert of a first use would not look at the limit
   const row = await db
     .insertInto('usage_counters')
     .values({ subject, day, used: 1 })
@@ -87,6 +88,7 @@ export function usageRepository(db: Kysely<DecoderDatabase>) {
      * the limit was reached (and nothing was stored).
      */
     async takeAndRecord({ subject, day }: Counter, limit: number | null, entry: HistoryEntry): Promise<number | undefined> {
+      if (limit !== null && limit <= 0) return undefined; // the insert of a first use would not look at the limit
       const row = await db
         .with('taken', (qb) =>
           qb
