@@ -180,6 +180,12 @@ async function main(): Promise<void> {
     }
     const headers = { authorization: `Bearer ${await identity.tokenFor('user')}` };
     const viaChat = (marker: string) => streamOnce(`${base}/api/chat/stream`, headers, marker, false);
+    // The same streams from as many accounts: one account's streams queue on its one counter row (each
+    // update holds the row until its commit), so this row shows what the service adds without that queue.
+    const accounts: Array<Record<string, string>> = [];
+    for (let i = 0; i < CONCURRENT; i++) accounts.push({ authorization: `Bearer ${await identity.tokenFor('user')}` });
+    const viaChatAccounts = (marker: string) =>
+      streamOnce(`${base}/api/chat/stream`, accounts[Number(/ (\d+):/.exec(marker)![1]) % accounts.length]!, marker, false);
     const direct = (marker: string) => streamOnce(`${fake.url}/chat/completions`, {}, marker, true);
 
     await run('warm-up', fake, 20, true, viaChat);
@@ -197,14 +203,17 @@ async function main(): Promise<void> {
     console.log(line('chat service, 1 at a time', chatAlone));
     const directConcurrent: Figures[] = [];
     const chatConcurrent: Figures[] = [];
+    const chatAccounts: Figures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       directConcurrent.push(await run(`direct-${round}`, fake, CONCURRENT, true, direct));
       chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat));
+      chatAccounts.push(await run(`accounts-${round}`, fake, CONCURRENT, true, viaChatAccounts));
     }
     const dc = merge(directConcurrent);
     const cc = merge(chatConcurrent);
     console.log(line(`direct to the model, ${CONCURRENT} at once`, dc));
     console.log(line(`chat service, ${CONCURRENT} at once`, cc));
+    console.log(line(`  the same from ${CONCURRENT} accounts`, merge(chatAccounts)));
     const ideal = FIRST_TOKEN_MS + (TOKENS - 1) * TOKEN_GAP_MS;
     console.log(
       `\n${CONCURRENT} concurrent streams took ${cc.wallMs.toFixed(0)} ms through the chat service and ${dc.wallMs.toFixed(0)} ms directly ` +

@@ -43,7 +43,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       const llm = llmSettingsOf(config);
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Analyses the embedded engine answered because the model could not, by cause.', ['cause']);
       const engine = llm ? createLlmEngine(llm, deps.engine, app.log, (cause) => fallbacks.inc({ cause })) : deps.engine;
-      await app.register(analysisRoutes, { engine, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
+      await app.register(analysisRoutes, { engine, reserveBeforeWork: llm !== undefined, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
       await app.register(usageRoutes, { resolveReader });
       await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX, clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX });
       await app.register(historyRoutes);

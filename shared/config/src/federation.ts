@@ -8,6 +8,8 @@ export interface SharedVersions {
   react: string;
   reactDom: string;
   reactRouterDom: string;
+  /** The version the apps provide: their router is a subset module of ours (router.ts), not the package itself. */
+  reactRouterDomProvided?: string;
   zustand: string;
   store: string;
   ui: string;
@@ -20,7 +22,7 @@ export function sharedSingletons(v: SharedVersions) {
     'react/': singleton(v.react),
     'react-dom': singleton(v.reactDom),
     'react-dom/': singleton(v.reactDom),
-    'react-router-dom': singleton(v.reactRouterDom),
+    'react-router-dom': { ...singleton(v.reactRouterDom), ...(v.reactRouterDomProvided ? { version: v.reactRouterDomProvided } : {}) },
     zustand: singleton(v.zustand),
     'zustand/': singleton(v.zustand),
     '@keisha/store': singleton(v.store),

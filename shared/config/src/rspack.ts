@@ -7,6 +7,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { sharedSingletons } from './federation.ts';
 
 const require = createRequire(import.meta.url);
+const ROUTER_SUBSET = path.join(import.meta.dirname, 'router.ts');
 
 function versionOf(pkg: string): string {
   const file = require.resolve(`${pkg}/package.json`);
@@ -81,7 +82,11 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
       cssChunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      // The shared router is the part of react-router-dom the apps use (see router.ts).
+      alias: { 'react-router-dom$': ROUTER_SUBSET },
+    },
     module: {
       parser: { 'css/auto': { namedExports: false } },
       generator: { 'css/auto': cssModuleNames(opts.name) },
@@ -112,6 +117,7 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
           react: versionOf('react'),
           reactDom: versionOf('react-dom'),
           reactRouterDom: versionOf('react-router-dom'),
+          reactRouterDomProvided: versionOf('react-router-dom').slice(1),
           zustand: versionOf('zustand'),
           store: versionOf('@keisha/store'),
           ui: versionOf('@keisha/ui'),

@@ -23,7 +23,28 @@ function fromRow(row: ReaderDayRow): ReaderDay {
   return { timeZone: row.time_zone, day: row.day, endsAt: new Date(row.ends_at) };
 }
 
-export function readerDaysRepository(db: Kysely<any>) {
+export interface ReaderDaysOptions {
+  /** How many subjects' days are remembered in memory (the oldest are forgotten first). */
+  remembered?: number;
+}
+
+export function readerDaysRepository(db: Kysely<any>, { remembered = 50_000 }: ReaderDaysOptions = {}) {
+  // A stored day never changes before it ends (only an ended day is moved forward, see reader-day.ts),
+  // so a day read or stored here holds until its end in every instance: a subject's later requests that
+  // day need no query to know it.
+  const known = new Map<string, ReaderDay>();
+
+  function remember(subject: string, day: ReaderDay): void {
+    known.delete(subject);
+    if (known.size >= remembered) known.delete(known.keys().next().value!);
+    known.set(subject, day);
+  }
+
+  function recall(subject: string, now: Date): ReaderDay | undefined {
+    const day = known.get(subject);
+    return day && now < day.endsAt ? day : undefined;
+  }
+
   async function stored(subjects: string[]): Promise<Map<string, ReaderDay>> {
     if (subjects.length === 0) return new Map();
     // The date as text: drivers turn a `date` into a Date at local midnight, which shifts it in some zones.
@@ -63,15 +84,23 @@ export function readerDaysRepository(db: Kysely<any>) {
     async resolve(subjects: string[], timeZone: string, now = new Date()): Promise<Map<string, ReaderDay>> {
       const unique = [...new Set(subjects)];
       const days = new Map<string, ReaderDay>();
-      let current = await stored(unique);
+      for (const subject of unique) {
+        const day = recall(subject, now);
+        if (day) days.set(subject, day);
+      }
+      const unknown = unique.filter((subject) => !days.has(subject));
+      if (unknown.length === 0) return days;
+      let current = await stored(unknown);
       for (let attempt = 0; attempt < 5; attempt++) {
         const moved: string[] = [];
-        for (const subject of unique) {
+        for (const subject of unknown) {
           if (days.has(subject)) continue;
           const previous = current.get(subject);
           const next = readerDayFor(previous, timeZone, now);
-          if (sameDay(previous, next) || (await advance(subject, previous, next))) days.set(subject, next);
-          else moved.push(subject);
+          if (sameDay(previous, next) || (await advance(subject, previous, next))) {
+            days.set(subject, next);
+            remember(subject, next);
+          } else moved.push(subject);
         }
         if (moved.length === 0) return days;
         current = await stored(moved); // another request moved these first: decide again from what it stored
@@ -82,8 +111,9 @@ export function readerDaysRepository(db: Kysely<any>) {
     /** What `resolve` would answer, without storing anything (for a read such as today's usage). */
     async peek(subjects: string[], timeZone: string, now = new Date()): Promise<Map<string, ReaderDay>> {
       const unique = [...new Set(subjects)];
-      const current = await stored(unique);
-      return new Map(unique.map((subject) => [subject, readerDayFor(current.get(subject), timeZone, now)]));
+      const unknown = unique.filter((subject) => !recall(subject, now));
+      const current = unknown.length > 0 ? await stored(unknown) : new Map<string, ReaderDay>();
+      return new Map(unique.map((subject) => [subject, recall(subject, now) ?? readerDayFor(current.get(subject), timeZone, now)]));
     },
   };
 }

@@ -1,9 +1,10 @@
 // One answer from Keisha, from the accepted message to the saved reply. Shared by the JSON route,
 // the stream and regenerate, so the rules are in one place:
 // - the conversation is the caller's, or 404 (before anything is counted);
-// - the message is counted atomically before any work (429 with the usage when the day is used up);
-// - the person's bubble and an empty answer bubble (status streaming) are written in one transaction,
-//   under a lock on the conversation, so writes to one conversation happen one at a time;
+// - the message is counted atomically before any work (429 with the usage when the day is used up), in
+//   the same statement or transaction that writes the person's bubble and an empty answer bubble
+//   (status streaming): one commit, and a message is counted if and only if it is stored. Writes to an
+//   existing conversation hold a lock on it, so they happen one at a time;
 // - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
 //   stopped or left, or the service is closing: the partial text is kept), or as failed (the model
 //   broke off: the partial text is kept and the message is given back); an answer by the offline
@@ -83,26 +84,36 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
 
   const sessionNotFound = () => new AppError(404, CHAT_ERRORS.sessionNotFound, CHAT_TEXT.sessionNotFound);
 
-  /** Counts one message for today, or throws MessageLimitReached. */
-  async function count(account: PlanAccount, timeZone: string): Promise<Counted> {
+  /** The day the message counts in and the account's plan (asked at the same time). */
+  async function dayAndPlan(account: PlanAccount, timeZone: string): Promise<Omit<Counted, 'used'> & { limit: number | null }> {
     const { userId } = account;
-    const plan = await planFor(account);
     // The reader's stored day; the request's zone only says where a new day should start.
-    const readerDay = (await readerDays.resolve([userId], timeZone)).get(userId)!;
-    const { day, endsAt: resetsAt } = readerDay;
-    const used = await usage.reserve(userId, day, dailyMessageLimit(plan));
-    if (used === undefined) throw new MessageLimitReached(usageView(plan, await usage.current(userId, day), resetsAt, readerDay.timeZone));
-    return { userId, plan, day, timeZone: readerDay.timeZone, resetsAt, used };
+    const [plan, days] = await Promise.all([planFor(account), readerDays.resolve([userId], timeZone)]);
+    const readerDay = days.get(userId)!;
+    return { userId, plan, limit: dailyMessageLimit(plan), day: readerDay.day, timeZone: readerDay.timeZone, resetsAt: readerDay.endsAt };
   }
 
-  /** Runs `write` with the message counted; gives the message back if `write` fails. */
-  async function counted<T>(account: PlanAccount, timeZone: string, write: (c: Counted) => Promise<T>): Promise<{ c: Counted; result: T }> {
-    const { userId } = account;
-    const c = await count(account, timeZone);
+  async function limitReached(d: Omit<Counted, 'used'>): Promise<MessageLimitReached> {
+    return new MessageLimitReached(usageView(d.plan, await usage.current(d.userId, d.day), d.resetsAt, d.timeZone));
+  }
+
+  /**
+   * Runs `write` in a transaction that first takes the message from the day's allowance (one commit for
+   * both: the message is counted if and only if its bubbles are written), or throws MessageLimitReached.
+   * The counter row is locked before the conversation's, in every path, so two sends cannot deadlock.
+   */
+  async function countedWrite<T>(account: PlanAccount, timeZone: string, write: (trx: Transaction<ChatDatabase>, c: Counted) => Promise<T>): Promise<{ c: Counted; result: T }> {
+    const d = await dayAndPlan(account, timeZone);
+    const full = Symbol('limit reached');
     try {
-      return { c, result: await write(c) };
+      return await db.transaction().execute(async (trx) => {
+        const used = await usage.reserve(d.userId, d.day, d.limit, trx);
+        if (used === undefined) throw full;
+        const c = { ...d, used };
+        return { c, result: await write(trx, c) };
+      });
     } catch (error) {
-      await usage.release(userId, c.day).catch((releaseError) => log.error({ err: releaseError }, 'could not give a message back'));
+      if (error === full) throw await limitReached(d);
       throw error;
     }
   }
@@ -192,19 +203,21 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       // Checked before counting: a message to a conversation that is not yours is never counted.
       if (sessionId && !(await sessions.findOwned(userId, sessionId))) throw sessionNotFound();
       const title = titleFrom(message);
-      const { c, result } = await counted({ userId, bearer: args.bearer }, args.timeZone, async (c) => {
-        const request = (history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(c.plan), history, question: message });
-        if (!sessionId) {
-          const started = await sessions.startWithMessage(userId, title, message);
-          return { session: sessionView(started.session), sessionCreated: true, userMessageId: started.userMessageId, aiMessageId: started.aiMessageId, request: request([]) };
-        }
-        return db.transaction().execute(async (trx) => {
-          const session = await sessions.touchOwned(trx, userId, sessionId, title);
-          if (!session) throw sessionNotFound(); // deleted meanwhile
-          const rows = await messages.recentForSession(sessionId, HISTORY_ROWS, trx);
-          const pair = await messages.insertPair(trx, sessionId, message);
-          return { session: sessionView(session), sessionCreated: false, ...pair, request: request(modelHistory(rows)) };
-        });
+      const request = (c: Counted, history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(c.plan), history, question: message });
+      if (!sessionId) {
+        // A new conversation: counted and written in one statement.
+        const d = await dayAndPlan({ userId, bearer: args.bearer }, args.timeZone);
+        const started = await sessions.startWithMessage(userId, title, message, { day: d.day, limit: d.limit });
+        if (!started) throw await limitReached(d);
+        const c = { ...d, used: started.used };
+        return prepared(c, { session: sessionView(started.session), sessionCreated: true, userMessageId: started.userMessageId, aiMessageId: started.aiMessageId, request: request(c, []) });
+      }
+      const { c, result } = await countedWrite({ userId, bearer: args.bearer }, args.timeZone, async (trx, c) => {
+        const session = await sessions.touchOwned(trx, userId, sessionId, title);
+        if (!session) throw sessionNotFound(); // deleted meanwhile
+        const rows = await messages.recentForSession(sessionId, HISTORY_ROWS, trx);
+        const pair = await messages.insertPair(trx, sessionId, message);
+        return { session: sessionView(session), sessionCreated: false, ...pair, request: request(c, modelHistory(rows)) };
       });
       return prepared(c, result);
     },
@@ -222,24 +235,22 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       // The newest rows are enough: the last message and the answers after it (bounded work for long conversations).
       const recent = (trx?: Transaction<ChatDatabase>) => messages.recentForSession(args.sessionId, HISTORY_ROWS + 4, trx);
       check(await recent()); // refuse before counting
-      const { c, result } = await counted({ userId: args.userId, bearer: args.bearer }, args.timeZone, (c) =>
-        db.transaction().execute(async (trx) => {
-          const session = await sessions.touchOwned(trx, args.userId, args.sessionId, null);
-          if (!session) throw sessionNotFound();
-          const rows = await recent(trx);
-          const { lastUser, after } = check(rows);
-          await messages.deleteIds(trx, after.map((row) => row.id));
-          const ai = await messages.insertAnswer(trx, args.sessionId);
-          const question = rows[lastUser]!.user_prompt!;
-          return {
-            session: sessionView(session),
-            sessionCreated: false,
-            userMessageId: rows[lastUser]!.id,
-            aiMessageId: ai.id,
-            request: { systemPrompt: buildSystemPrompt(c.plan), history: historyBefore(rows, lastUser), question },
-          };
-        }),
-      );
+      const { c, result } = await countedWrite({ userId: args.userId, bearer: args.bearer }, args.timeZone, async (trx, c) => {
+        const session = await sessions.touchOwned(trx, args.userId, args.sessionId, null);
+        if (!session) throw sessionNotFound();
+        const rows = await recent(trx);
+        const { lastUser, after } = check(rows);
+        await messages.deleteIds(trx, after.map((row) => row.id));
+        const ai = await messages.insertAnswer(trx, args.sessionId);
+        const question = rows[lastUser]!.user_prompt!;
+        return {
+          session: sessionView(session),
+          sessionCreated: false,
+          userMessageId: rows[lastUser]!.id,
+          aiMessageId: ai.id,
+          request: { systemPrompt: buildSystemPrompt(c.plan), history: historyBefore(rows, lastUser), question },
+        };
+      });
       return prepared(c, result);
     },
 

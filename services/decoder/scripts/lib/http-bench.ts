@@ -1,7 +1,7 @@
 // The analysis over real HTTP under autocannon: the decoder service as a process, tokens from a real
 // identity process, every request taking a use from its counter in PostgreSQL (PGlite without one).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -9,6 +9,53 @@ import pg from 'pg';
 import { databaseTargets, freePort, startIdentityProcess } from '@keisha/service-kit/testing';
 
 const SERVER = path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
+
+// The ceiling on this machine at this moment: a bare Fastify answering a JSON hello world, as its own
+// process, under the same autocannon load. The analysis is quoted as a share of it, since the machine is shared.
+const HELLO_WORLD = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+/** CPU time (user + system, ms) a process has used so far, where /proc exists (Linux); else undefined. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s ticks
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitUntilAnswering(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function helloWorldPerSecond(seconds: number, connections: number): Promise<number> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {
+    env: { ...process.env, PORT: String(port) },
+    cwd: path.resolve(import.meta.dirname, '..', '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitUntilAnswering(`http://127.0.0.1:${port}/`);
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: seconds });
+    return result['2xx'] / seconds;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
 
 
 export async function benchHttp(article: string, { seconds = 10, connections = 10 } = {}): Promise<void> {
@@ -34,16 +81,10 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/health/ready`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntilAnswering(`${base}/health/ready`);
     const token = await identity.tokenFor('user');
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const cpuBefore = cpuMsOf(decoder.pid);
     const result = await autocannon({
       url: `${base}/api/bias-analysis`,
       method: 'POST',
@@ -52,6 +93,8 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
       connections,
       duration: seconds,
     });
+    const cpuAfter = cpuMsOf(decoder.pid);
+    const helloPerSecond = await helloWorldPerSecond(seconds, connections);
     const usage = (await (await fetch(`${base}/api/bias-usage/current?time_zone=UTC`, { headers })).json()) as { usage: { daily_count: number } };
     const latency = result.latency as unknown as Record<string, number>;
     console.log(
@@ -61,6 +104,14 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
     console.log(
       `  ${(result['2xx'] / seconds).toFixed(0)} analyses/s   p50 ${latency.p50} ms   p99 ${latency.p99} ms   ` +
         `${result.non2xx} non-2xx   ${result.errors} errors`,
+    );
+    const perSecond = result['2xx'] / seconds;
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      console.log(`  the decoder process used ${((cpuAfter - cpuBefore) / result['2xx']).toFixed(2)} ms of CPU per analysis`);
+    }
+    console.log(
+      `  bare Fastify hello world, same load, same run: ${helloPerSecond.toFixed(0)} req/s; ` +
+        `the analysis is ${((100 * perSecond) / helloPerSecond).toFixed(1)}% of it (aim >= 5%)`,
     );
     // autocannon stops counting at the deadline; requests still in flight then complete on the server.
     const extra = usage.usage.daily_count - result['2xx'];

@@ -17,14 +17,28 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
     },
 
     /**
-     * A new conversation with its first message and Keisha's empty answer (status streaming), in one
-     * statement: atomic without a transaction, one round trip. The answer is inserted from the
-     * person's row, so it is written after it (a later seq and clock_timestamp()).
+     * A new conversation with its first message and Keisha's empty answer (status streaming), with the
+     * message taken from the day's allowance, in one statement: all of it or nothing, one round trip and
+     * one commit. The counter goes up only while below `limit` (null: no limit); when the day is used up
+     * nothing is written and the answer is undefined. The answer is inserted from the person's row, so it
+     * is written after it (a later seq and clock_timestamp()).
      */
-    async startWithMessage(userId: string, title: string, text: string): Promise<{ session: SessionRow; userMessageId: string; aiMessageId: string }> {
-      const { rows } = await sql<SessionRow & { user_message_id: string; ai_message_id: string }>`
-        with s as (
-          insert into chat_sessions (user_id, title, updated_at) values (${userId}, ${title}, clock_timestamp())
+    async startWithMessage(
+      userId: string,
+      title: string,
+      text: string,
+      allowance: { day: string; limit: number | null },
+    ): Promise<{ session: SessionRow; userMessageId: string; aiMessageId: string; used: number } | undefined> {
+      // A limit of 0 (an unknown plan): the insert of a first message would not look at the limit.
+      if (allowance.limit !== null && allowance.limit <= 0) return undefined;
+      const { rows } = await sql<SessionRow & { user_message_id: string; ai_message_id: string; used: number }>`
+        with taken as (
+          insert into chat_usage_counters (user_id, day, used) values (${userId}, ${allowance.day}, 1)
+          on conflict (user_id, day) do update set used = chat_usage_counters.used + 1
+            where ${allowance.limit}::integer is null or chat_usage_counters.used < ${allowance.limit}::integer
+          returning used
+        ), s as (
+          insert into chat_sessions (user_id, title, updated_at) select ${userId}::uuid, ${title}::text, clock_timestamp() from taken
           returning id, user_id, title, created_at, updated_at
         ), u as (
           insert into messages (session_id, user_prompt, ai_response, status, created_at)
@@ -35,11 +49,12 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
           select session_id, null, '', 'streaming', clock_timestamp() from u
           returning id
         )
-        select s.id, s.user_id, s.title, s.created_at, s.updated_at, u.id as user_message_id, a.id as ai_message_id from s, u, a`.execute(db);
+        select s.id, s.user_id, s.title, s.created_at, s.updated_at, u.id as user_message_id, a.id as ai_message_id, taken.used
+        from s, u, a, taken`.execute(db);
       const row = rows[0];
-      if (!row) throw new Error('the conversation was not created');
-      const { user_message_id: userMessageId, ai_message_id: aiMessageId, ...session } = row;
-      return { session, userMessageId, aiMessageId };
+      if (!row) return undefined;
+      const { user_message_id: userMessageId, ai_message_id: aiMessageId, used, ...session } = row;
+      return { session, userMessageId, aiMessageId, used };
     },
 
     /**

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatDatabase } from '../database.ts';
 
+type Executor = Kysely<ChatDatabase> | Transaction<ChatDatabase>;
+
 /** The daily message counter: one row per account per local day. */
 export function usageRepository(db: Kysely<ChatDatabase>) {
   return {
@@ -9,8 +11,10 @@ export function usageRepository(db: Kysely<ChatDatabase>) {
      * is below the limit (null: no limit), so concurrent sends cannot overdraw it.
      * Returns the new count, or undefined when the limit was already reached.
      */
-    async reserve(userId: string, day: string, limit: number | null): Promise<number | undefined> {
-      const row = await db
+    async reserve(userId: string, day: string, limit: number | null, trx: Executor = db): Promise<number | undefined> {
+      // A limit of 0 (an unknown plan): the insert of a first message would not look at the limit.
+      if (limit !== null && limit <= 0) return undefined;
+      const row = await trx
         .insertInto('chat_usage_counters')
         .values({ user_id: userId, day, used: 1 })
         .onConflict((oc) => {
@@ -19,11 +23,6 @@ export function usageRepository(db: Kysely<ChatDatabase>) {
         })
         .returning('used')
         .executeTakeFirst();
-      // A limit of 0 (an unknown plan) still lets the insert through: refuse and take it back.
-      if (row && limit !== null && row.used > limit) {
-        await this.release(userId, day);
-        return undefined;
-      }
       return row?.used;
     },
 

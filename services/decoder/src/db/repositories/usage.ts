@@ -2,6 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { ReaderDay } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../database.ts';
 
+/** A finished analysis as it is kept in the account's history. */
+export interface HistoryEntry {
+  user_id: string;
+  title: string;
+  score: number;
+  term_count: number;
+  text: string;
+  result: string;
+}
+
 class LimitReached extends Error {}
 
 /** One counter: a subject (user:<id>, ip:<address>, device:<id>) on its own day (see reader_days). */
@@ -25,6 +35,21 @@ function ordered(counters: Counter[]): Counter[] {
   return [...unique.values()].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
 }
 
+/** One use from one counter while it is below the limit: the new count, or undefined when it was full. */
+async function takeOne(db: Kysely<DecoderDatabase>, { subject, day }: Counter, limit: number | null): Promise<number | undefined> {
+  if (limit !== null && limit <= 0) return undefined; // the insert of a first use would not look at the limit
+  const row = await db
+    .insertInto('usage_counters')
+    .values({ subject, day, used: 1 })
+    .onConflict((oc) => {
+      const update = oc.columns(['subject', 'day']).doUpdateSet({ used: sql`usage_counters.used + 1` });
+      return limit === null ? update : update.where('usage_counters.used', '<', limit);
+    })
+    .returning('used')
+    .executeTakeFirst();
+  return !row || (limit !== null && row.used > limit) ? undefined : row.used;
+}
+
 export function usageRepository(db: Kysely<DecoderDatabase>) {
   return {
     /**
@@ -34,21 +59,20 @@ export function usageRepository(db: Kysely<DecoderDatabase>) {
      * Returns the new counts, or undefined when the limit was reached.
      */
     async reserve(counters: Counter[], limit: number | null): Promise<number[] | undefined> {
+      const subjects = ordered(counters);
+      if (subjects.length === 1) {
+        // One counter (an account): its one statement is atomic on its own, and a transaction around it
+        // would only add two round trips.
+        const used = await takeOne(db, subjects[0]!, limit);
+        return used === undefined ? undefined : [used];
+      }
       try {
         return await db.transaction().execute(async (trx) => {
           const counts: number[] = [];
-          for (const { subject, day } of ordered(counters)) {
-            const row = await trx
-              .insertInto('usage_counters')
-              .values({ subject, day, used: 1 })
-              .onConflict((oc) => {
-                const update = oc.columns(['subject', 'day']).doUpdateSet({ used: sql`usage_counters.used + 1` });
-                return limit === null ? update : update.where('usage_counters.used', '<', limit);
-              })
-              .returning('used')
-              .executeTakeFirst();
-            if (!row || (limit !== null && row.used > limit)) throw new LimitReached();
-            counts.push(row.used);
+          for (const counter of subjects) {
+            const used = await takeOne(trx, counter, limit);
+            if (used === undefined) throw new LimitReached();
+            counts.push(used);
           }
           return counts;
         });
@@ -56,6 +80,49 @@ export function usageRepository(db: Kysely<DecoderDatabase>) {
         if (error instanceof LimitReached) return undefined;
         throw error;
       }
+    },
+
+    /**
+     * Takes one use from an account's counter and keeps the analysis in its history, in one statement:
+     * both happen or neither does (one round trip, one commit). Returns the new count, or undefined when
+     * the limit was reached (and nothing was stored).
+     */
+    async takeAndRecord({ subject, day }: Counter, limit: number | null, entry: HistoryEntry): Promise<number | undefined> {
+      if (limit !== null && limit <= 0) return undefined; // the insert of a first use would not look at the limit
+      const row = await db
+        .with('taken', (qb) =>
+          qb
+            .insertInto('usage_counters')
+            .values({ subject, day, used: 1 })
+            .onConflict((oc) => {
+              const update = oc.columns(['subject', 'day']).doUpdateSet({ used: sql`usage_counters.used + 1` });
+              return limit === null ? update : update.where('usage_counters.used', '<', limit);
+            })
+            .returning('used'),
+        )
+        .with('recorded', (qb) =>
+          qb
+            .insertInto('analyses')
+            .columns(['user_id', 'title', 'score', 'term_count', 'text', 'result'])
+            .expression((eb) =>
+              eb
+                .selectFrom('taken')
+                .select([
+                  // Typed here: a parameter in a SELECT list would otherwise be taken as text.
+                  sql<string>`${entry.user_id}::uuid`.as('user_id'),
+                  sql<string>`${entry.title}::text`.as('title'),
+                  sql<number>`${entry.score}::integer`.as('score'),
+                  sql<number>`${entry.term_count}::integer`.as('term_count'),
+                  sql<string>`${entry.text}::text`.as('text'),
+                  sql<string>`${entry.result}::jsonb`.as('result'),
+                ]),
+            )
+            .returning('id'),
+        )
+        .selectFrom('taken')
+        .select('used')
+        .executeTakeFirst();
+      return !row || (limit !== null && row.used > limit) ? undefined : row.used;
     },
 
     /** Gives a use back (the analysis failed after it was reserved). */

@@ -4,14 +4,20 @@ import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, isTimeZone, readerDaysRepository, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
-import { countersOf, resetsAtOf, usageRepository } from '../../db/repositories/usage.ts';
+import { countersOf, resetsAtOf, usageRepository, type Counter, type HistoryEntry } from '../../db/repositories/usage.ts';
 import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
 import { historyTitle } from '../../domain/history.ts';
-import type { AnalysisEngine } from '../../plugins/analysis-engine.ts';
+import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-engine.ts';
 import type { ReaderResolver } from '../../plugins/reader.ts';
 
 export interface AnalysisRouteOptions {
   engine: AnalysisEngine;
+  /**
+   * Take the use before the work (a model answering costs money, so a reader past the limit must not
+   * reach it). Without it, an account's analysis is made first and its use taken together with its
+   * history entry in one statement: as exact, with one round trip and one commit instead of two.
+   */
+  reserveBeforeWork: boolean;
   resolveReader: ReaderResolver;
   rateLimitMax: number;
 }
@@ -32,28 +38,20 @@ export function timeZoneOf(value: string | undefined): string {
   return value;
 }
 
-async function saveToHistory(
-  db: Kysely<DecoderDatabase>,
-  userId: string,
-  text: string,
-  outcome: Awaited<ReturnType<AnalysisEngine>>,
-): Promise<void> {
-  const saved = { analysis: outcome.analysis, translation: outcome.translation };
-  await db
-    .insertInto('analyses')
-    .values({
-      user_id: userId,
-      title: historyTitle(text),
-      score: outcome.analysis.score,
-      term_count: outcome.analysis.detected_terms.length,
-      text,
-      result: JSON.stringify(saved),
-    })
-    .execute();
+function historyEntry(userId: string, text: string, outcome: AnalysisOutcome): HistoryEntry {
+  return {
+    user_id: userId,
+    title: historyTitle(text),
+    score: outcome.analysis.score,
+    term_count: outcome.analysis.detected_terms.length,
+    text,
+    result: JSON.stringify({ analysis: outcome.analysis, translation: outcome.translation }),
+  };
 }
 
 export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOptions): Promise<void> {
-  const usage = usageRepository(app.db as Kysely<DecoderDatabase>);
+  const db = app.db as Kysely<DecoderDatabase>;
+  const usage = usageRepository(db);
   const readerDays = readerDaysRepository(app.db);
   const analyses = app.metrics.counter('decoder_analyses_total', 'Analyses answered, by engine, or failed.', ['outcome', 'engine']);
   const refusals = app.metrics.counter('quota_refusals_total', 'Requests refused because the daily quota was used up, by plan.', ['tier']);
@@ -80,36 +78,60 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         const days = await readerDays.resolve(reader.subjects, timeZone);
         const counters = countersOf(days);
         const resetsAt = resetsAtOf(days);
-
-        // The use is taken before the work, atomically, so concurrent requests cannot overdraw it.
-        const counts = await usage.reserve(counters, dailyLimit(reader.tier));
-        if (!counts) {
+        const limit = dailyLimit(reader.tier);
+        const refuse = async (checked: Counter[]) => {
           refusals.inc({ tier: reader.tier });
-          const used = await usage.current(counters);
           return reply.status(429).send({
             success: false as const,
             error: { code: DECODER_ERRORS.usageLimit, message: 'Daily usage limit exceeded' },
-            usage: usageView(reader.tier, used, resetsAt),
+            usage: usageView(reader.tier, await usage.current(checked), resetsAt),
           });
+        };
+        const notSaved = (error: unknown) => {
+          request.log.error({ err: error }, 'analysis not saved to history');
+          return new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be saved. Please try again.');
+        };
+        const analyse = async (): Promise<AnalysisOutcome> => {
+          try {
+            return await options.engine(request.body.text);
+          } catch (error) {
+            analyses.inc({ outcome: 'failed', engine: 'none' });
+            request.log.error({ err: error }, 'analysis failed');
+            throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
+          }
+        };
+
+        if (reader.userId && counters.length === 1 && !options.reserveBeforeWork) {
+          const outcome = await analyse();
+          // One statement: when the entry cannot be stored, no use was taken either.
+          const used = await usage
+            .takeAndRecord(counters[0]!, limit, historyEntry(reader.userId, request.body.text, outcome))
+            .catch((error: unknown) => {
+              throw notSaved(error);
+            });
+          if (used === undefined) return refuse(counters);
+          analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
+          return { success: true as const, analysis: outcome.analysis, translation: outcome.translation, usage: usageView(reader.tier, used, resetsAt) };
         }
+
+        // The use is taken before the work, atomically, so concurrent requests cannot overdraw it.
+        const counts = await usage.reserve(counters, limit);
+        if (!counts) return refuse(counters);
         // From here on, any failure gives the use back: a 5xx never costs a reader an analysis.
         let outcome;
         try {
-          outcome = await options.engine(request.body.text);
+          outcome = await analyse();
         } catch (error) {
           await usage.release(counters);
-          analyses.inc({ outcome: 'failed', engine: 'none' });
-          request.log.error({ err: error }, 'analysis failed');
-          throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
+          throw error;
         }
         analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
         if (reader.userId) {
           try {
-            await saveToHistory(app.db as Kysely<DecoderDatabase>, reader.userId, request.body.text, outcome);
+            await db.insertInto('analyses').values(historyEntry(reader.userId, request.body.text, outcome)).execute();
           } catch (error) {
             await usage.release(counters);
-            request.log.error({ err: error }, 'analysis not saved to history');
-            throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be saved. Please try again.');
+            throw notSaved(error);
           }
         }
         // The rule: when the model failed, the reader gets the embedded result and is charged nothing.
