@@ -23,3 +23,4 @@ export { dayIn, readerDayFor, type ReaderDay } from './reader-day.ts';
 export { readerDaysRepository, type ReaderDaysRepository, type ReaderDaysTable } from './reader-days.ts';
 export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';
 export { identitySessionCheck, identityAuthOptions, type SessionCheckOptions } from './session-check.ts';
+export { INTERNAL_TOKEN_HEADER, internalTokenFileFor, internalTokenMatches, loadInternalToken } from './internal-token.ts';

@@ -1,0 +1,34 @@
+// Who calls the public API: the key in `Authorization: Bearer kei_live_...`, found by its hash, not
+// revoked, and whose owner still holds the annual plan (or created it as an administrator).
+import { createHash } from 'node:crypto';
+import { API_ERRORS } from '@keisha/contracts/decoder';
+import { AppError } from '@keisha/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { ApiKeyRow, ApiKeysRepository } from '../db/repositories/api-keys.ts';
+import { hashApiKey, hashMatches, keyFromAuthorization } from '../domain/api-keys.ts';
+import type { OwnerPlanLookup } from './key-owner-plan.ts';
+
+export function apiKeyAuthenticator(keys: ApiKeysRepository, ownerPlan: OwnerPlanLookup) {
+  return async function authenticateKey(request: FastifyRequest): Promise<ApiKeyRow> {
+    const secret = keyFromAuthorization(request.headers.authorization);
+    if (!secret) throw new AppError(401, API_ERRORS.invalidKey, 'Send your API key as Authorization: Bearer kei_live_…');
+    const row = await keys.byHash(hashApiKey(secret));
+    // The lookup is by hash; the compare confirms it in constant time.
+    if (!row || !hashMatches(row.hash, secret)) throw new AppError(401, API_ERRORS.invalidKey, 'This API key is not valid.');
+    if (row.revoked_at) throw new AppError(401, API_ERRORS.revokedKey, 'This API key has been revoked.');
+    if (!row.owner_is_admin) {
+      const tier = await ownerPlan(row.user_id);
+      if (tier === undefined) throw new AppError(503, API_ERRORS.planUnavailable, 'The plan of this key’s owner cannot be checked right now. Please try again.');
+      if (tier !== 'annual') throw new AppError(403, API_ERRORS.planRequired, 'API access comes with the annual plan; this key’s owner does not hold it.');
+    }
+    request.log.info({ apiKeyPrefix: row.prefix }, 'API key accepted');
+    return row;
+  };
+}
+export type ApiKeyAuthenticator = ReturnType<typeof apiKeyAuthenticator>;
+
+/** The rate-limit bucket of a request: its key (by hash, so logs and memory never hold it), else its address. */
+export function rateLimitBucketOf(request: FastifyRequest): string {
+  const secret = keyFromAuthorization(request.headers.authorization);
+  return secret ? `key:${createHash('sha256').update(secret).digest('base64url')}` : `ip:${request.ip}`;
+}
