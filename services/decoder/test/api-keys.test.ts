@@ -10,6 +10,10 @@ const targets = await databaseTargets();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
 const INTERNAL_API_TOKEN = randomBytes(32).toString('base64url');
 
+/** fetch, with bodies read as the loosely typed JSON these tests inspect. */
+type ApiResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+const fetch = (input: string, init?: RequestInit): Promise<ApiResponse> => globalThis.fetch(input, init) as Promise<ApiResponse>;
+
 type Decoder = Awaited<ReturnType<typeof startDecoder>> & { url: string };
 
 describe.each(targets)('API keys and the public API on $kind', (target) => {
@@ -141,7 +145,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     const ctx = await decoder();
     const admin = await identity.tokenFor('admin');
     const { secret, key } = await (await createKey(ctx, admin, 'hostile')).json();
-    const cases: Array<[Promise<Response>, number, string]> = [
+    const cases: Array<[Promise<ApiResponse>, number, string]> = [
       [batch(ctx, secret, { articles: Array.from({ length: 51 }, () => ({ text: ARTICLE })) }), 400, 'BATCH_TOO_LARGE'],
       [batch(ctx, secret, { articles: [] }), 400, 'VALIDATION'],
       [batch(ctx, secret, { articles: 'x' }), 400, 'VALIDATION'],
