@@ -15,6 +15,7 @@ import { usageRoutes } from './routes/usage/index.ts';
 import { apiKeyRoutes } from './routes/api-keys/index.ts';
 import { publicApiRoutes } from './routes/public-api/index.ts';
 import { billingOwnerPlans, fixedOwnerPlan } from './plugins/key-owner-plan.ts';
+import { identityOwnerAccounts } from './plugins/key-owner-account.ts';
 
 export interface DecoderDeps {
   /** The embedded engine; with an LLM configured it is wrapped, and answers whenever the model cannot. */
@@ -51,10 +52,12 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(historyRoutes);
       // API access: keys on the account page, the public v1 API with them.
       await app.register(apiKeyRoutes, { tiers, dailyLimit: config.API_KEY_DAILY_LIMIT });
-      const ownerPlan = config.DEFAULT_ACCOUNT_TIER
-        ? fixedOwnerPlan(config.DEFAULT_ACCOUNT_TIER)
-        : billingOwnerPlans(config.BILLING_URL, loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder'))), app.log);
-      await app.register(publicApiRoutes, { engine, ownerPlan, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimit: config.API_KEY_DAILY_LIMIT });
+      // A key has no access token to forward: identity and billing are asked with the services' internal token.
+      const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder')));
+      const owners = config.DEFAULT_ACCOUNT_TIER
+        ? { ownerPlan: fixedOwnerPlan(config.DEFAULT_ACCOUNT_TIER) }
+        : { ownerPlan: billingOwnerPlans(config.BILLING_URL, internalToken(), app.log), ownerAccount: identityOwnerAccounts(config.IDENTITY_URL, internalToken(), app.log) };
+      await app.register(publicApiRoutes, { engine, ...owners, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimit: config.API_KEY_DAILY_LIMIT });
     },
   });
 }

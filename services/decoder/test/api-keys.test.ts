@@ -3,12 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PATHS, internalEntitlementPath, paymentPath } from '@keisha/contracts/billing';
+import { internalAccountPath } from '@keisha/contracts/identity';
 import { databaseTargets, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
 const INTERNAL_API_TOKEN = randomBytes(32).toString('base64url');
+// Identity, started as a process below, inherits it from this environment; billing is given it.
+process.env.INTERNAL_API_TOKEN = INTERNAL_API_TOKEN;
 
 /** fetch, with bodies read as the loosely typed JSON these tests inspect. */
 type ApiResponse = Omit<Response, 'json'> & { json(): Promise<any> };
@@ -188,6 +191,35 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     expect(await refused.json()).toMatchObject({ error: { code: 'PLAN_REQUIRED' } });
   }, 60_000);
 
+  async function refusedWithin2s(ctx: Decoder, secret: string, change: () => Promise<void>): Promise<{ status: number; code: string }> {
+    expect((await analyse(ctx, secret, { text: ARTICLE })).status).toBe(200); // cached from here on
+    await change();
+    const started = Date.now();
+    let response = await analyse(ctx, secret, { text: ARTICLE });
+    while (response.status === 200 && Date.now() - started <= 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      response = await analyse(ctx, secret, { text: ARTICLE });
+    }
+    expect(Date.now() - started).toBeLessThanOrEqual(2000);
+    return { status: response.status, code: (await response.json()).error?.code };
+  }
+
+  it('stops the keys of a disabled account, and of a demoted administrator without the plan, within 2 s', async () => {
+    const ctx = await decoder();
+    const token = await identity.tokenFor('user');
+    await buyPlan(token, 'annual');
+    const { secret } = await (await createKey(ctx, token, 'to be disabled')).json();
+    expect(await refusedWithin2s(ctx, secret, () => identity.updateUser(userIdOf(token), { disabled: true }))).toEqual({ status: 403, code: 'ACCOUNT_DISABLED' });
+
+    const email = `promoted-${Date.now()}-${target.kind}@example.org`;
+    const promoted = await identity.tokenFor('user', email);
+    await identity.updateUser(userIdOf(promoted), { role: 'admin' });
+    const adminSession = await identity.signIn('user', email);
+    const adminKey = await (await createKey(ctx, adminSession.token, 'admin key')).json();
+    expect(adminKey.secret).toMatch(/^kei_live_/);
+    expect(await refusedWithin2s(ctx, adminKey.secret, () => identity.updateUser(userIdOf(promoted), { role: 'user' }))).toEqual({ status: 403, code: 'PLAN_REQUIRED' });
+  }, 60_000);
+
   it('limits requests per key per minute, each key on its own', async () => {
     const ctx = await decoder({ API_KEY_RATE_LIMIT_MAX: '3' });
     const admin = await identity.tokenFor('admin');
@@ -221,6 +253,14 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     expect(all.every((r) => r.status === 200)).toBe(true);
     expect((await listKeys(roomy, admin)).keys.find((k: { id: string }) => k.id === other.key.id).used_today).toBe(100);
   }, 60_000);
+
+  it('keeps identity’s internal route to holders of the internal token', async () => {
+    const token = await identity.tokenFor('user');
+    const url = `${identity.url}${internalAccountPath(userIdOf(token))}`;
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { 'x-keisha-internal-token': 'x'.repeat(43), authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(await (await fetch(url, { headers: { 'x-keisha-internal-token': INTERNAL_API_TOKEN } })).json()).toEqual({ success: true, account: { role: 'user', disabled: false } });
+  });
 
   it('keeps billing’s internal route to holders of the internal token', async () => {
     const token = await identity.tokenFor('user');

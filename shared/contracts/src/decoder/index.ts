@@ -144,10 +144,11 @@ export const API_ERRORS = {
   invalidKey: 'INVALID_API_KEY', // 401: missing, malformed or unknown key
   revokedKey: 'API_KEY_REVOKED', // 401
   planRequired: 'PLAN_REQUIRED', // 403: the owner's plan is not annual (any more)
+  accountDisabled: 'ACCOUNT_DISABLED', // 403: the owner's account is disabled
   keyDailyLimit: 'KEY_DAILY_LIMIT_EXCEEDED', // 429: the key's articles for the day are used up
   batchTooLarge: 'BATCH_TOO_LARGE', // 400: more than API_BATCH_MAX articles
   tooManyKeys: 'TOO_MANY_KEYS', // 409
-  planUnavailable: 'PLAN_UNAVAILABLE', // 503: billing could not say what the owner's plan is
+  planUnavailable: 'PLAN_UNAVAILABLE', // 503: identity or billing could not say whether the owner may use the key
 } as const;
 
 export interface ApiKeyView {

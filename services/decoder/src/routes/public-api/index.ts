@@ -10,6 +10,7 @@ import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-key
 import { usageDay } from '../../domain/api-keys.ts';
 import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-engine.ts';
 import { apiKeyAuthenticator, rateLimitBucketOf } from '../../plugins/api-key-auth.ts';
+import type { OwnerAccountLookup } from '../../plugins/key-owner-account.ts';
 import type { OwnerPlanLookup } from '../../plugins/key-owner-plan.ts';
 import { looksBinary } from '../analysis/index.ts';
 import { BATCH_BODY_LIMIT, publicOpenApi } from './openapi.ts';
@@ -17,6 +18,8 @@ import { BATCH_BODY_LIMIT, publicOpenApi } from './openapi.ts';
 export interface PublicApiOptions {
   engine: AnalysisEngine;
   ownerPlan: OwnerPlanLookup;
+  /** Identity's word on the owner (enabled, administrator); absent in single-service runs. */
+  ownerAccount?: OwnerAccountLookup;
   /** Requests per minute per key. */
   rateLimitMax: number;
   /** Articles per key per UTC day. */
@@ -47,7 +50,7 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
 
 export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions): Promise<void> {
   const keys = apiKeysRepository(app.db as Kysely<DecoderDatabase>);
-  const authenticateKey = apiKeyAuthenticator(keys, options.ownerPlan);
+  const authenticateKey = apiKeyAuthenticator(keys, options.ownerPlan, options.ownerAccount);
   const keyOf = new WeakMap<object, ApiKeyRow>();
   const rateLimit = { max: options.rateLimitMax, timeWindow: '1 minute', keyGenerator: rateLimitBucketOf };
   // The key is checked before the body is read: a bad key never costs parsing a large body.

@@ -19,12 +19,13 @@ export const PUBLIC_API_ERRORS = [
   { status: 400, code: API_ERRORS.batchTooLarge, meaning: `A batch holds more than ${API_BATCH_MAX} articles.` },
   { status: 401, code: API_ERRORS.invalidKey, meaning: 'No key, a malformed key, or a key that does not exist.' },
   { status: 401, code: API_ERRORS.revokedKey, meaning: 'The key was revoked on the account page.' },
+  { status: 403, code: API_ERRORS.accountDisabled, meaning: 'The account the key belongs to is disabled.' },
   { status: 403, code: API_ERRORS.planRequired, meaning: 'The key’s owner no longer holds the annual plan.' },
   { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: `The body is larger than 1 MB (one article) or ${BATCH_BODY_LIMIT / 1024 / 1024} MB (a batch).` },
   { status: 429, code: DECODER_ERRORS.rateLimited, meaning: 'Too many requests with this key in the last minute.' },
   { status: 429, code: API_ERRORS.keyDailyLimit, meaning: 'The key’s articles for the UTC day are used up.' },
   { status: 503, code: DECODER_ERRORS.analysisFailed, meaning: 'The analysis could not be completed; nothing was counted.' },
-  { status: 503, code: API_ERRORS.planUnavailable, meaning: 'The owner’s plan could not be checked; try again.' },
+  { status: 503, code: API_ERRORS.planUnavailable, meaning: 'The key’s account or plan could not be checked; try again.' },
 ] as const;
 
 export function publicOpenApi(limits: { rateLimitMax: number; dailyLimit: number }) {
