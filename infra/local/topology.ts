@@ -30,6 +30,7 @@ export const API_ROUTES: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/bias-usage', service: 'decoder' },
   { prefix: '/api/analytics', service: 'decoder' },
   { prefix: '/api/decoder', service: 'decoder' },
+  { prefix: '/api/v1', service: 'decoder' },
   { prefix: '/api/chat', service: 'chat' },
   { prefix: '/api/bias-payment', service: 'billing' },
   { prefix: '/api/create-checkout-session', service: 'billing' },

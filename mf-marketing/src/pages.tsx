@@ -18,6 +18,7 @@ const LOADERS: Record<string, () => Promise<PageComponent>> = {
   faq: () => import(/* webpackChunkName: "page-faq" */ './features/faq/components/faq-page.tsx').then((m) => m.FaqPage),
   knn: () => import(/* webpackChunkName: "page-knn" */ './features/knn/components/knn-page.tsx').then((m) => m.KnnPage),
   about: () => import(/* webpackChunkName: "page-about" */ './features/about/components/about-page.tsx').then((m) => m.AboutPage),
+  developers: () => import(/* webpackChunkName: "page-developers" */ './features/developers/components/developers-page.tsx').then((m) => m.DevelopersPage),
 };
 
 const loaded = new Map<string, PageComponent>([['landing', Landing]]);

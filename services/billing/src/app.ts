@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { createServiceApp, identityAuthOptions, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, defaultDataDir, identityAuthOptions, internalTokenFileFor, loadInternalToken, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { BillingConfig } from './env.ts';
 import { demoRequestRoutes } from './routes/demo-requests/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
@@ -9,6 +9,7 @@ import { webhookRoutes } from './routes/webhooks/index.ts';
 import { paymentPageRoutes } from './routes/payment-pages/index.ts';
 import { adminPaymentRoutes } from './routes/admin-payments/index.ts';
 import { createPayments } from './payments/context.ts';
+import { internalEntitlementRoutes } from './routes/internal-entitlements/index.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -26,6 +27,8 @@ export async function buildBillingApp(
       await registerAuth(app, identityAuthOptions(config.IDENTITY_URL, app.log));
       await app.register(planRoutes);
       await app.register(entitlementRoutes);
+      const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'billing')));
+      await app.register(internalEntitlementRoutes, { internalToken });
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
       const payments = createPayments(config, database.db);
       await app.register(paymentRoutes, { payments });

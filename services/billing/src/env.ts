@@ -10,6 +10,8 @@ export const billingConfigSchema = baseConfigSchema
     IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
     /** Demo requests per minute per client address. */
     DEMO_REQUEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+    /** Shared by our services for service-to-service questions; without it, .data/internal-api-token (made at first start). */
+    INTERNAL_API_TOKEN: z.string().min(32).optional(),
     /** Payment creations per minute per client address. */
     PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
 

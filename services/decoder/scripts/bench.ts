@@ -8,10 +8,12 @@
  * Aim (issue 4): <= 2 ms p50 for 1,000 words, >= 10x faster than retext-equality.
  * `--embedded-only` skips the HTTP part (which starts the service on PostgreSQL); `--http-only` runs only
  * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run.
+ * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
  */
 import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib/retext.ts';
 import { analyzeArticle } from '../src/domain/analyzer/index.ts';
 import { benchHttp } from './lib/http-bench.ts';
+import { benchBatch } from './lib/batch-bench.ts';
 
 /** mulberry32: a small deterministic generator, so every run benchmarks the same texts. */
 function generator(seed: number): () => number {
@@ -92,6 +94,7 @@ function measure(texts: string[], iterations: number, run: (text: string) => unk
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--batch-only')) return benchBatch(article(1000, 7));
   const processor = unifiedFactory().use(retextEnglishPlugin).use(retextEqualityPlugin);
   // parse + run is the whole analysis; runSync gives the plugin a fresh file to report on, as process() would.
   const retext = (text: string) => processor.runSync(processor.parse(text));
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
   }
 
   if (!process.argv.includes('--embedded-only')) await benchHttp(article(200, 7));
+  if (!process.argv.includes('--embedded-only') && !process.argv.includes('--http-only')) await benchBatch(article(1000, 7));
 }
 
 await main();

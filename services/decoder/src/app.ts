@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createServiceApp, identityAuthOptions, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, defaultDataDir, identityAuthOptions, internalTokenFileFor, loadInternalToken, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { DecoderDatabase } from './db/database.ts';
 import { llmSettingsOf, type DecoderConfig } from './env.ts';
 import { createLlmEngine } from './plugins/llm-engine.ts';
@@ -12,6 +12,10 @@ import { analysisRoutes } from './routes/analysis/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
+import { apiKeyRoutes } from './routes/api-keys/index.ts';
+import { publicApiRoutes } from './routes/public-api/index.ts';
+import { billingOwnerPlans, fixedOwnerPlan } from './plugins/key-owner-plan.ts';
+import { identityOwnerAccounts } from './plugins/key-owner-account.ts';
 
 export interface DecoderDeps {
   /** The embedded engine; with an LLM configured it is wrapped, and answers whenever the model cannot. */
@@ -47,6 +51,14 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(usageRoutes, { resolveReader });
       await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX, clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX });
       await app.register(historyRoutes);
+      // API access: keys on the account page, the public v1 API with them.
+      await app.register(apiKeyRoutes, { tiers, dailyLimit: config.API_KEY_DAILY_LIMIT });
+      // A key has no access token to forward: identity and billing are asked with the services' internal token.
+      const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder')));
+      const owners = config.DEFAULT_ACCOUNT_TIER
+        ? { ownerPlan: fixedOwnerPlan(config.DEFAULT_ACCOUNT_TIER) }
+        : { ownerPlan: billingOwnerPlans(config.BILLING_URL, internalToken(), app.log), ownerAccount: identityOwnerAccounts(config.IDENTITY_URL, internalToken(), app.log) };
+      await app.register(publicApiRoutes, { engine, ...owners, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimit: config.API_KEY_DAILY_LIMIT });
     },
   });
 }

@@ -16,6 +16,12 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   BILLING_URL: z.url().default('http://127.0.0.1:4004'),
   /** One tier for every account instead of asking billing: single-service runs and benchmarks. */
   DEFAULT_ACCOUNT_TIER: z.enum(['free', 'monthly', 'annual']).optional(),
+  /** Public API requests per minute per API key. */
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  /** Articles per API key per UTC day (a batch of N counts N). */
+  API_KEY_DAILY_LIMIT: z.coerce.number().int().positive().default(10_000),
+  /** Shared by our services for service-to-service questions; without it, .data/internal-api-token (made at first start). */
+  INTERNAL_API_TOKEN: z.string().min(32).optional(),
   /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */
   OPENAI_BASE_URL: z.url().optional(),
   /** Its key; local servers accept any non-empty value. */

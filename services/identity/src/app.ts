@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
-import { createServiceApp, jwkToPem, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, defaultDataDir, internalTokenFileFor, jwkToPem, loadInternalToken, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase, UserRow } from './db/database.ts';
 import type { IdentityConfig } from './env.ts';
@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { jwksRoutes } from './routes/jwks/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
 import { waitlistRoutes } from './routes/waitlist/index.ts';
+import { internalRoutes } from './routes/internal/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,6 +66,8 @@ export async function buildIdentityApp(
       await app.register(authRoutes, { accounts, cookieSecure: config.COOKIE_SECURE, loginRateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(profileRoutes);
       await app.register(adminRoutes, { accounts });
+      const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'identity')));
+      await app.register(internalRoutes, { internalToken });
     },
   });
 }

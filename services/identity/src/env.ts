@@ -3,6 +3,8 @@ import { baseConfigSchema } from '@keisha/service-kit';
 
 export const identityConfigSchema = baseConfigSchema.extend({
   PORT: baseConfigSchema.shape.PORT.default(4001),
+  /** Shared by our services for service-to-service questions; without it, .data/internal-api-token (made at first start). */
+  INTERNAL_API_TOKEN: z.string().min(32).optional(),
   /** Waitlist joins per minute per client address. */
   WAITLIST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Sign-in and registration attempts per minute per client address. */

@@ -25,3 +25,4 @@ export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptio
 export { identitySessionCheck, identityAuthOptions, type SessionCheckOptions } from './session-check.ts';
 export { registerMetrics, cameThroughProxy, METRICS_PATH, type ServiceMetrics } from './metrics.ts';
 export type { Counter, Gauge, Histogram } from 'prom-client';
+export { INTERNAL_TOKEN_HEADER, internalTokenFileFor, internalTokenMatches, loadInternalToken } from './internal-token.ts';

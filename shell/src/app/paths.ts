@@ -15,6 +15,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/faq', remote: 'marketing', page: 'faq', title: 'FAQ' },
   { path: '/knn', remote: 'marketing', page: 'knn', title: 'Keisha News Network' },
   { path: '/about', remote: 'marketing', page: 'about', title: 'Why and Who' },
+  { path: '/developers', remote: 'marketing', page: 'developers', title: 'Keisha API' },
   { path: '/bias-detection', remote: 'decoder', page: 'decoder', title: 'News Decoder' },
   { path: '/microfrag', remote: 'decoder', page: 'decoder', title: 'News Decoder' },
   { path: '/payment/success', remote: 'decoder', page: 'payment-success', title: 'Your payment' },

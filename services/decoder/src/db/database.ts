@@ -43,7 +43,27 @@ export interface AnalysesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  owner_is_admin: ColumnType<boolean, boolean | undefined, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  last_used_at: ColumnType<Date | null, never, Date | string>;
+  revoked_at: ColumnType<Date | null, never, Date | string>;
+}
+
+export interface ApiKeyUsageTable {
+  key_id: string;
+  day: ColumnType<string, string, string>;
+  used: number;
+}
+
 export interface DecoderDatabase {
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
   reader_days: ReaderDaysTable;
   analyses: AnalysesTable;
   usage_counters: UsageCountersTable;

@@ -297,3 +297,10 @@ export interface AdminPaymentActionResponse {
   success: true;
   subscription: SubscriptionView;
 }
+
+/**
+ * Service to service (not under /api: the edge does not route it): one account's entitlement, for a
+ * caller that holds the internal token (the decoder, for the owner of an API key). Never from a browser.
+ */
+export const INTERNAL_ENTITLEMENT_PATH = '/internal/billing/entitlements/:user_id';
+export const internalEntitlementPath = (userId: string) => `/internal/billing/entitlements/${encodeURIComponent(userId)}`;

@@ -117,3 +117,90 @@ export interface HistoryItemResponse {
   success: true;
   entry: HistoryEntry & { text: string; analysis: Analysis; translation: { text: string } };
 }
+
+// ---------------------------------------------------------------------------------------------
+// API access (annual subscribers and administrators): keys managed on the account page, and the
+// public v1 API that analyses articles with a key.
+
+export const API_KEY_PATHS = {
+  /** The caller's keys (GET), a new key (POST). */
+  list: '/api/decoder/api-keys',
+  revoke: (id: string) => `/api/decoder/api-keys/${encodeURIComponent(id)}`,
+} as const;
+
+export const PUBLIC_API_PATHS = {
+  analyze: '/api/v1/analyses',
+  batch: '/api/v1/analyses:batch',
+  openapi: '/api/v1/openapi.json',
+} as const;
+
+/** The most articles in one batch request. */
+export const API_BATCH_MAX = 50;
+/** Active (unrevoked) keys one account may hold. */
+export const API_KEYS_PER_ACCOUNT = 10;
+export const API_KEY_NAME_MAX = 60;
+
+export const API_ERRORS = {
+  invalidKey: 'INVALID_API_KEY', // 401: missing, malformed or unknown key
+  revokedKey: 'API_KEY_REVOKED', // 401
+  planRequired: 'PLAN_REQUIRED', // 403: the owner's plan is not annual (any more)
+  accountDisabled: 'ACCOUNT_DISABLED', // 403: the owner's account is disabled
+  keyDailyLimit: 'KEY_DAILY_LIMIT_EXCEEDED', // 429: the key's articles for the day are used up
+  batchTooLarge: 'BATCH_TOO_LARGE', // 400: more than API_BATCH_MAX articles
+  tooManyKeys: 'TOO_MANY_KEYS', // 409
+  planUnavailable: 'PLAN_UNAVAILABLE', // 503: identity or billing could not say whether the owner may use the key
+} as const;
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  /** The start of the key, shown in lists and logs (never enough to use it). */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  /** Articles analysed with the key on the current UTC day. */
+  used_today: number;
+}
+
+export interface ApiKeysResponse {
+  success: true;
+  /** Whether the caller may create keys (annual plan or administrator). */
+  eligible: boolean;
+  daily_limit: number;
+  keys: ApiKeyView[];
+}
+
+export interface CreatedApiKeyResponse {
+  success: true;
+  key: ApiKeyView;
+  /** The whole key: shown this once, stored only as a hash. */
+  secret: string;
+}
+
+export interface ApiKeyUsage {
+  key_prefix: string;
+  /** The UTC day the articles are counted on. */
+  day: string;
+  used: number;
+  daily_limit: number;
+}
+
+export interface PublicAnalysisResponse {
+  success: true;
+  /** The caller's own id of the article, when it sent one. */
+  id?: string;
+  analysis: Analysis;
+  translation: { text: string };
+  key_usage: ApiKeyUsage;
+}
+
+export type BatchItemResult =
+  | { ok: true; id?: string; analysis: Analysis; translation: { text: string } }
+  | { ok: false; id?: string; error: { code: string; message: string } };
+
+export interface BatchAnalysisResponse {
+  success: true;
+  results: BatchItemResult[];
+  key_usage: ApiKeyUsage;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTICLE_MAX_CHARS, ARTICLE_REQUIRED } from './index.ts';
+import { API_BATCH_MAX, API_KEY_NAME_MAX, ARTICLE_MAX_CHARS, ARTICLE_REQUIRED } from './index.ts';
 
 const timeZone = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, { error: 'Unknown time zone' });
 
@@ -97,3 +97,50 @@ export const historyItemResponse = z.object({
   success: z.literal(true),
   entry: historyEntry.extend({ text: z.string(), analysis: analysisSchema, translation: z.object({ text: z.string() }) }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// API keys and the public v1 API (see API_KEY_PATHS, PUBLIC_API_PATHS in ./index.ts).
+
+const apiKeyView = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  used_today: z.number().int(),
+});
+export const apiKeysResponse = z.object({ success: z.literal(true), eligible: z.boolean(), daily_limit: z.number().int(), keys: z.array(apiKeyView) });
+export const createApiKeyBody = z.object({
+  name: z
+    .string({ error: 'Please name the key.' })
+    .trim()
+    .min(1, { error: 'Please name the key.' })
+    .max(API_KEY_NAME_MAX, { error: `A key name has at most ${API_KEY_NAME_MAX} characters.` })
+    .regex(/^[^\p{Cc}\p{Cs}]+$/u, { error: 'A key name cannot hold control characters.' }),
+});
+export const createdApiKeyResponse = z.object({ success: z.literal(true), key: apiKeyView, secret: z.string() });
+export const apiKeyParams = z.object({ id: z.uuid({ error: 'Not a key id' }) });
+export const revokedApiKeyResponse = z.object({ success: z.literal(true), key: apiKeyView });
+
+/** One article of the public API: the text, and an id of the caller's own that is echoed back. */
+export const publicArticle = z.object({
+  text: analyzeBody.shape.text,
+  id: z.string().max(200, { error: 'An article id has at most 200 characters.' }).optional(),
+});
+/** The envelope only: each article is checked on its own, so one bad article fails alone. */
+export const batchBody = z.object({
+  articles: z
+    .array(z.unknown(), { error: 'articles must be a list of articles' })
+    .min(1, { error: 'A batch needs at least one article.' })
+    .meta({ description: `At most ${API_BATCH_MAX} articles, each { text, id? } as for one analysis.` }),
+});
+
+const keyUsage = z.object({ key_prefix: z.string(), day: z.string(), used: z.number().int(), daily_limit: z.number().int() });
+const translation = z.object({ text: z.string() });
+export const publicAnalysisResponse = z.object({ success: z.literal(true), id: z.string().optional(), analysis: analysisSchema, translation, key_usage: keyUsage });
+const batchItem = z.union([
+  z.object({ ok: z.literal(true), id: z.string().optional(), analysis: analysisSchema, translation }),
+  z.object({ ok: z.literal(false), id: z.string().optional(), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export const batchAnalysisResponse = z.object({ success: z.literal(true), results: z.array(batchItem), key_usage: keyUsage });

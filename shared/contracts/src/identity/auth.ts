@@ -123,3 +123,14 @@ export const AUTH_MESSAGES = {
   disabled: 'This account has been disabled. Contact support.',
   tooManyAttempts: 'Too many login attempts. Please wait a few minutes before trying again.',
 } as const;
+
+/**
+ * Service to service (not under /api: the edge does not route it): whether an account exists, is enabled,
+ * and its role, for a caller holding the internal token (the decoder, for the owner of an API key).
+ */
+export const INTERNAL_ACCOUNT_PATH = '/internal/identity/accounts/:user_id';
+export const internalAccountPath = (userId: string) => `/internal/identity/accounts/${encodeURIComponent(userId)}`;
+export interface InternalAccountResponse {
+  success: true;
+  account: { role: 'user' | 'admin'; disabled: boolean };
+}

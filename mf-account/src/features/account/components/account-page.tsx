@@ -6,6 +6,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSiteAuth } from '../../../lib/use-site-auth.ts';
+import { ApiKeysSection } from '../../api-keys/components/api-keys-section.tsx';
 import { AccountSummary } from './account-summary.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -19,6 +20,7 @@ function SignedInAccount({ user, onSignedOut }: { user: SiteUser; onSignedOut: (
       <AccountSummary user={user} headingId={`${id}-account`} />
       <ProfileSection userId={user.id} headingId={`${id}-profile`} />
       <PasswordSection email={user.email} headingId={`${id}-password`} />
+      <ApiKeysSection userId={user.id} headingId={`${id}-api`} />
       <SignOutSection headingId={`${id}-sessions`} onSignedOut={onSignedOut} />
     </div>
   );

@@ -36,6 +36,7 @@ describe('page metadata', () => {
       ['/faq', 'FAQ'],
       ['/knn', 'Keisha News Network'],
       ['/about', 'Why and Who'],
+      ['/developers', 'Keisha API'],
     ]);
   });
 

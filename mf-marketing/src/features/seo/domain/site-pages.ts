@@ -1,7 +1,7 @@
 // What search engines and link previews are told about each marketing page. Pure data: the browser uses it
 // for the meta tags, and the build uses it for sitemap.xml (so this file must not touch the DOM).
 
-export const MARKETING_PAGES = ['landing', 'pricing', 'thank-you', 'faq', 'knn', 'about'] as const;
+export const MARKETING_PAGES = ['landing', 'pricing', 'thank-you', 'faq', 'knn', 'about', 'developers'] as const;
 export type MarketingPage = (typeof MARKETING_PAGES)[number];
 
 export interface PageMeta {
@@ -82,6 +82,18 @@ export const PAGE_META: Record<MarketingPage, PageMeta> = {
     indexable: true,
     changefreq: 'yearly',
     priority: 0.5,
+  },
+  // Not prerendered (its reference is fetched from the service at run time), so kept out of the sitemap for now.
+  developers: {
+    page: 'developers',
+    path: '/developers',
+    title: 'Keisha API',
+    description:
+      'The Keisha API for annual subscribers: decode news articles from your own tools, one or 50 at a time, with curl, JavaScript and Python examples.',
+    type: 'article',
+    indexable: false,
+    changefreq: 'monthly',
+    priority: 0.4,
   },
   'thank-you': {
     page: 'thank-you',

@@ -4,6 +4,7 @@ import * as createUsageCounters from './2026112102_create_usage_counters.ts';
 import * as createAnalyses from './2026112103_create_analyses.ts';
 import * as createReaderDays from './2026112401_create_reader_days.ts';
 import * as analyticsAggregates from './2026112404_analytics_aggregates.ts';
+import * as createApiKeys from './2026112501_create_api_keys.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_analytics_events': createAnalyticsEvents,
@@ -11,4 +12,5 @@ export const migrations: MigrationSet = {
   '2026112103_create_analyses': createAnalyses,
   '2026112401_create_reader_days': createReaderDays,
   '2026112404_analytics_aggregates': analyticsAggregates,
+  '2026112501_create_api_keys': createApiKeys,
 };

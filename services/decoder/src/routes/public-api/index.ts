@@ -1,0 +1,153 @@
+// The public v1 API: one article, or a batch of up to 50, analysed with an API key by the same engine
+// and in the same shape as /api/bias-analysis. Articles are counted per key and UTC day.
+import { API_BATCH_MAX, API_ERRORS, DECODER_ERRORS, PUBLIC_API_PATHS, type BatchItemResult } from '@keisha/contracts/decoder';
+import { batchAnalysisResponse, batchBody, publicAnalysisResponse, publicArticle } from '@keisha/contracts/decoder/schemas';
+import { apiErrorBody } from '@keisha/contracts/schemas';
+import { AppError, type ServiceApp } from '@keisha/service-kit';
+import type { Kysely } from 'kysely';
+import type { DecoderDatabase } from '../../db/database.ts';
+import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-keys.ts';
+import { usageDay } from '../../domain/api-keys.ts';
+import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-engine.ts';
+import { apiKeyAuthenticator, rateLimitBucketOf } from '../../plugins/api-key-auth.ts';
+import type { OwnerAccountLookup } from '../../plugins/key-owner-account.ts';
+import type { OwnerPlanLookup } from '../../plugins/key-owner-plan.ts';
+import { looksBinary } from '../analysis/index.ts';
+import { BATCH_BODY_LIMIT, publicOpenApi } from './openapi.ts';
+
+export interface PublicApiOptions {
+  engine: AnalysisEngine;
+  ownerPlan: OwnerPlanLookup;
+  /** Identity's word on the owner (enabled, administrator); absent in single-service runs. */
+  ownerAccount?: OwnerAccountLookup;
+  /** Requests per minute per key. */
+  rateLimitMax: number;
+  /** Articles per key per UTC day. */
+  dailyLimit: number;
+}
+
+/** Articles of one batch analysed at once (the LLM engine waits on the network; the embedded one does not). */
+const BATCH_CONCURRENCY = 4;
+
+const BINARY_MESSAGE = 'This looks like binary data, not the text of an article.';
+
+function firstIssue(error: { issues: { message: string }[] }): string {
+  return error.issues[0]?.message ?? 'Invalid article';
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions): Promise<void> {
+  const keys = apiKeysRepository(app.db as Kysely<DecoderDatabase>);
+  const authenticateKey = apiKeyAuthenticator(keys, options.ownerPlan, options.ownerAccount);
+  const keyOf = new WeakMap<object, ApiKeyRow>();
+  const rateLimit = { max: options.rateLimitMax, timeWindow: '1 minute', keyGenerator: rateLimitBucketOf };
+  // The key is checked before the body is read: a bad key never costs parsing a large body.
+  const onRequest = async (request: object & { headers: Record<string, unknown> }) => {
+    keyOf.set(request, await authenticateKey(request as never));
+  };
+  const keyUsage = (key: ApiKeyRow, day: string, used: number) => ({ key_prefix: key.prefix, day, used, daily_limit: options.dailyLimit });
+  const dailyLimitError = (count: number) =>
+    new AppError(429, API_ERRORS.keyDailyLimit, `This key has fewer than ${count} of its ${options.dailyLimit.toLocaleString('en-US')} articles left today (UTC).`);
+
+  app.post(
+    PUBLIC_API_PATHS.analyze,
+    {
+      schema: {
+        tags: ['public-api'],
+        summary: 'Analyse one article with an API key',
+        body: publicArticle,
+        response: { 200: publicAnalysisResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 413: apiErrorBody, 429: apiErrorBody, 503: apiErrorBody },
+      },
+      config: { rateLimit },
+      onRequest,
+    },
+    async (request) => {
+      const key = keyOf.get(request)!;
+      if (looksBinary(request.body.text)) throw new AppError(400, DECODER_ERRORS.invalidArticle, BINARY_MESSAGE);
+      const day = usageDay();
+      const used = await keys.reserve(key.id, day, 1, options.dailyLimit);
+      if (used === undefined) throw dailyLimitError(1);
+      let outcome: AnalysisOutcome;
+      try {
+        outcome = await options.engine(request.body.text);
+      } catch (error) {
+        await keys.release(key.id, day, 1);
+        request.log.error({ err: error, apiKeyPrefix: key.prefix }, 'analysis failed');
+        throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
+      }
+      await keys.touch(key.id);
+      return { success: true as const, ...(request.body.id === undefined ? {} : { id: request.body.id }), ...outcome, key_usage: keyUsage(key, day, used) };
+    },
+  );
+
+  // `::` is a literal colon in a Fastify path (a single one would start a parameter).
+  app.post(
+    PUBLIC_API_PATHS.batch.replace(':batch', '::batch'),
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        tags: ['public-api'],
+        summary: `Analyse up to ${API_BATCH_MAX} articles with an API key; each is answered on its own`,
+        body: batchBody,
+        response: { 200: batchAnalysisResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 413: apiErrorBody, 429: apiErrorBody, 503: apiErrorBody },
+      },
+      config: { rateLimit },
+      onRequest,
+    },
+    async (request) => {
+      const key = keyOf.get(request)!;
+      const { articles } = request.body;
+      if (articles.length > API_BATCH_MAX) {
+        throw new AppError(400, API_ERRORS.batchTooLarge, `A batch holds at most ${API_BATCH_MAX} articles; this one has ${articles.length}.`);
+      }
+      // Each article is checked on its own: a bad one is reported in its place and costs nothing.
+      const checked = articles.map((item) => {
+        const parsed = publicArticle.safeParse(item);
+        const id = typeof (item as { id?: unknown } | null)?.id === 'string' ? ((item as { id: string }).id.slice(0, 200)) : undefined;
+        if (!parsed.success) return { id, error: { code: 'VALIDATION', message: firstIssue(parsed.error) } };
+        if (looksBinary(parsed.data.text)) return { id, error: { code: DECODER_ERRORS.invalidArticle, message: BINARY_MESSAGE } };
+        return { id, text: parsed.data.text };
+      });
+      const valid = checked.filter((item) => 'text' in item).length;
+      const day = usageDay();
+      // All the batch's articles are taken from the key's day in one atomic statement, or none are.
+      let used = valid > 0 ? await keys.reserve(key.id, day, valid, options.dailyLimit) : await keys.usedOn(key.id, day);
+      if (used === undefined) throw dailyLimitError(valid);
+      let failed = 0;
+      const results = await mapLimited(checked, BATCH_CONCURRENCY, async (item): Promise<BatchItemResult> => {
+        const id = item.id === undefined ? {} : { id: item.id };
+        if (!('text' in item) || item.text === undefined) return { ok: false, ...id, error: item.error! };
+        try {
+          return { ok: true, ...id, ...(await options.engine(item.text)) };
+        } catch (error) {
+          failed++;
+          request.log.error({ err: error, apiKeyPrefix: key.prefix }, 'analysis in a batch failed');
+          return { ok: false, ...id, error: { code: DECODER_ERRORS.analysisFailed, message: 'The analysis could not be completed. Please try again.' } };
+        }
+      });
+      // Articles the engine could not analyse are given back.
+      if (failed > 0) used = await keys.release(key.id, day, failed);
+      await keys.touch(key.id);
+      return { success: true as const, results, key_usage: keyUsage(key, day, used) };
+    },
+  );
+
+  const document = publicOpenApi(options);
+  app.get(
+    PUBLIC_API_PATHS.openapi,
+    { schema: { tags: ['public-api'], summary: 'The OpenAPI description of the public API', hide: true }, config: { rateLimit: false } },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(document),
+  );
+}

@@ -1,0 +1,285 @@
+// API keys end to end over real HTTP: identity and billing as processes, the decoder listening on a
+// port, keys created on the account routes and used on the public v1 API.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_PATHS, internalEntitlementPath, paymentPath } from '@keisha/contracts/billing';
+import { internalAccountPath } from '@keisha/contracts/identity';
+import { databaseTargets, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
+import { startDecoder } from './helpers.ts';
+
+const targets = await databaseTargets();
+const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
+const INTERNAL_API_TOKEN = randomBytes(32).toString('base64url');
+// Identity, started as a process below, inherits it from this environment; billing is given it.
+process.env.INTERNAL_API_TOKEN = INTERNAL_API_TOKEN;
+
+/** fetch, with bodies read as the loosely typed JSON these tests inspect. */
+type ApiResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+const fetch = (input: string, init?: RequestInit): Promise<ApiResponse> => globalThis.fetch(input, init) as Promise<ApiResponse>;
+
+type Decoder = Awaited<ReturnType<typeof startDecoder>> & { url: string };
+
+describe.each(targets)('API keys and the public API on $kind', (target) => {
+  let identity: IdentityProcess;
+  let billing: ServiceProcess;
+  const decoders: Decoder[] = [];
+
+  async function decoder(env: Record<string, string> = {}): Promise<Decoder> {
+    const ctx = await startDecoder(target, { IDENTITY_URL: identity.url, BILLING_URL: billing.url, DEFAULT_ACCOUNT_TIER: 'billing', INTERNAL_API_TOKEN, ...env });
+    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const started = { ...ctx, url };
+    decoders.push(started);
+    return started;
+  }
+
+  beforeAll(async () => {
+    identity = await startIdentityProcess();
+    billing = await startBillingProcess(identity.url, { INTERNAL_API_TOKEN });
+  }, 90_000);
+  afterAll(async () => {
+    for (const ctx of decoders) {
+      await ctx.app.close();
+      await ctx.database.destroy();
+    }
+    await billing?.stop();
+    await identity?.stop();
+  });
+
+  const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+
+  async function buyPlan(token: string, tier: 'monthly' | 'annual'): Promise<string> {
+    const created = await fetch(`${billing.url}${PAYMENT_PATHS.createSubscription}`, {
+      method: 'POST',
+      headers: json(token),
+      body: JSON.stringify({ user_id: userIdOf(token), tier, payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' }),
+    });
+    const { subscription_id } = (await created.json()) as { subscription_id: string };
+    const paid = await fetch(`${billing.url}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: subscription_id })}`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    return subscription_id;
+  }
+
+  async function refund(subscriptionId: string): Promise<void> {
+    const admin = await identity.tokenFor('admin');
+    const response = await fetch(`${billing.url}${paymentPath(PAYMENT_PATHS.adminRefundSubscription, { id: subscriptionId })}`, { method: 'POST', headers: json(admin), body: '{}' });
+    expect(response.status).toBe(200);
+  }
+
+  const createKey = (ctx: Decoder, token: string, name: string) =>
+    fetch(`${ctx.url}/api/decoder/api-keys`, { method: 'POST', headers: json(token), body: JSON.stringify({ name }) });
+  const listKeys = async (ctx: Decoder, token: string) => (await fetch(`${ctx.url}/api/decoder/api-keys`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const analyse = (ctx: Decoder, key: string, body: unknown) =>
+    fetch(`${ctx.url}/api/v1/analyses`, { method: 'POST', headers: json(key), body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const batch = (ctx: Decoder, key: string, body: unknown) =>
+    fetch(`${ctx.url}/api/v1/analyses:batch`, { method: 'POST', headers: json(key), body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('lets an annual subscriber create, use, list and revoke a key; a key is shown once and kept hashed', async () => {
+    const ctx = await decoder();
+    const token = await identity.tokenFor('user');
+    // Without the annual plan: an explanation, and no key.
+    expect(await listKeys(ctx, token)).toMatchObject({ success: true, eligible: false, keys: [] });
+    const refused = await createKey(ctx, token, 'Newsroom');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe('PLAN_REQUIRED');
+    const monthly = await identity.tokenFor('user');
+    await buyPlan(monthly, 'monthly');
+    expect((await createKey(ctx, monthly, 'Newsroom')).status).toBe(403);
+
+    await buyPlan(token, 'annual');
+    const created = await createKey(ctx, token, '  Newsroom CMS  ');
+    expect(created.status).toBe(201);
+    const { key, secret } = await created.json();
+    expect(secret).toMatch(/^kei_live_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatchObject({ name: 'Newsroom CMS', prefix: secret.slice(0, 13), last_used_at: null, revoked_at: null, used_today: 0 });
+    const stored = await ctx.database.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(secret.slice(13));
+    const listed = await listKeys(ctx, token);
+    expect(listed).toMatchObject({ eligible: true, keys: [{ id: key.id, prefix: key.prefix }] });
+    expect(JSON.stringify(listed)).not.toContain(secret.slice(13));
+
+    // One article: the decoder's engine and shape.
+    const one = await analyse(ctx, secret, { text: ARTICLE, id: 'story-1' });
+    expect(one.status).toBe(200);
+    const body = await one.json();
+    const site = await (await fetch(`${ctx.url}/api/bias-analysis`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: ARTICLE }) })).json();
+    expect(body).toMatchObject({ success: true, id: 'story-1', key_usage: { key_prefix: key.prefix, used: 1, daily_limit: 10_000 } });
+    expect(body.analysis).toEqual(site.analysis);
+    expect(body.translation).toEqual(site.translation);
+
+    // A batch: each article answered in its place; only the analysed ones are counted.
+    const binary = String.fromCharCode(...Array.from({ length: 400 }, (_, i) => ((i * 7) % 31) + 1));
+    const mixed = await batch(ctx, secret, { articles: [{ text: ARTICLE, id: 'a' }, { text: '' , id: 'b'}, 'not an article', { text: binary }, { text: ARTICLE }] });
+    expect(mixed.status).toBe(200);
+    const results = (await mixed.json()) as { results: Array<{ ok: boolean; id?: string; error?: { code: string }; analysis?: unknown }>; key_usage: { used: number } };
+    expect(results.results.map((r) => r.ok)).toEqual([true, false, false, false, true]);
+    expect(results.results[0]).toMatchObject({ id: 'a', analysis: site.analysis });
+    expect(results.results[1]).toMatchObject({ id: 'b', error: { code: 'VALIDATION', message: 'Please paste an article text to analyze.' } });
+    expect(results.results[2]!.error!.code).toBe('VALIDATION');
+    expect(results.results[3]!.error!.code).toBe('INVALID_ARTICLE');
+    expect(results.key_usage.used).toBe(3);
+
+    const afterUse = await listKeys(ctx, token);
+    expect(afterUse.keys[0]).toMatchObject({ used_today: 3, last_used_at: expect.any(String) });
+
+    // Revoked: refused from the next request on, and the list says when.
+    const revoked = await fetch(`${ctx.url}/api/decoder/api-keys/${key.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(200);
+    expect((await revoked.json()).key.revoked_at).toEqual(expect.any(String));
+    const after = await analyse(ctx, secret, { text: ARTICLE });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ success: false, error: { code: 'API_KEY_REVOKED', message: 'This API key has been revoked.' } });
+    // Nobody revokes another account's key.
+    const other = await identity.tokenFor('user');
+    expect((await fetch(`${ctx.url}/api/decoder/api-keys/${key.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other}` } })).status).toBe(404);
+  }, 60_000);
+
+  it('refuses missing, malformed, unknown keys and access tokens as keys, with 401 in our error shape', async () => {
+    const ctx = await decoder();
+    const token = await identity.tokenFor('user');
+    for (const authorization of [undefined, 'Bearer ', 'Bearer kei_live_short', `Bearer kei_live_${'A'.repeat(43)}`, `Bearer ${token}`, `Basic ${'a'.repeat(20)}`]) {
+      const response = await fetch(`${ctx.url}/api/v1/analyses`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ text: ARTICLE }) });
+      expect(response.status).toBe(401);
+      expect((await response.json()).error.code).toBe('INVALID_API_KEY');
+    }
+  });
+
+  it('answers hostile and oversized bodies with 4xx in our error shape, counting nothing', async () => {
+    const ctx = await decoder();
+    const admin = await identity.tokenFor('admin');
+    const { secret, key } = await (await createKey(ctx, admin, 'hostile')).json();
+    const cases: Array<[Promise<ApiResponse>, number, string]> = [
+      [batch(ctx, secret, { articles: Array.from({ length: 51 }, () => ({ text: ARTICLE })) }), 400, 'BATCH_TOO_LARGE'],
+      [batch(ctx, secret, { articles: [] }), 400, 'VALIDATION'],
+      [batch(ctx, secret, { articles: 'x' }), 400, 'VALIDATION'],
+      [batch(ctx, secret, '{"articles": ['), 400, 'VALIDATION'],
+      [batch(ctx, secret, `{"articles":[${'['.repeat(5000)}${']'.repeat(5000)}]}`), 400, 'VALIDATION'],
+      [batch(ctx, secret, { articles: [{ text: 'x'.repeat(190_000) }], pad: 'y'.repeat(6 * 1024 * 1024) }), 413, 'PAYLOAD_TOO_LARGE'],
+      [analyse(ctx, secret, { text: 'x'.repeat(1024 * 1024) }), 413, 'PAYLOAD_TOO_LARGE'],
+      [analyse(ctx, secret, { text: 'word '.repeat(50_000) }), 400, 'VALIDATION'],
+      [analyse(ctx, secret, JSON.stringify({ text: ARTICLE }).replace('Officials', '\\ud800')), 400, 'VALIDATION'],
+      [analyse(ctx, secret, { text: 42 }), 400, 'VALIDATION'],
+    ];
+    for (const [pending, status, code] of cases) {
+      const response = await pending;
+      expect(response.status).toBe(status);
+      const body = await response.json();
+      expect(body).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
+      if (status !== 413) expect(body.error.code).toBe(code);
+    }
+    const used = await ctx.database.db.selectFrom('api_key_usage').select('used').where('key_id', '=', key.id).executeTakeFirst();
+    expect(used?.used ?? 0).toBe(0);
+  }, 60_000);
+
+  it('stops the key of a plan that lapses within 2 s', async () => {
+    const ctx = await decoder();
+    const token = await identity.tokenFor('user');
+    const subscription = await buyPlan(token, 'annual');
+    const { secret } = await (await createKey(ctx, token, 'lapsing')).json();
+    expect((await analyse(ctx, secret, { text: ARTICLE })).status).toBe(200); // the plan is cached from here on
+    await refund(subscription);
+    const started = Date.now();
+    let status = 200;
+    while (Date.now() - started <= 2000) {
+      status = (await analyse(ctx, secret, { text: ARTICLE })).status;
+      if (status !== 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(403);
+    expect(Date.now() - started).toBeLessThanOrEqual(2000);
+    const refused = await analyse(ctx, secret, { text: ARTICLE });
+    expect(await refused.json()).toMatchObject({ error: { code: 'PLAN_REQUIRED' } });
+  }, 60_000);
+
+  async function refusedWithin2s(ctx: Decoder, secret: string, change: () => Promise<void>): Promise<{ status: number; code: string }> {
+    expect((await analyse(ctx, secret, { text: ARTICLE })).status).toBe(200); // cached from here on
+    await change();
+    const started = Date.now();
+    let response = await analyse(ctx, secret, { text: ARTICLE });
+    while (response.status === 200 && Date.now() - started <= 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      response = await analyse(ctx, secret, { text: ARTICLE });
+    }
+    expect(Date.now() - started).toBeLessThanOrEqual(2000);
+    return { status: response.status, code: (await response.json()).error?.code };
+  }
+
+  it('stops the keys of a disabled account, and of a demoted administrator without the plan, within 2 s', async () => {
+    const ctx = await decoder();
+    const token = await identity.tokenFor('user');
+    await buyPlan(token, 'annual');
+    const { secret } = await (await createKey(ctx, token, 'to be disabled')).json();
+    expect(await refusedWithin2s(ctx, secret, () => identity.updateUser(userIdOf(token), { disabled: true }))).toEqual({ status: 403, code: 'ACCOUNT_DISABLED' });
+
+    const email = `promoted-${Date.now()}-${target.kind}@example.org`;
+    const promoted = await identity.tokenFor('user', email);
+    await identity.updateUser(userIdOf(promoted), { role: 'admin' });
+    const adminSession = await identity.signIn('user', email);
+    const adminKey = await (await createKey(ctx, adminSession.token, 'admin key')).json();
+    expect(adminKey.secret).toMatch(/^kei_live_/);
+    expect(await refusedWithin2s(ctx, adminKey.secret, () => identity.updateUser(userIdOf(promoted), { role: 'user' }))).toEqual({ status: 403, code: 'PLAN_REQUIRED' });
+  }, 60_000);
+
+  it('limits requests per key per minute, each key on its own', async () => {
+    const ctx = await decoder({ API_KEY_RATE_LIMIT_MAX: '3' });
+    const admin = await identity.tokenFor('admin');
+    const first = (await (await createKey(ctx, admin, 'first')).json()).secret;
+    const second = (await (await createKey(ctx, admin, 'second')).json()).secret;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await analyse(ctx, first, { text: ARTICLE })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await analyse(ctx, second, { text: ARTICLE })).status).toBe(200);
+  }, 60_000);
+
+  it('counts usage exactly under 20 concurrent batch callers, and never past the key’s day', async () => {
+    const ctx = await decoder({ API_KEY_DAILY_LIMIT: '50' });
+    const admin = await identity.tokenFor('admin');
+    const { secret, key } = await (await createKey(ctx, admin, 'concurrent')).json();
+    const articles = Array.from({ length: 3 }, (_, i) => ({ text: `${ARTICLE} (${i})` }));
+    const responses = await Promise.all(Array.from({ length: 20 }, () => batch(ctx, secret, { articles })));
+    const ok = responses.filter((r) => r.status === 200);
+    const limited = responses.filter((r) => r.status === 429);
+    // 50 articles a day, 3 per batch: 16 batches (48 articles) fit, the other 4 are refused whole.
+    expect(ok).toHaveLength(16);
+    expect(limited).toHaveLength(4);
+    expect((await limited[0]!.json()).error.code).toBe('KEY_DAILY_LIMIT_EXCEEDED');
+    const row = await ctx.database.db.selectFrom('api_key_usage').select('used').where('key_id', '=', key.id).executeTakeFirstOrThrow();
+    expect(row.used).toBe(48);
+    // Without a limit in reach, 20 callers of 5 articles count 100.
+    const roomy = await decoder();
+    const other = await (await createKey(roomy, admin, 'roomy')).json();
+    const five = Array.from({ length: 5 }, (_, i) => ({ text: `${ARTICLE} [${i}]` }));
+    const all = await Promise.all(Array.from({ length: 20 }, () => batch(roomy, other.secret, { articles: five })));
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    expect((await listKeys(roomy, admin)).keys.find((k: { id: string }) => k.id === other.key.id).used_today).toBe(100);
+  }, 60_000);
+
+  it('keeps identity’s internal route to holders of the internal token', async () => {
+    const token = await identity.tokenFor('user');
+    const url = `${identity.url}${internalAccountPath(userIdOf(token))}`;
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { 'x-keisha-internal-token': 'x'.repeat(43), authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(await (await fetch(url, { headers: { 'x-keisha-internal-token': INTERNAL_API_TOKEN } })).json()).toEqual({ success: true, account: { role: 'user', disabled: false } });
+  });
+
+  it('keeps billing’s internal route to holders of the internal token', async () => {
+    const token = await identity.tokenFor('user');
+    const url = `${billing.url}${internalEntitlementPath(userIdOf(token))}`;
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { 'x-keisha-internal-token': 'x'.repeat(43) } })).status).toBe(401);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    const answered = await fetch(url, { headers: { 'x-keisha-internal-token': INTERNAL_API_TOKEN } });
+    expect(await answered.json()).toMatchObject({ success: true, entitlement: { decoder_tier: 'free' } });
+  });
+
+  it('publishes the OpenAPI description of the v1 API', async () => {
+    const ctx = await decoder();
+    const response = await fetch(`${ctx.url}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.0.3');
+    expect(Object.keys(document.paths)).toEqual(['/api/v1/analyses', '/api/v1/analyses:batch']);
+    expect(document.components.schemas.Article.properties.text).toMatchObject({ type: 'string', maxLength: 200_000 });
+    expect(document['x-error-codes'].map((e: { code: string }) => e.code)).toContain('API_KEY_REVOKED');
+  });
+});
