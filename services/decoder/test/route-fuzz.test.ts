@@ -15,7 +15,17 @@ import {
 } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 
-const ROUTES = ['POST /api/bias-analysis', 'POST /api/chatgpt-bias-analysis', 'POST /api/analytics/track', 'DELETE /api/decoder/history/:id'];
+const ROUTES = [
+  'POST /api/bias-analysis',
+  'POST /api/chatgpt-bias-analysis',
+  'POST /api/analytics/track',
+  'DELETE /api/decoder/history/:id',
+  'POST /api/analytics/client-errors',
+  'POST /api/decoder/api-keys',
+  'DELETE /api/decoder/api-keys/:id',
+  'POST /api/v1/analyses',
+  'POST /api/v1/analyses:batch',
+];
 const ANALYSIS_ROUTES = ROUTES.slice(0, 2);
 const ARTICLE = 'Officials said shots were fired during the clashes in the inner-city neighborhood.';
 const runs = fuzzRunsFromEnv();
@@ -65,6 +75,9 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
           'POST /api/bias-analysis': { text: ARTICLE, time_zone: 'America/Chicago' },
           'POST /api/chatgpt-bias-analysis': { text: ARTICLE, time_zone: 'UTC' },
           'POST /api/analytics/track': { event: 'analysis_started', properties: { words: 12, source: 'paste' } },
+          'POST /api/decoder/api-keys': { name: 'fuzz key' },
+          'POST /api/v1/analyses': { text: ARTICLE },
+          'POST /api/v1/analyses:batch': { articles: [{ text: ARTICLE }] },
         },
         params: () => ({ id: historyId }),
         callers: () => ({ guest: {}, user: bearer(user) }),
