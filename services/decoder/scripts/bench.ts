@@ -14,18 +14,8 @@ import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib
 import { analyzeArticle } from '../src/domain/analyzer/index.ts';
 import { benchHttp } from './lib/http-bench.ts';
 import { benchBatch } from './lib/batch-bench.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 
-/** mulberry32: a small deterministic generator, so every run benchmarks the same texts. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FILL = {
   who: ['the mayor', 'a city council member', 'the police chief', 'a spokesperson for the department', 'residents', 'the governor', 'local organizers', 'the school board', 'a state senator', 'community leaders'],
@@ -55,7 +45,7 @@ const TEMPLATES = [
 ];
 
 function article(words: number, seed: number): string {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
   const sentences: string[] = [];
   let count = 0;

@@ -1,6 +1,7 @@
 // A year of analytics events made up deterministically: readers arrive every day, some analyse, a few see
 // the paywall, fewer start a checkout and fewer still buy. For the analytics tests and the bench script.
 import { sql, type Kysely } from 'kysely';
+import { seededRandom } from '../scripts/lib/seeded-random.ts';
 
 export interface GeneratedEvent {
   event: string;
@@ -8,17 +9,6 @@ export interface GeneratedEvent {
   created_at: Date;
 }
 
-/** A small, seeded generator (mulberry32): the same year every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STEPS: Array<[event: string, chance: number]> = [
   ['analysis_completed', 0.5],
@@ -30,7 +20,7 @@ const STEPS: Array<[event: string, chance: number]> = [
 
 /** `sessionsPerDay` browser sessions a day for `days` days before `now`, each walking down the funnel. */
 export function yearOfEvents(now: Date, { days = 365, sessionsPerDay = 20, seed = 14 } = {}): GeneratedEvent[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const events: GeneratedEvent[] = [];
   for (let d = 0; d < days; d++) {
     for (let s = 0; s < sessionsPerDay; s++) {

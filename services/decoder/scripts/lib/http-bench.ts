@@ -1,14 +1,11 @@
 // The analysis over real HTTP under autocannon: the decoder service as a process, tokens from a real
 // identity process, every request taking a use from its counter in PostgreSQL (PGlite without one).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { databaseTargets, freePort, startIdentityProcess } from '@keisha/service-kit/testing';
-
-const SERVER = path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
+import { freePort } from '@keisha/service-kit/testing';
+import { startBenchDecoder, waitUntilAnswering } from './decoder-process.ts';
 
 // The ceiling on this machine at this moment: a bare Fastify answering a JSON hello world, as its own
 // process, under the same autocannon load. The analysis is quoted as a share of it, since the machine is shared.
@@ -26,17 +23,6 @@ function cpuMsOf(pid: number | undefined): number | undefined {
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s ticks
   } catch {
     return undefined;
-  }
-}
-
-async function waitUntilAnswering(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -59,29 +45,12 @@ async function helloWorldPerSecond(seconds: number, connections: number): Promis
 
 
 export async function benchHttp(article: string, { seconds = 10, connections = 10 } = {}): Promise<void> {
-  const postgres = (await databaseTargets()).find((t) => t.kind === 'postgres');
-  const schema = `decoder_bench_${process.pid}`;
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-bench-decoder-'));
-  const identity = await startIdentityProcess();
-  const decoder = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      IDENTITY_URL: identity.url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
-      DATABASE_SCHEMA: schema,
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_MAX: '10000000',
-      ANALYSIS_RATE_LIMIT_MAX: '10000000',
-      DEFAULT_ACCOUNT_TIER: 'annual', // unlimited, so every request writes its counter and none is refused
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const decoder = await startBenchDecoder('http', {
+    ANALYSIS_RATE_LIMIT_MAX: '10000000',
+    DEFAULT_ACCOUNT_TIER: 'annual', // unlimited, so every request writes its counter and none is refused
   });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, identity } = decoder;
   try {
-    await waitUntilAnswering(`${base}/health/ready`);
     const token = await identity.tokenFor('user');
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const cpuBefore = cpuMsOf(decoder.pid);
@@ -99,7 +68,7 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
     const latency = result.latency as unknown as Record<string, number>;
     console.log(
       `\nHTTP: POST /api/bias-analysis (${article.split(/\s+/).length} words), ${connections} connections for ${seconds} s, ` +
-        `quota counter on ${postgres ? 'PostgreSQL' : 'PGlite'}:`,
+        `quota counter on ${decoder.databaseName}:`,
     );
     console.log(
       `  ${(result['2xx'] / seconds).toFixed(0)} analyses/s   p50 ${latency.p50} ms   p99 ${latency.p99} ms   ` +
@@ -120,15 +89,6 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
         `(+${extra} still in flight at the deadline; consistent: ${extra >= 0 && extra <= connections ? 'yes' : 'NO'})`,
     );
   } finally {
-    decoder.kill('SIGTERM');
-    await new Promise((resolve) => decoder.once('exit', resolve));
-    await identity.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (postgres?.url) {
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
+    await decoder.stop();
   }
 }

@@ -52,19 +52,18 @@ export async function startIdentityProcess(): Promise<IdentityProcess> {
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('keisha_refresh='))?.split(';')[0] ?? '';
     return { token: json.token, cookie, userId: json.user.id, email: json.user.email };
   };
+  const register = async (email = `user${++counter}-${port}@example.org`): Promise<TestSession> =>
+    sessionOf('register', await post('/api/bias-auth/register', { email, password: USER_PASSWORD }));
   const signIn = async (kind: 'user' | 'admin', email?: string): Promise<TestSession> => {
     if (kind === 'admin') return sessionOf('admin login', await post('/api/auth/admin/login', email ? { email, password: USER_PASSWORD } : TEST_ADMIN));
     if (email) return sessionOf('login', await post('/api/bias-auth/login', { email, password: USER_PASSWORD }));
-    return sessionOf('register', await post('/api/bias-auth/register', { email: `user${++counter}-${port}@example.org`, password: USER_PASSWORD }));
+    return register();
   };
   let admin: TestSession | undefined;
   return {
     url,
     signingKeyPem,
-    tokenFor: async (kind, email) =>
-      kind === 'admin'
-        ? (await signIn('admin')).token
-        : (await sessionOf('register', await post('/api/bias-auth/register', { email: email ?? `user${++counter}-${port}@example.org`, password: USER_PASSWORD }))).token,
+    tokenFor: async (kind, email) => (kind === 'admin' ? await signIn('admin') : await register(email)).token,
     signIn,
     refresh: async (session) => {
       const response = await post('/api/auth/refresh', undefined, { cookie: session.cookie });

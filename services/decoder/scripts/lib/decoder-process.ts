@@ -1,0 +1,76 @@
+// The decoder service as a process for the HTTP benchmarks: tokens from a real identity process, its
+// tables in a schema of their own on PostgreSQL when one answers (PGlite in a temporary folder without),
+// and everything removed again by stop().
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { databaseTargets, freePort, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+
+const SERVER = path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
+
+export interface BenchDecoder {
+  base: string;
+  pid: number | undefined;
+  identity: IdentityProcess;
+  /** Where the counters are written: 'PostgreSQL' or 'PGlite'. */
+  databaseName: string;
+  stop(): Promise<void>;
+}
+
+export async function waitUntilAnswering(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Starts identity and the decoder (`env` added to the decoder's) and waits until the decoder is ready. */
+export async function startBenchDecoder(label: string, env: Record<string, string>): Promise<BenchDecoder> {
+  const postgres = (await databaseTargets()).find((t) => t.kind === 'postgres');
+  const schema = `decoder_${label}_${process.pid}`;
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `keisha-bench-${label}-`));
+  const identity = await startIdentityProcess();
+  const decoder = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      IDENTITY_URL: identity.url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+      DATABASE_SCHEMA: schema,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MAX: '10000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (decoder.exitCode === null && decoder.signalCode === null) {
+      decoder.kill('SIGTERM');
+      await new Promise((resolve) => decoder.once('exit', resolve));
+    }
+    await identity.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (postgres?.url) {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  };
+  try {
+    await waitUntilAnswering(`${base}/health/ready`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, pid: decoder.pid, identity, databaseName: postgres ? 'PostgreSQL' : 'PGlite', stop };
+}
