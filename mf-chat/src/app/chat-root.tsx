@@ -1,4 +1,5 @@
-import { useKeisha } from '@keisha/store';
+import { CHAT_EVENTS } from '@keisha/contracts/analytics';
+import { trackEvent, useKeisha } from '@keisha/store';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useChatProfile } from '../features/profile/hooks/use-chat-profile.ts';
@@ -51,7 +52,16 @@ export function ChatRoot({ page }: { page: string }) {
       );
       break;
     case 'settings':
-      view = <SettingsScreen profile={profile} onBack={() => dispatch({ type: 'showChat' })} onChoosePlan={(plan) => dispatch({ type: 'choosePlan', plan })} />;
+      view = (
+        <SettingsScreen
+          profile={profile}
+          onBack={() => dispatch({ type: 'showChat' })}
+          onChoosePlan={(plan) => {
+            void trackEvent(CHAT_EVENTS.planSelected, { plan, current_plan: profile.loaded ? profile.profile.plan : null });
+            dispatch({ type: 'choosePlan', plan });
+          }}
+        />
+      );
       break;
     case 'upgradeCheckout':
       view = <UpgradeCheckoutScreen plan={state.plan ?? 'Starter'} onBack={() => dispatch({ type: 'backToSettings' })} />;
@@ -71,6 +81,7 @@ export function ChatRoot({ page }: { page: string }) {
           onOpenSettings={() => dispatch({ type: 'openSettings' })}
           onOpenDecoder={() => dispatch({ type: 'openDecoder' })}
           onDecodeArticle={(article) => {
+            void trackEvent(CHAT_EVENTS.articleToDecoder, { characters: article.length });
             handToDecoder(article);
             dispatch({ type: 'openDecoder' });
           }}
@@ -83,6 +94,7 @@ export function ChatRoot({ page }: { page: string }) {
       {view}
       {paywall && (
         <PaywallDialog
+          usage={profile.loaded ? profile.profile : null}
           onUpgrade={() => {
             setPaywall(false);
             dispatch({ type: 'openSettings' });

@@ -1,6 +1,7 @@
-import { useKeisha } from '@keisha/store';
+import { CHAT_EVENTS } from '@keisha/contracts/analytics';
+import { trackEvent, useKeisha } from '@keisha/store';
 import { ThemeToggle } from '@keisha/ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ConversationView } from '../features/conversation/components/conversation-view.tsx';
 import { useConversation } from '../features/conversation/hooks/use-conversation.ts';
 import { hasReachedDailyLimit } from '../features/profile/domain/profile.ts';
@@ -46,6 +47,14 @@ export function ChatScreen({ profile, onLimitReached, onOpenSettings, onOpenDeco
   const [panelOpen, setPanelOpen] = useState(isWide);
   const [wide, setWide] = useState(isWide);
   const panelId = useId();
+
+  // Once each time the chat view is shown; the ref keeps a development double render from counting twice.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    void trackEvent(CHAT_EVENTS.opened);
+  }, []);
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;

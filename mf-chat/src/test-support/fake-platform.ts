@@ -19,6 +19,13 @@ export interface FakePlatform {
   /** Adds or replaces a route: 'POST /api/chat/stream', 'GET /api/chat/sessions/:id/messages'. */
   on: (route: string, handler: FakeHandler) => void;
   restore: () => void;
+  /** The analytics events the page sent (POST /api/analytics/track), oldest first. */
+  events: () => TrackedEvent[];
+}
+
+export interface TrackedEvent {
+  event: string;
+  properties: Record<string, unknown>;
 }
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -97,6 +104,7 @@ export function installFakePlatform(user = { id: 'u1', email: 'reader@example.or
   const platform: FakePlatform = {
     requests,
     on: (route, handler) => void routes.set(route, handler),
+    events: () => requests.filter((r) => r.method === 'POST' && r.path === '/api/analytics/track').map((r) => r.body as TrackedEvent),
     restore: () => {
       globalThis.fetch = original;
       if (typeof document !== 'undefined') document.cookie = 'keisha_session=; max-age=0; path=/';
@@ -107,6 +115,7 @@ export function installFakePlatform(user = { id: 'u1', email: 'reader@example.or
   platform.on('POST /api/auth/refresh', () => json({ success: true, user: { ...user, created_at: '2030-01-01T00:00:00.000Z' }, token: TEST_TOKEN, expires_in: 900 }));
   platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage() }));
   platform.on('GET /api/chat/sessions', () => json({ success: true, sessions: [], total: 0, page: 1, page_size: 50 }));
+  platform.on('POST /api/analytics/track', () => json({ success: true }, 202));
 
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://keisha.invalid');

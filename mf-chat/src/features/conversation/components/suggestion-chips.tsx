@@ -1,3 +1,5 @@
+import { CHAT_EVENTS } from '@keisha/contracts/analytics';
+import { trackEvent } from '@keisha/store';
 import type { ReactNode } from 'react';
 import { SUGGESTIONS, type SuggestionTopic } from '../domain/suggestions.ts';
 import styles from './suggestion-chips.module.css';
@@ -8,7 +10,10 @@ export function SuggestionChips({ onChoose }: { onChoose: (prompt: string) => vo
     <ul className={styles.chips} aria-label="Suggested questions">
       {SUGGESTIONS.map(({ topic, prompt }) => (
         <li key={topic} className={styles.item}>
-          <button type="button" className={styles.chip} onClick={() => onChoose(prompt)}>
+          <button type="button" className={styles.chip} onClick={() => {
+              void trackEvent(CHAT_EVENTS.suggestionChosen, { topic });
+              onChoose(prompt);
+            }}>
             <span className={styles.icon} aria-hidden="true">
               {TOPIC_ICONS[topic]}
             </span>

@@ -4,6 +4,8 @@
 import type { ChatSession, ChatUsage } from '@keisha/contracts/chat';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { ApiError } from '@keisha/contracts';
+import { CHAT_EVENTS } from '@keisha/contracts/analytics';
+import { trackEvent } from '@keisha/store';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { createConversation, fetchMessages } from '../api/messages.ts';
 import { ReplyRefused, streamMessage, streamRegenerate, type StreamHandlers, type StreamOutcome } from '../api/stream-reply.ts';
@@ -17,6 +19,7 @@ import {
   transcriptReducer,
   type TranscriptState,
 } from '../domain/transcript.ts';
+import { acceptedEvents, replyCompletedEvent, replyErrorEvent, replyStoppedEvent, replyThrownEvent, type Ask, type ChatEvent } from '../domain/usage-events.ts';
 
 /** The conversation open in this tab, so a reload comes back to it. */
 const CURRENT_SESSION_KEY = 'keisha.chat.current-session';
@@ -36,6 +39,11 @@ function remembered(): string | null {
   } catch {
     return null;
   }
+}
+
+/** Analytics never gets in the conversation's way: trackEvent swallows every failure. */
+function record({ event, properties }: ChatEvent) {
+  void trackEvent(event, properties);
 }
 
 export interface ConversationOptions {
@@ -86,6 +94,8 @@ export function useConversation(options: ConversationOptions): Conversation {
     const controller = new AbortController();
     running.current = controller;
     const current = () => running.current === controller;
+    const ask: Ask = sentText === null ? { kind: 'regenerate' } : { kind: 'message', characters: sentText.length };
+    const startedAt = Date.now();
     let accepted = false;
     try {
       const outcome = await start(
@@ -93,6 +103,7 @@ export function useConversation(options: ConversationOptions): Conversation {
           onMeta: (meta) => {
             if (!current()) return;
             accepted = true;
+            acceptedEvents(meta, ask).forEach(record);
             dispatch({ type: 'accepted', sessionId: meta.session_id, userMessageId: meta.user_message_id, aiMessageId: meta.ai_message_id, at: now() });
             remember(meta.session_id);
             latest.current.options.onUsage(meta.usage);
@@ -106,19 +117,24 @@ export function useConversation(options: ConversationOptions): Conversation {
       );
       if (!current()) return;
       if (outcome.kind === 'done') {
+        record(replyCompletedEvent(outcome.done, ask, Date.now() - startedAt));
         dispatch({ type: 'finished', message: bubbleFromSaved(outcome.done.message, nextId('answer')) });
         latest.current.options.onUsage(outcome.done.usage);
       } else {
+        record(replyErrorEvent(outcome.error, ask));
         dispatch({ type: 'failed', id: nextId('system'), message: replyFailureMessage(outcome.error.message), at: now() });
         latest.current.options.onUsage(outcome.error.usage);
       }
     } catch (error) {
       if (!current()) return;
       if (controller.signal.aborted) {
+        record(replyStoppedEvent(accepted, ask));
         dispatch({ type: 'stopped' });
         return;
       }
       const problem = describeSendError(error);
+      // The daily limit is not a failure: it opens the paywall, which records itself.
+      if (!problem.paywall || accepted) record(replyThrownEvent(error, accepted, ask));
       if (accepted) {
         dispatch({ type: 'failed', id: nextId('system'), message: problem.paywall ? SEND_FAILED : problem.message, at: now() });
         return;
@@ -168,6 +184,7 @@ export function useConversation(options: ConversationOptions): Conversation {
     const sessionId = latest.current.state.sessionId;
     if (!sessionId || !canRegenerate(latest.current.state) || !mayAsk()) return;
     dispatch({ type: 'regenerating' });
+    record({ event: CHAT_EVENTS.replyRegenerated, properties: {} });
     void runStream((handlers, signal) => streamRegenerate(sessionId, handlers, signal), null);
   }, [mayAsk, runStream]);
 
@@ -183,6 +200,8 @@ export function useConversation(options: ConversationOptions): Conversation {
         const bubbles = bubblesFromMessages((response as { messages?: unknown } | null)?.messages);
         if (!bubbles) throw new Error('The conversation could not be read.');
         dispatch({ type: 'loaded', sessionId, bubbles });
+        // Chosen in the side panel (a reload coming back to its conversation is not a choice).
+        if (!quiet) record({ event: CHAT_EVENTS.conversationReopened, properties: { messages: bubbles.length } });
       } catch (error) {
         if (latest.current.state.sessionId !== sessionId) return;
         if (error instanceof ApiError && error.status === 404) remember(null);
@@ -207,6 +226,7 @@ export function useConversation(options: ConversationOptions): Conversation {
       const { session } = await createConversation();
       dispatch({ type: 'cleared', sessionId: session.id });
       remember(session.id);
+      record({ event: CHAT_EVENTS.sessionStarted, properties: { source: 'new_chat' } });
       latest.current.options.onSessionActive(session);
     } catch {
       dispatch({ type: 'systemError', id: nextId('system'), message: NEW_CHAT_FAILED, at: now() });

@@ -1,4 +1,6 @@
+import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
+import { trackEvent } from '@keisha/store';
 import { useId, useState } from 'react';
 import { createCheckout } from '../api/checkout.ts';
 import { checkoutDestination, checkoutProblem } from '../domain/checkout.ts';
@@ -34,6 +36,8 @@ export function UpgradeCheckoutView({ plan, plans, email, onBack, goTo = (url) =
       const checkout = await createCheckout(email, plan);
       const destination = checkoutDestination(checkout.url);
       if (!destination) throw new Error('no checkout address');
+      // Sent before the page leaves; keepalive carries it through the navigation.
+      void trackEvent(CHAT_EVENTS.checkoutStarted, { plan });
       goTo(destination);
       // The page is leaving; the button stays busy until it has.
     } catch (error) {

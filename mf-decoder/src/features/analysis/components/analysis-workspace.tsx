@@ -1,6 +1,6 @@
 import { ARTICLE_MAX_CHARS, DECODER_PREFILL_KEY, type Usage } from '@keisha/contracts/decoder';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { trackEvent } from '../../../lib/analytics.ts';
+import { trackEvent } from '@keisha/store';
 import { analyzeArticle } from '../api/analyze-article.ts';
 import { classifyAnalysisError } from '../domain/analysis-error.ts';
 import type { AnalysisResult } from '../domain/analysis-result.ts';

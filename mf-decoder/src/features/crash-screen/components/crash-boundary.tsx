@@ -1,5 +1,5 @@
 import { Component, createRef, type ErrorInfo, type ReactNode } from 'react';
-import { trackEvent } from '../../../lib/analytics.ts';
+import { trackEvent } from '@keisha/store';
 import { canRetry, crashReport, retryLabel } from '../domain/retries.ts';
 import styles from './crash-boundary.module.css';
 

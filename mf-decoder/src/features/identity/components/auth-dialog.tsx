@@ -1,8 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
-import { session } from '@keisha/store';
+import { session, trackEvent } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ModalDialog } from '@keisha/ui';
-import { trackEvent } from '../../../lib/analytics.ts';
 import { authErrorMessage } from '../domain/auth-error.ts';
 import {
   clearFieldError,

@@ -1,6 +1,5 @@
-import { useSessionPoll, type PollOutcome, type SessionPollState } from '@keisha/store';
+import { trackEvent, useSessionPoll, type PollOutcome, type SessionPollState } from '@keisha/store';
 import { useCallback, useState } from 'react';
-import { trackEvent } from '../../../lib/analytics.ts';
 import { fetchUsage } from '../api/get-usage.ts';
 import { verifyCheckout } from '../api/verify-checkout.ts';
 import { allowanceLine, readCheckout, readVerifyError, VERIFY_ATTEMPTS, VERIFY_RETRY_MS } from '../domain/payment-return.ts';

@@ -1,7 +1,7 @@
 import type { Usage } from '@keisha/contracts/decoder';
 import { ModalDialog } from '@keisha/ui';
 import { useEffect, useId, useRef } from 'react';
-import { trackEvent } from '../../../lib/analytics.ts';
+import { trackEvent } from '@keisha/store';
 import { paywallAudience, paywallMessage, paywallTitle, RESET_NOTE, showsResetNote, userTypeOf } from '../domain/paywall.ts';
 import { formatPrice, PAYMENT_METHOD_NAMES, savingsLabel, type PaymentMethod, type PaywallPlan } from '../domain/plans.ts';
 import { useCheckout, type CheckoutState } from '../hooks/use-checkout.ts';

@@ -1,7 +1,6 @@
-import { useKeisha } from '@keisha/store';
+import { trackEvent, useKeisha } from '@keisha/store';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { trackEvent } from '../../../lib/analytics.ts';
 import { createSubscription } from '../api/create-subscription.ts';
 import {
   isGuestRefusal,

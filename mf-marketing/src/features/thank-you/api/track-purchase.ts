@@ -1,4 +1,4 @@
-import { trackEvent } from '../../../lib/analytics.ts';
+import { trackEvent } from '@keisha/store';
 import type { PurchaseEvent } from '../domain/purchase-events.ts';
 
 /** POST /api/analytics/track, once per event. Failures are ignored (spec section 7). */
