@@ -1,3 +1,4 @@
+import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { DECODER_PREFILL_KEY } from '@keisha/contracts/decoder';
 import { initialAuthState, keishaStore, localDate } from '@keisha/store';
@@ -361,6 +362,10 @@ describe('Decode this article', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Decode this article' }));
     expect(await screen.findByText('The news decoder')).toBeTruthy();
     expect(sessionStorage.getItem(DECODER_PREFILL_KEY)).toBe(article);
+    // Recorded for the admin analytics by its length, not its words.
+    const handoff = platform.events().find((e) => e.event === CHAT_EVENTS.articleToDecoder);
+    expect(handoff?.properties).toMatchObject({ characters: article.length });
+    expect(JSON.stringify(handoff)).not.toContain('redevelopment');
   });
 
   it('opens the decoder from the side panel’s Bias Detection', async () => {

@@ -1,3 +1,4 @@
+import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
 import { initialAuthState, keishaStore, localDate } from '@keisha/store';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -152,6 +153,9 @@ describe('Settings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade to Pro' })).toBeTruthy();
     expect(await screen.findByText('$61 per year')).toBeTruthy();
+    expect(platform.events().filter((e) => e.event === CHAT_EVENTS.planSelected).map((e) => e.properties)).toEqual([
+      expect.objectContaining({ plan: 'Pro', current_plan: 'Free' }),
+    ]);
     expect(screen.getByText('Sandbox checkout: no real money moves.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Changed My Mind (Back to Settings)' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
@@ -178,6 +182,7 @@ describe('UpgradeCheckoutView', () => {
     render(<UpgradeCheckoutView plan="Pro" plans={plans} email="reader@example.org" onBack={() => undefined} goTo={goTo} />);
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Coinbase' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/api/billing/sandbox/checkout/c1'));
+    expect(platform.events().filter((e) => e.event === CHAT_EVENTS.checkoutStarted).map((e) => e.properties)).toEqual([expect.objectContaining({ plan: 'Pro' })]);
     expect(screen.getByRole('button', { name: 'Redirecting to Coinbase...' })).toBeTruthy();
     expect(platform.requests.find((r) => r.path === '/api/create-checkout-session')!.body).toEqual({
       email: 'reader@example.org',
@@ -200,5 +205,6 @@ describe('UpgradeCheckoutView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Coinbase' }));
     expect((await screen.findByRole('alert')).textContent).toBe(CHECKOUT_MESSAGES.failed);
     expect(goTo).not.toHaveBeenCalled();
+    expect(platform.events().map((e) => e.event)).not.toContain(CHAT_EVENTS.checkoutStarted);
   });
 });

@@ -45,6 +45,7 @@ describe('admin analytics', () => {
 
   it('names events for people', () => {
     expect(eventLabel('paywall_shown')).toBe('Paywall shown');
-    expect(eventLabel('chat_message_sent')).toBe('chat message sent');
+    expect(eventLabel('chat_message_sent')).toBe('Messages sent');
+    expect(eventLabel('chat_something_new')).toBe('chat something new');
   });
 });

@@ -1,6 +1,6 @@
 // What the admin analytics page draws: the summary from the decoder service cut into charts of related
 // events, each with the rows of its table view, and the funnel with its conversion rates.
-import { ANALYTICS_PATHS, type AnalyticsPeriod, type AnalyticsSummary, type EventSeries, type FunnelStep } from '@keisha/contracts/analytics';
+import { ANALYTICS_PATHS, CHAT_EVENTS, type AnalyticsPeriod, type AnalyticsSummary, type EventSeries, type FunnelStep } from '@keisha/contracts/analytics';
 
 export function analyticsSummaryPath(days: AnalyticsPeriod, timeZone: string): string {
   return `${ANALYTICS_PATHS.adminSummary}?days=${days}&time_zone=${encodeURIComponent(timeZone)}`;
@@ -31,6 +31,19 @@ const EVENT_LABELS: Record<string, string> = {
   payment_confirmed: 'Payments confirmed',
   purchase: 'Purchases',
   component_crash: 'Component crashes',
+  [CHAT_EVENTS.opened]: 'Chat opened',
+  [CHAT_EVENTS.sessionStarted]: 'Conversations started',
+  [CHAT_EVENTS.messageSent]: 'Messages sent',
+  [CHAT_EVENTS.replyCompleted]: 'Answers completed',
+  [CHAT_EVENTS.replyFailed]: 'Answers failed',
+  [CHAT_EVENTS.replyStopped]: 'Answers stopped',
+  [CHAT_EVENTS.replyRegenerated]: 'Answers regenerated',
+  [CHAT_EVENTS.conversationReopened]: 'Conversations reopened',
+  [CHAT_EVENTS.suggestionChosen]: 'Suggestions chosen',
+  [CHAT_EVENTS.articleToDecoder]: 'Articles sent to the decoder',
+  [CHAT_EVENTS.paywallShown]: 'Chat paywall shown',
+  [CHAT_EVENTS.planSelected]: 'Chat plans chosen',
+  [CHAT_EVENTS.checkoutStarted]: 'Chat checkouts started',
 };
 
 export function eventLabel(event: string): string {
