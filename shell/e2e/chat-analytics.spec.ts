@@ -32,12 +32,13 @@ async function messagesSentToday(page: Page): Promise<number> {
   if (await chat.getByText('No events in this period.').isVisible()) return 0;
   await chat.getByText('Table view: Chat per day').click();
   const table = chat.getByRole('table', { name: 'Chat per day' });
-  const headers = await table.getByRole('columnheader').allInnerTexts();
+  // textContent: the headers are upper-cased by CSS, and innerText would read them that way.
+  const headers = await table.getByRole('columnheader').allTextContents();
   const column = headers.findIndex((header) => header.trim() === 'Messages sent');
   if (column < 0) return 0;
   // The period ends today: its last row. The first column is the date (a row header), the rest are cells.
   const today = table.getByRole('row').last();
-  return Number((await today.getByRole('cell').nth(column - 1).innerText()).replaceAll(',', ''));
+  return Number((await today.getByRole('cell').nth(column - 1).textContent())?.replaceAll(',', ''));
 }
 
 test('a chat message sent by a signed-in reader is counted on the admin Analytics page’s Chat chart', async ({ page, browser, baseURL }) => {
