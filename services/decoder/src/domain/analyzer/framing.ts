@@ -30,6 +30,7 @@ interface FramingFile {
     partisanLabels: string[];
     loadedSpeechVerbs: string[];
     pejorativeLabels: string[];
+    timeReferences: string[];
   };
   irregularVerbForms: Record<string, string[]>;
 }
@@ -54,6 +55,8 @@ export const PARTISAN = 8192;
 export const LOADED_SPEECH = 16384;
 /** A pejorative label for a group of people ("mob", "leftists"). */
 export const PEJORATIVE = 32768;
+/** A reference to time ("Tuesday", "last week"): hard news dates its events. */
+export const TIME = 65536;
 
 /** Regular inflections of a verb lemma: says/said come from the irregular table. */
 function inflect(lemma: string): string[] {
@@ -115,6 +118,7 @@ for (const w of framing.ours.notLoaded) add(w, NOT_LOADED);
 for (const w of framing.ours.notMannerAdverbs) add(w, NOT_MANNER);
 for (const w of framing.ours.partisanLabels) add(w, PARTISAN);
 for (const w of framing.ours.pejorativeLabels) add(w, PEJORATIVE);
+for (const w of framing.ours.timeReferences) add(w, TIME);
 
 const isVowel = (c: string | undefined) => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
 
@@ -169,6 +173,8 @@ for (const verb of framing.ours.loadedSpeechVerbs) for (const form of [verb, ...
 
 /** Strongly subjective and negative: the words the analyzer lists as loaded language. */
 export const LOADED = STRONG | NEGATIVE;
+/** Strongly subjective and positive: praise ("peacock terms"). */
+export const PEACOCK = STRONG | POSITIVE;
 /**
  * Words that never count as loaded opinion words: events and topics ("killed", "inequality"), and
  * neutral reporting verbs ("disputed", "denied", "said"), which tell who said what without judging it.
@@ -215,6 +221,13 @@ export interface FramingCounts {
   loadedSpeech: number;
   /** Pejorative labels for groups ("mob"). */
   pejorative: number;
+  /**
+   * Strongly subjective words of positive opinion ("brilliant", "heroic"): the praise that
+   * Wikipedia's neutral-point-of-view guide calls peacock terms. Counted, not shown (see README).
+   */
+  peacock: number;
+  /** References to time ("Tuesday", "last week"). */
+  timeReferences: number;
   hyphenated: number;
   letters: number;
   address: number;
@@ -232,7 +245,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   const sentences = tokens.sentenceStart.length;
   const c: FramingCounts = {
     tokens: n, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
-    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, hyphenated: 0, letters: 0,
+    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
     exclaimOrQuestionSentences: 0, loadedTokens: [],
   };
@@ -274,6 +287,8 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if (bits & PARTISAN) c.partisan++;
     if (bits & LOADED_SPEECH) c.loadedSpeech++;
     if (bits & PEJORATIVE) c.pejorative++;
+    if ((bits & PEACOCK) === PEACOCK && (ownBits & NEVER_OPINION) === 0) c.peacock++;
+    if (bits & TIME) c.timeReferences++;
     if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
     // The feature counts every inflection; the reader is shown the listed forms and their -ed, -ing
     // and -ly forms, not the -s form, which is as often another word ("plots" of land from "plot").
@@ -325,6 +340,8 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   pejorativeRate: (c) => c.pejorative / c.tokens,
   loadedLog: (c) => Math.log1p(c.loaded),
   strongLog: (c) => Math.log1p(c.strong),
+  peacockLog: (c) => Math.log1p(c.peacock),
+  timeRate: (c) => c.timeReferences / c.tokens,
   speechLog: (c) => Math.log1p(c.loadedSpeech + c.pejorative),
   hyphenRate: (c) => c.hyphenated / c.tokens,
   meanWordLength: (c) => c.letters / c.tokens,

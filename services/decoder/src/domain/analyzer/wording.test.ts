@@ -156,6 +156,27 @@ describe('framing features', () => {
     expect(features.meanWordLength).toBeCloseTo((3 + 3 + 5 + 5 + 8 + 8) / 6);
   });
 
+  it('counts praise (peacock words) for the score without showing it as loaded language', () => {
+    const text = 'Supporters called the brilliant and heroic plan a triumph, officials said.';
+    const tokens = tokenize(text);
+    const counts = framingCounts(tokens, new Uint8Array(tokens.count));
+    expect(counts.peacock).toBeGreaterThanOrEqual(2); // "brilliant", "heroic": strongly subjective and positive
+    expect(featureVector(counts, { codewords: 0, otherTerms: 0 }).peacockLog).toBeCloseTo(Math.log1p(counts.peacock));
+    expect(analyzeArticle(text).detected_terms.filter((t) => t.category === 'loaded-language')).toEqual([]);
+    // Report and attribution words are never praise, whatever the opinion lists say.
+    const neutral = tokenize('The court said it confirmed the ruling.');
+    expect(framingCounts(neutral, new Uint8Array(neutral.count)).peacock).toBe(0);
+  });
+
+  it('counts references to time, not the modal "may"', () => {
+    const dated = tokenize('The council voted on Tuesday, a week after the hearing.');
+    const counts = framingCounts(dated, new Uint8Array(dated.count));
+    expect(counts.timeReferences).toBe(2); // "tuesday", "week"
+    expect(featureVector(counts, { codewords: 0, otherTerms: 0 }).timeRate).toBeCloseTo(2 / dated.count);
+    const modal = tokenize('Officials may march to city hall.');
+    expect(framingCounts(modal, new Uint8Array(modal.count)).timeReferences).toBe(0);
+  });
+
   it('a dash between spaced words is not a hyphen', () => {
     const tokens = tokenize('He left - then returned');
     expect(tokens.shape.some((s) => (s & HYPHENATED) !== 0)).toBe(false);
