@@ -1,4 +1,4 @@
-export { tracingEnvShape, tracingSettingsFrom, type TracingSettings } from './settings.ts';
+export { tracingEnvShape, tracingSettingsFrom, tracingSettingsFromEnv, type TracingSettings } from './settings.ts';
 export {
   createTracing,
   extractTraceContext,

@@ -29,3 +29,14 @@ export function tracingSettingsFrom(config: TracingEnv): TracingSettings {
   const exportUrl = tracesUrl ?? (endpoint ? `${endpoint.replace(/\/+$/, '')}/v1/traces` : undefined);
   return { exportUrl, sampleRatio: config.OTEL_TRACES_SAMPLER_ARG ?? 1 };
 }
+
+/** The settings from a process environment (`NAME=` counts as unset); a malformed variable is named in the error. */
+export function tracingSettingsFromEnv(env: NodeJS.ProcessEnv): TracingSettings {
+  const present = Object.fromEntries(Object.keys(tracingEnvShape).map((name) => [name, env[name] === '' ? undefined : env[name]]));
+  const result = z.object(tracingEnvShape).safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid tracing configuration: ${problems.join('; ')}`);
+  }
+  return tracingSettingsFrom(result.data);
+}

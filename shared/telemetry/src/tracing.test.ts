@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
-import { tracingSettingsFrom } from './settings.ts';
+import { tracingSettingsFrom, tracingSettingsFromEnv } from './settings.ts';
 import { createTracing, extractTraceContext, traceHeadersOf } from './tracing.ts';
 import { activeTraceHeaders, tracedFetch } from './outgoing.ts';
 import { startFakeCollector, type FakeCollector } from './testing/fake-collector.ts';
@@ -29,6 +29,13 @@ describe('tracing settings from the environment', () => {
       tracingSettingsFrom({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://other:9999/traces' }).exportUrl,
     ).toBe('http://other:9999/traces');
     expect(tracingSettingsFrom({ OTEL_TRACES_SAMPLER_ARG: 0.25 }).sampleRatio).toBe(0.25);
+  });
+
+  it('reads a process environment, where an empty variable is unset and a bad one is named', () => {
+    expect(tracingSettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: '', PATH: '/bin' })).toEqual({ exportUrl: undefined, sampleRatio: 1 });
+    expect(tracingSettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER_ARG: '0.5' })).toEqual({ exportUrl: 'http://c:4318/v1/traces', sampleRatio: 0.5 });
+    expect(() => tracingSettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => tracingSettingsFromEnv({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
   });
 });
 
