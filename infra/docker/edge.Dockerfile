@@ -13,6 +13,7 @@ COPY shared/config/package.json shared/config/
 COPY shared/contracts/package.json shared/contracts/
 COPY shared/service-kit/package.json shared/service-kit/
 COPY shared/store/package.json shared/store/
+COPY shared/telemetry/package.json shared/telemetry/
 COPY shared/ui/package.json shared/ui/
 COPY services/identity/package.json services/identity/
 COPY services/decoder/package.json services/decoder/
@@ -45,12 +46,14 @@ COPY mf-marketing/src/features/seo/domain mf-marketing/src/features/seo/domain
 ARG KEISHA_SITE_URL=""
 RUN KEISHA_SITE_URL="${KEISHA_SITE_URL}" node infra/docker/site-files.ts /site-files
 
-# infra's production dependencies (Fastify and its plugins, zod) and its sources: infra's own
-# dependencies only, not what it develops with. No install scripts: the image has its own Node 24.
+# infra's production dependencies (Fastify and its plugins, zod, prom-client, @keisha/telemetry with its
+# OpenTelemetry packages) and its sources: infra's own dependencies only, not what it develops with. No
+# install scripts: the image has its own Node 24.
 FROM manifests AS install
 RUN --mount=type=cache,target=/root/.npm npm ci --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
-COPY infra/local/gateway.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/
+COPY infra/local/gateway.ts infra/local/edge-metrics.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/
 COPY infra/edge infra/edge
+COPY shared/telemetry/src shared/telemetry/src
 
 FROM node:${NODE_VERSION}-slim AS edge
 ENV NODE_ENV=production \
@@ -65,6 +68,7 @@ COPY --from=install /app /app
 COPY --from=build /app/shell/dist /app/shell/dist
 COPY --from=site-files /site-files /app/site-files
 USER 1000:1000
+# The site. Prometheus metrics are on METRICS_PORT (4000), a listener of their own that nothing routes to from outside.
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -19,6 +19,7 @@ COPY shared/config/package.json shared/config/
 COPY shared/contracts/package.json shared/contracts/
 COPY shared/service-kit/package.json shared/service-kit/
 COPY shared/store/package.json shared/store/
+COPY shared/telemetry/package.json shared/telemetry/
 COPY shared/ui/package.json shared/ui/
 COPY services/identity/package.json services/identity/
 COPY services/decoder/package.json services/decoder/
@@ -35,6 +36,7 @@ COPY infra/package.json infra/
 RUN --mount=type=cache,target=/root/.npm npm ci --workspace services/${SERVICE} --omit=dev --ignore-scripts --no-audit --no-fund
 COPY shared/contracts/src shared/contracts/src
 COPY shared/service-kit/src shared/service-kit/src
+COPY shared/telemetry/src shared/telemetry/src
 COPY services/${SERVICE}/src services/${SERVICE}/src
 
 FROM node:${NODE_VERSION}-slim AS service

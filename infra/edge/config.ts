@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { tracingEnvShape } from '@keisha/telemetry';
 import { upstreamBase } from '../local/gateway.ts';
 import { REMOTES, type RemoteName } from '../local/topology.ts';
 
@@ -71,6 +72,15 @@ export const edgeConfigSchema = z.object({
   TRUST_PROXY: addressList.default(''),
   /** How long requests in flight may finish after SIGTERM before they are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /**
+   * Prometheus metrics (GET /metrics) on this port, a listener of their own: the public PORT answers 404 there,
+   * and neither the Service nor the Ingress routes to it. Bound on HOST, like PORT.
+   */
+  METRICS_PORT: port(4000),
+  /** How long a service may take to start answering before the reader gets 504 (0: no limit). */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** OpenTelemetry: OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) turns trace export on (@keisha/telemetry). */
+  ...tracingEnvShape,
 });
 export type EdgeConfig = z.infer<typeof edgeConfigSchema>;
 

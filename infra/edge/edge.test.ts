@@ -65,7 +65,7 @@ async function upstream(name: string): Promise<RunningServer> {
       setTimeout(() => res.end(',"part2":2}'), 600);
       return;
     }
-    res.end(JSON.stringify({ service: name, url: req.url, forwardedFor: req.headers['x-forwarded-for'], host: req.headers.host }));
+    res.end(JSON.stringify({ service: name, url: req.url, forwardedFor: req.headers['x-forwarded-for'], host: req.headers.host, traceparent: req.headers.traceparent }));
   });
   return listenHttp(server);
 }
@@ -75,6 +75,7 @@ describe('the edge process', () => {
   let remote: Started;
   let edge: Started;
   let edgeUrl: string;
+  let metricsUrl: string;
   let remotesFile: string;
   let env: Record<string, string>;
 
@@ -98,9 +99,12 @@ describe('the edge process', () => {
       });
     writeFileSync(remotesFile, registry('https://keisha.example/remotes/account/mf-manifest.json'));
     const port = await freePort();
+    const metricsPort = await freePort();
     edgeUrl = `http://127.0.0.1:${port}`;
+    metricsUrl = `http://127.0.0.1:${metricsPort}`;
     env = {
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       HOST: '127.0.0.1',
       SHELL_DIR: folder('shell-dist', { 'index.html': SHELL_HTML }),
       REMOTES_FILE: remotesFile,
@@ -130,9 +134,18 @@ describe('the edge process', () => {
       ['/api/billing/plans', 'billing'],
     ] as const) {
       const response = await fetch(`${edgeUrl}${route}`, { headers: { 'x-forwarded-for': '198.51.100.7' } });
-      const body = (await response.json()) as { service: string; url: string; forwardedFor: string; host: string };
-      expect(body).toEqual({ service, url: route, forwardedFor: '198.51.100.7', host: `127.0.0.1:${services[service]!.port}` });
+      const body = (await response.json()) as { service: string; url: string; forwardedFor: string; host: string; traceparent: string };
+      expect(body).toMatchObject({ service, url: route, forwardedFor: '198.51.100.7', host: `127.0.0.1:${services[service]!.port}` });
+      // Each request starts a trace here; the service continues it, and the reader may quote its id.
+      expect(body.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+      expect(response.headers.get('x-trace-id')).toBe(body.traceparent.split('-')[1]);
     }
+  });
+
+  it('serves Prometheus metrics on METRICS_PORT, and nothing of them on the public port', async () => {
+    expect((await fetch(`${edgeUrl}/metrics`)).status).toBe(404);
+    const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
+    expect(metrics).toMatch(/edge_http_request_duration_seconds_count\{[^}]*route="api"[^}]*target="chat"[^}]*\} [1-9]/);
   });
 
   it('serves the shell, the registry from its file, and the marketing files', async () => {
@@ -181,6 +194,8 @@ describe('the edge process', () => {
     [{ REMOTES_FILE: '/nonexistent-keisha-remotes.json' }, /REMOTES_FILE: cannot read/],
     [{ TRUST_PROXY: '10.0.0.0/8,the-ingress' }, /TRUST_PROXY: "the-ingress" is not an IP address/],
     [{ PORT: 'eighty' }, /PORT: /],
+    [{ METRICS_PORT: '70000' }, /METRICS_PORT: /],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, /OTEL_EXPORTER_OTLP_ENDPOINT: /],
     // The site's address is configuration only: without it the edge would have to believe a Host header.
     [{ PUBLIC_ORIGIN: '' }, /PUBLIC_ORIGIN is required but not set/],
   ])('refuses to start with %j, naming the variable', async (override, expected) => {

@@ -1,5 +1,6 @@
 // The production edge: the gateway of the local run, configured for a cluster (services and in-cluster
 // remotes by URL, the registry from a mounted file, the ingress as a trusted proxy).
+import { tracingSettingsFrom } from '@keisha/telemetry';
 import { startGateway, type RunningGateway } from '../local/gateway.ts';
 import { REMOTES, type RemoteName } from '../local/topology.ts';
 import { REMOTE_URL_VARIABLES, type EdgeConfig } from './config.ts';
@@ -25,5 +26,8 @@ export function startEdge(config: EdgeConfig): Promise<RunningGateway> {
     marketingDir: config.MARKETING_DIR,
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
+    metricsPort: config.METRICS_PORT,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    tracing: tracingSettingsFrom(config),
   });
 }

@@ -5,6 +5,6 @@ import { configOrExit, log, stopOnSignal } from './process.ts';
 
 const config = configOrExit('edge', edgeConfigSchema);
 const edge = await startEdge(config);
-log('edge', 'listening', { host: config.HOST, port: edge.port });
+log('edge', 'listening', { host: config.HOST, port: edge.port, metricsPort: edge.metricsPort ?? null });
 // Requests in flight (a streamed chat answer among them) may finish; new connections are refused.
 stopOnSignal('edge', () => edge.drain(config.SHUTDOWN_TIMEOUT_MS));

@@ -1,5 +1,5 @@
-// The Grafana dashboard held to the code: every series it queries is one a service exports (a metric our
-// code registers, or one of prom-client's process metrics), with the labels the code gives it.
+// The Grafana dashboard held to the code: every series it queries is one a service or the edge exports (a
+// metric our code registers, or one of prom-client's process metrics), with the labels the code gives it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -13,7 +13,7 @@ const dashboard = JSON.parse(readFileSync(path.join(import.meta.dirname, 'keisha
 };
 
 const expressions = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
-const PROMQL_WORDS = new Set(['sum', 'by', 'rate', 'increase', 'histogram_quantile', 'max', 'le', 'service', 'route', 'status_code', 'outcome', 'engine', 'tier', 'cause', 'provider', 'state']);
+const PROMQL_WORDS = new Set(['sum', 'by', 'rate', 'increase', 'histogram_quantile', 'max', 'le', 'service', 'route', 'status_code', 'outcome', 'engine', 'tier', 'cause', 'provider', 'state', 'target', 'reason']);
 
 function metricNames(expr: string): string[] {
   const names = (expr.replace(/\{[^}]*\}/g, '').replace(/\[[^\]]*\]/g, '').match(/[a-z_][a-z0-9_]*/g) ?? []).filter((word) => !PROMQL_WORDS.has(word));
@@ -28,7 +28,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const ourSource = [path.join(REPO_ROOT, 'shared', 'service-kit', 'src'), path.join(REPO_ROOT, 'services')].flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8')).join('\n');
+const ourSource = [path.join(REPO_ROOT, 'shared', 'service-kit', 'src'), path.join(REPO_ROOT, 'services'), path.join(REPO_ROOT, 'infra', 'local')]
+  .flatMap(sourceFiles)
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
 
 async function defaultMetricNames(): Promise<Set<string>> {
   const registry = new Registry();
@@ -52,6 +55,24 @@ describe('the Grafana dashboard', () => {
     for (const name of ['http_request_duration_seconds_count', 'status_code=~"5..', 'http_request_duration_seconds_bucket', 'decoder_analyses_total', 'quota_refusals_total', 'llm_fallbacks_total', 'chat_streams_open', 'chat_first_token_seconds_bucket', 'billing_webhook_events_total', 'db_pool_connections']) {
       expect(all).toContain(name);
     }
+  });
+
+  it("has an edge row on the edge's own series, by the labels the edge gives them", async () => {
+    const { createEdgeMetrics } = await import('../local/edge-metrics.ts');
+    const metrics = createEdgeMetrics();
+    metrics.observeRequest({ route: 'api', target: 'decoder', method: 'GET', status: 200 }, 0.01);
+    metrics.countUpstreamFailure({ route: 'api', target: 'chat' }, 'timeout');
+    const exported = await metrics.registry.getMetricsAsJSON();
+    const labelsOf = (name: string) => new Set(exported.find((m) => m.name === name)!.values.flatMap((v) => Object.keys(v.labels)));
+    const edgeExpressions = expressions.filter((expr) => expr.includes('edge_'));
+    expect(edgeExpressions.length).toBeGreaterThanOrEqual(4);
+    for (const expr of edgeExpressions) {
+      const metric = expr.includes('edge_upstream_errors_total') ? 'edge_upstream_errors_total' : 'edge_http_request_duration_seconds';
+      const used = [...expr.matchAll(/by \(([^)]*)\)/g), ...expr.matchAll(/\{([a-z_]+)=~?"/g)].flatMap((m) => m[1]!.split(',').map((l) => l.trim()));
+      for (const label of used.filter((l) => l !== 'le')) expect(labelsOf(metric), `${label} in ${expr}`).toContain(label);
+    }
+    const all = edgeExpressions.join('\n');
+    for (const name of ['edge_http_request_duration_seconds_count', 'edge_http_request_duration_seconds_bucket', 'edge_upstream_errors_total']) expect(all).toContain(name);
   });
 
   it('lets the reader pick the data source and the services', () => {

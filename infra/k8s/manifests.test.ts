@@ -359,6 +359,19 @@ describe('the edge', () => {
     expect(find('HorizontalPodAutoscaler', 'edge').spec.scaleTargetRef.name).toBe('edge');
   });
 
+  it('is scraped by Prometheus at /metrics on its metrics port, which its Service (and so the Ingress) does not expose', () => {
+    const deployment = edge();
+    const metricsPort = CONTAINER_PORTS.gatewayMetrics;
+    expect(deployment.spec.template.metadata.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(metricsPort),
+      'prometheus.io/path': '/metrics',
+    });
+    expect(Number(edgeEnv().METRICS_PORT)).toBe(metricsPort);
+    expect(containerPortOf(deployment, 'metrics')).toBe(metricsPort);
+    expect((find('Service', 'edge').spec.ports as Array<{ port: number }>).map((p) => p.port)).not.toContain(metricsPort);
+  });
+
   it('sets only variables the edge reads, and every one it needs', () => {
     const known = Object.keys(edgeConfigSchema.shape);
     for (const entry of envOfDeployment(edge())) expect(known).toContain(entry.name);
@@ -432,7 +445,7 @@ describe('the edge', () => {
       const paths = ['SHELL_DIR', 'REMOTES_FILE', 'MARKETING_DIR'];
       const mapped = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, paths.includes(k) ? inRoot(v) : v]));
       delete mapped.MARKETING_DIR; // the image's robots.txt and sitemap.xml, not needed to answer probes
-      running = await startEdge({ ...loadConfig(edgeConfigSchema, mapped), HOST: '127.0.0.1', PORT: 0 });
+      running = await startEdge({ ...loadConfig(edgeConfigSchema, mapped), HOST: '127.0.0.1', PORT: 0, METRICS_PORT: 0 });
     });
     afterAll(async () => {
       await running?.close();
@@ -445,6 +458,15 @@ describe('the edge', () => {
         expect((await fetch(`http://127.0.0.1:${running.port}${probe.httpGet.path}`)).status).toBe(200);
       }
       expect(await (await fetch(`http://127.0.0.1:${running.port}/remotes.json`)).text()).toBe(registryText);
+    });
+
+    it('answers the scrape path of its annotations on the metrics listener, and 404 there on the public port', async () => {
+      const scrapePath = edge().spec.template.metadata.annotations['prometheus.io/path'] as string;
+      expect(running.metricsPort).toBeDefined();
+      const scraped = await fetch(`http://127.0.0.1:${running.metricsPort}${scrapePath}`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('edge_http_request_duration_seconds');
+      expect((await fetch(`http://127.0.0.1:${running.port}${scrapePath}`)).status).toBe(404);
     });
   });
 });
@@ -482,11 +504,24 @@ describe('the way in', () => {
     return { pods: [...new Set(pods)].sort(), namespaces, ports: [...new Set(ports)] };
   }
 
-  it('lets only the ingress controller reach the edge', () => {
-    const allowed = allowedInto('edge');
-    expect(allowed.pods).toEqual([]);
-    expect(allowed.namespaces).toHaveLength(1);
-    expect(allowed.ports).toEqual([CONTAINER_PORTS.gateway]);
+  it('lets only the ingress controller reach the edge, and the monitoring namespace its metrics port alone', () => {
+    expect(allowedInto('edge').pods).toEqual([]);
+    const podLabels = find('Deployment', 'edge').spec.template.metadata.labels as Record<string, string>;
+    const rules = all('NetworkPolicy')
+      .filter((p) => p.spec.podSelector.matchLabels && selects(p.spec.podSelector.matchLabels, podLabels))
+      .flatMap((p) => p.spec.ingress ?? []);
+    const grants = rules.flatMap((rule: any) =>
+      rule.from.map((from: any) => ({ namespace: from.namespaceSelector?.matchLabels['kubernetes.io/metadata.name'], ports: rule.ports.map((p: any) => p.port) })),
+    );
+    const ingressNamespace = grants.find((g: any) => g.ports.includes(CONTAINER_PORTS.gateway))?.namespace;
+    expect(ingressNamespace).toBeDefined();
+    expect(grants).toEqual(
+      expect.arrayContaining([
+        { namespace: ingressNamespace, ports: [CONTAINER_PORTS.gateway] },
+        { namespace: 'monitoring', ports: [CONTAINER_PORTS.gatewayMetrics] },
+      ]),
+    );
+    expect(grants).toHaveLength(2);
   });
 
   it.each(SERVICES.map((name) => [name] as const))('lets the edge, the services whose configuration calls it, and the monitoring namespace reach %s', (name) => {

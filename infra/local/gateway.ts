@@ -3,6 +3,9 @@
 // (infra/edge). Fastify with its plugins does the work: @fastify/reply-from proxies, @fastify/static serves the
 // build, @fastify/helmet sets the security headers, @fastify/compress compresses. What is ours: which upstream
 // answers which path, the prerendered pages, and each page's Content-Security-Policy.
+//
+// It is also where a request's trace starts (a W3C traceparent passed to the service, @keisha/telemetry) and
+// where the site's traffic is counted (edge-metrics.ts, served on a port of its own, never the public one).
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -11,6 +14,31 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
+import proxyAddr from '@fastify/proxy-addr';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  createTracing,
+  extractTraceContext,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  traceHeadersOf,
+  type Context,
+  type Span,
+  type TracingSettings,
+} from '@keisha/telemetry';
+import {
+  createEdgeMetrics,
+  createMetricsListener,
+  EDGE_METRICS_PATH,
+  upstreamFailureOf,
+  type EdgeMetrics,
+  type RouteClass,
+  type RouteLabels,
+} from './edge-metrics.ts';
 import { createComposedPages, createPrerenderSource, pageForPath, remoteBaseOf, type ComposedPage } from './prerender.ts';
 import {
   documentDirectives,
@@ -21,7 +49,7 @@ import {
   secureCookies,
 } from './security.ts';
 import { compression, listen, setCacheHeaders, type RunningServer } from './static-server.ts';
-import { REMOTES, SERVICES, serviceForPath, type RemoteName, type ServiceName } from './topology.ts';
+import { apiRouteFor, REMOTES, SERVICES, type RemoteName, type ServiceName } from './topology.ts';
 
 export interface GatewayOptions {
   port: number;
@@ -63,6 +91,23 @@ export interface GatewayOptions {
   hotReload?: boolean;
   /** How long a client may take to send a whole request (headers and body) before it gets 408. */
   requestTimeoutMs?: number;
+  /**
+   * How long a service or remote may take to start answering (its headers) before the reader gets 504; a
+   * streamed answer may then take as long as it needs. Unset or 0: no limit (the services bound their own work).
+   */
+  upstreamTimeoutMs?: number;
+  /**
+   * The port of the Prometheus metrics listener (GET /metrics), apart from the public one, which answers 404
+   * there. Unset: no metrics listener. 0: any free port (tests).
+   */
+  metricsPort?: number;
+  /** Where the metrics listener binds; by default where the public one does. */
+  metricsHost?: string;
+  /**
+   * Trace export (OTLP/HTTP) and sampling. Without an export URL, traces are still started and passed to the
+   * services (their logs carry the ids), but nothing is recorded.
+   */
+  tracing?: Partial<TracingSettings>;
 }
 
 /** The largest body the edge takes: the decoder's limit, the largest of the services'. Beyond it, 413. */
@@ -171,6 +216,8 @@ function clientErrorResponse(error: Error & { code?: string }): string {
 }
 
 export interface RunningGateway extends RunningServer {
+  /** The metrics listener's port, when there is one. */
+  metricsPort?: number;
   /**
    * Stops taking connections and lets requests in flight finish (a streamed chat answer included) for up to
    * `timeoutMs`, then cuts what is left. Resolves once every connection is closed.
@@ -178,7 +225,33 @@ export interface RunningGateway extends RunningServer {
   drain(timeoutMs: number): Promise<void>;
 }
 
-export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
+/** The route class of a request no handler labelled (see markRoute), from its route template. */
+function routeClassOf(template: string | undefined): RouteClass {
+  switch (template) {
+    case '/health':
+      return 'health';
+    case '/remotes.json':
+      return 'registry';
+    case '/robots.txt':
+    case '/sitemap.xml':
+      return 'static';
+    case '/api':
+    case '/api/*':
+      return 'api';
+    case '/*':
+    case '/remotes/*':
+      return 'page';
+    default:
+      return 'not_found';
+  }
+}
+
+/** What a request is, for its metrics and the name of its span (`name`: the route in bounded form). */
+interface RequestRoute extends RouteLabels {
+  name?: string;
+}
+
+export async function createGateway(options: GatewayOptions, metrics: EdgeMetrics = createEdgeMetrics()): Promise<FastifyInstance> {
   const services = serviceBases(options);
   const remotes = remoteBases(options);
   const publicOrigin = new URL(upstreamBase(options.publicOrigin, 'the public origin').origin);
@@ -187,6 +260,16 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const prerendered = createPrerenderSource();
   const composedPages = createComposedPages();
+  const tracing = createTracing({ serviceName: 'edge', ...options.tracing });
+  // A traceparent is continued only from the proxies in front (an ingress that starts traces itself). From
+  // anyone else it is dropped and a new trace begins: a reader cannot pick trace ids (to mix their requests into
+  // someone else's trace) nor set the sampled flag (to have every request of theirs recorded at our cost).
+  const fromTrustedProxy = options.trustProxy && options.trustProxy.length > 0 ? proxyAddr.compile(options.trustProxy) : () => false;
+  const routes = new WeakMap<FastifyRequest, RequestRoute>();
+  const traces = new WeakMap<FastifyRequest, { span: Span; context: Context; startedAt: number }>();
+  const finished = new WeakSet<FastifyRequest>();
+  const markRoute = (request: FastifyRequest, route: RequestRoute) => routes.set(request, route);
+  const routeOf = (request: FastifyRequest): RequestRoute => routes.get(request) ?? { route: routeClassOf(request.routeOptions.url), target: 'none' };
 
   const app = Fastify({
     logger: false,
@@ -217,6 +300,43 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     return reply.code(500).send(errorBody('INTERNAL', 'The gateway failed to answer.'));
   });
 
+  // --- every request: its span, and once answered (or abandoned by the client), its metrics ---------------
+  app.addHook('onRequest', (request, _reply, done) => {
+    const parent = fromTrustedProxy(request.socket.remoteAddress ?? '', 0) ? extractTraceContext(request.headers) : ROOT_CONTEXT;
+    const started = tracing.startSpan(request.method, SpanKind.SERVER, parent, { [ATTR_HTTP_REQUEST_METHOD]: request.method });
+    traces.set(request, { ...started, startedAt: performance.now() });
+    done();
+  });
+  const finish = (request: FastifyRequest, status: number, seconds: number) => {
+    if (finished.has(request)) return;
+    finished.add(request);
+    const route = routeOf(request);
+    metrics.observeRequest({ ...route, method: request.method, status }, seconds);
+    const trace = traces.get(request);
+    if (!trace) return;
+    const template = route.name ?? request.routeOptions.url;
+    if (template) {
+      trace.span.updateName(`${request.method} ${template}`);
+      trace.span.setAttribute(ATTR_HTTP_ROUTE, template);
+    }
+    trace.span.setAttributes({ [ATTR_HTTP_RESPONSE_STATUS_CODE]: status, 'keisha.route_class': route.route, 'keisha.target': route.target });
+    if (status >= 500) trace.span.setStatus({ code: SpanStatusCode.ERROR });
+    trace.span.end();
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    finish(request, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  // A reader who leaves before the answer ends (a closed tab mid-stream) is counted as 499, as nginx does.
+  app.addHook('onRequestAbort', (request, done) => {
+    const startedAt = traces.get(request)?.startedAt;
+    finish(request, 499, startedAt === undefined ? 0 : (performance.now() - startedAt) / 1000);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await tracing.shutdown();
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: NON_DOCUMENT_DIRECTIVES },
     frameguard: { action: 'deny' },
@@ -226,28 +346,42 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(compress, compression);
-  await app.register(replyFrom, { undici: { headersTimeout: 0, bodyTimeout: 0 } });
+  await app.register(replyFrom, { undici: { headersTimeout: options.upstreamTimeoutMs ?? 0, bodyTimeout: 0 } });
   // The shell's files, sent by the catch-all route below (so compression and the headers apply to them too).
   await app.register(fastifyStatic, { root: options.shellDir, serve: false, index: false, cacheControl: false, setHeaders: setCacheHeaders });
 
   // --- proxying: /api/* to the owning service, /remotes/<name>/* to an in-cluster remote -------------------
-  const proxyTo = (request: FastifyRequest, reply: FastifyReply, base: URL, target: string, unreachable: string) => {
+  const proxyTo = (request: FastifyRequest, reply: FastifyReply, route: RequestRoute, base: URL, target: string, unreachable: string) => {
     const body = request.body as Buffer | undefined;
+    markRoute(request, route);
+    const trace = traces.get(request);
     return reply.from(`.${target}`, {
       getUpstream: () => base.href,
       // Never sent twice: a service's 503 is its answer, not a reason to ask again.
       retryDelay: () => null,
       ...(body && body.length > 0 ? { body, contentType: String(request.headers['content-type'] ?? 'application/octet-stream') } : {}),
-      rewriteRequestHeaders: (_request, headers) => ({
+      rewriteRequestHeaders: (_request, { traceparent: _traceparent, tracestate: _tracestate, ...headers }) => ({
         ...headers,
         'x-forwarded-for': clientAddress(request),
         'x-forwarded-proto': request.protocol,
         'x-forwarded-host': publicOrigin.host,
+        // This request's span, never the client's own header (dropped above unless continued from a trusted proxy).
+        ...(trace ? traceHeadersOf(trace.context) : {}),
       }),
-      rewriteHeaders: (headers) =>
-        https && headers['set-cookie'] ? { ...headers, 'set-cookie': secureCookies(headers['set-cookie'] as string | string[]) } : headers,
+      rewriteHeaders: (headers) => ({
+        ...(https && headers['set-cookie'] ? { ...headers, 'set-cookie': secureCookies(headers['set-cookie'] as string | string[]) } : headers),
+        // The id to quote when reporting a problem: it finds the request in every service's logs.
+        ...(trace ? { 'x-trace-id': trace.span.spanContext().traceId } : {}),
+      }),
       onError: (failed, { error }) => {
+        const failure = upstreamFailureOf(error);
+        metrics.countUpstreamFailure(route, failure);
+        trace?.span.setAttribute(ATTR_ERROR_TYPE, failure);
         request.log.warn({ err: error }, 'upstream failed');
+        if (failure === 'timeout') {
+          void failed.code(504).send(errorBody('UPSTREAM_TIMEOUT', unreachable));
+          return;
+        }
         void failed.code(502).send(errorBody('UPSTREAM_UNAVAILABLE', unreachable));
       },
     });
@@ -263,9 +397,17 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     proxied.all('/api', { compress: false }, (request, reply) => reply.code(404).send(errorBody('NOT_FOUND', 'No API route /api')));
     proxied.all('/api/*', { compress: false }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? request.url;
-      const service = serviceForPath(pathname);
-      if (!service) return reply.code(404).send(errorBody('NOT_FOUND', `No API route ${pathname}`));
-      return proxyTo(request, reply, services[service], request.url, `The ${service} service is not reachable. Please try again shortly.`);
+      const api = apiRouteFor(pathname);
+      if (!api) return reply.code(404).send(errorBody('NOT_FOUND', `No API route ${pathname}`));
+      const { service, prefix } = api;
+      return proxyTo(
+        request,
+        reply,
+        { route: 'api', target: service, name: prefix },
+        services[service],
+        request.url,
+        `The ${service} service is not reachable. Please try again shortly.`,
+      );
     });
 
     proxied.route({
@@ -278,13 +420,22 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
         const base = remote && remotes.get(remote.name);
         if (!remote || !base) return serveDocument(request, reply);
         const query = request.url.slice(pathname.length);
-        return proxyTo(request, reply, base, `/${remote.rest}${query}`, `The ${remote.name} remote is not reachable. Please try again shortly.`);
+        return proxyTo(
+          request,
+          reply,
+          { route: 'remote', target: remote.name, name: `/remotes/${remote.name}/*` },
+          base,
+          `/${remote.rest}${query}`,
+          `The ${remote.name} remote is not reachable. Please try again shortly.`,
+        );
       },
     });
   });
 
   // --- what the edge answers itself ------------------------------------------------------------------------
   app.get('/health', async () => ({ status: 'ok', service: 'gateway' }));
+  // Never the site's traffic figures: they are served on the metrics listener only (startGateway).
+  app.all(EDGE_METRICS_PATH, (_request, reply) => reply.callNotFound());
 
   app.get('/remotes.json', async (_request, reply) => {
     const registry = remotesJson(options, publicOrigin);
@@ -318,6 +469,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
 
   /** A page of the site: the shell (a client-side route), with a prerendered page in it where there is one. */
   async function serveDocument(request: FastifyRequest, reply: FastifyReply) {
+    markRoute(request, { route: 'page', target: 'none' });
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname !== '/' && /\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound(); // files are never pages
     let shellHtml: string;
@@ -352,7 +504,10 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   // A path with an extension is a file of the shell's build (its index.html only ever as a page); anything else is a page.
   app.get('/*', (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    if (/\.[a-z0-9]+$/i.test(file) && !file.endsWith('.html')) return reply.sendFile(file);
+    if (/\.[a-z0-9]+$/i.test(file) && !file.endsWith('.html')) {
+      markRoute(request, { route: 'static', target: 'none' });
+      return reply.sendFile(file);
+    }
     return serveDocument(request, reply);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('NOT_FOUND', 'Nothing is here.')));
@@ -360,10 +515,25 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
 }
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const app = await createGateway(options);
+  const metrics = createEdgeMetrics();
+  const app = await createGateway(options, metrics);
   const running = await listen(app, options.port, options.host);
+  let metricsServer: RunningServer | undefined;
+  if (options.metricsPort !== undefined) {
+    try {
+      metricsServer = await listen(await createMetricsListener(metrics.registry), options.metricsPort, options.metricsHost ?? options.host);
+    } catch (error) {
+      await running.close();
+      throw error;
+    }
+  }
   return {
     ...running,
+    metricsPort: metricsServer?.port,
+    close: async () => {
+      await running.close();
+      await metricsServer?.close();
+    },
     drain: async (timeoutMs) => {
       // A keep-alive connection goes idle once its answer is sent: close it then, not at its keep-alive timeout.
       const idle = setInterval(() => app.server.closeIdleConnections(), 100);
@@ -373,6 +543,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       } finally {
         clearInterval(idle);
         clearTimeout(cut);
+        // Scraped until the last request is answered, so the figures of the draining pod are not lost.
+        await metricsServer?.close();
       }
     },
   };

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { tracingSettingsFromEnv } from '@keisha/telemetry';
 import { startGateway } from './gateway.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
 import { stopChild, supervise, type RestartPolicy, type Supervised } from './supervisor.ts';
@@ -107,6 +108,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         servicePorts: ports.services,
         remotesFile: options.remotesFile,
         ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+        // Prometheus scrapes the gateway here (base port + 1000), never on the public port.
+        metricsPort: ports.gatewayMetrics,
+        // The services read the same OTEL_* variables from the environment they inherit.
+        tracing: tracingSettingsFromEnv({ ...process.env, ...options.serviceEnv }),
       }),
     );
 

@@ -29,9 +29,10 @@ describe('serviceForPath', () => {
 });
 
 describe('portsFrom', () => {
-  it('puts remotes after the gateway and services a thousand above', () => {
+  it('puts remotes after the gateway, services a thousand above, and the gateway metrics between', () => {
     expect(portsFrom(3000)).toEqual({
       gateway: 3000,
+      gatewayMetrics: 4000,
       remotes: { marketing: 3001, decoder: 3002, chat: 3003, account: 3004 },
       services: { identity: 4001, decoder: 4002, chat: 4003, billing: 4004 },
     });

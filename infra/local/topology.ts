@@ -38,25 +38,36 @@ export const API_ROUTES: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/billing', service: 'billing' },
 ];
 
-export function serviceForPath(pathname: string): ServiceName | undefined {
+/** The API route a path belongs to (its prefix names it in traces: a fixed set, unlike paths), if any. */
+export function apiRouteFor(pathname: string): { prefix: string; service: ServiceName } | undefined {
   let best: { prefix: string; service: ServiceName } | undefined;
   for (const route of API_ROUTES) {
     const matches = pathname === route.prefix || pathname.startsWith(`${route.prefix}/`);
     if (matches && (!best || route.prefix.length > best.prefix.length)) best = route;
   }
-  return best?.service;
+  return best;
+}
+
+export function serviceForPath(pathname: string): ServiceName | undefined {
+  return apiRouteFor(pathname)?.service;
 }
 
 export interface Ports {
   gateway: number;
+  /** The gateway's Prometheus metrics, on a listener of their own: never the public port. */
+  gatewayMetrics: number;
   remotes: Record<RemoteName, number>;
   services: Record<ServiceName, number>;
 }
 
-/** Gateway on `base`, remotes on base+1..4, services on base+1001..1004 (3000 -> 3001-3004, 4001-4004). */
+/**
+ * Gateway on `base`, remotes on base+1..4, services on base+1001..1004 (3000 -> 3001-3004, 4001-4004), and the
+ * gateway's metrics on base+1000 (4000).
+ */
 export function portsFrom(base: number): Ports {
   return {
     gateway: base,
+    gatewayMetrics: base + 1000,
     remotes: { marketing: base + 1, decoder: base + 2, chat: base + 3, account: base + 4 },
     services: { identity: base + 1001, decoder: base + 1002, chat: base + 1003, billing: base + 1004 },
   };

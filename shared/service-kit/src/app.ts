@@ -19,6 +19,8 @@ import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
 import type { DatabaseHandle } from './db.ts';
 import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
+import { createTracing, tracingSettingsFrom } from '@keisha/telemetry';
+import { requestTracing } from './tracing.ts';
 
 export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -55,6 +57,7 @@ function splitList(value: string): string[] {
 
 /** Builds a service the same way for the process and for tests: the caller decides when to listen. */
 export async function createServiceApp(def: ServiceDefinition): Promise<ServiceApp> {
+  const tracing = requestTracing(createTracing({ serviceName: def.name, serviceVersion: def.version, ...tracingSettingsFrom(def.config) }));
   const app = Fastify({
     logger: def.logger ?? { level: def.config.LOG_LEVEL },
     bodyLimit: def.bodyLimit ?? 64 * 1024,
@@ -65,7 +68,10 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
+    // Each request's logger carries its trace_id and span_id (tracing.ts).
+    childLoggerFactory: tracing.childLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
+  tracing.register(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { tracingEnvShape } from '@keisha/telemetry';
 
 /** Settings every service reads. Each service extends this with its own. */
 export const baseConfigSchema = z.object({
@@ -18,6 +19,8 @@ export const baseConfigSchema = z.object({
   TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
   /** Comma-separated origins allowed by CORS; empty means same-origin only (the gateway). */
   CORS_ORIGINS: z.string().default(''),
+  /** OpenTelemetry: OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) turns trace export on; see @keisha/telemetry. */
+  ...tracingEnvShape,
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -6,6 +6,7 @@
 // accident, and the failure is logged. The cache is short (1 s) so a refund or a cancellation that ends
 // access reaches every service within about a second; concurrent requests of one account share one question.
 import { ENTITLEMENT_PATHS, type Entitlement } from '@keisha/contracts/billing';
+import { tracedFetch } from '@keisha/telemetry';
 
 /** Who is asking: the account id and the request's `Authorization` header, forwarded as is. */
 export interface EntitlementAccount {
@@ -35,7 +36,7 @@ export function entitlementLookup<T>(
   const url = new URL(ENTITLEMENT_PATHS.me, billingUrl).toString();
   const ask = async (userId: string, bearer: string): Promise<T> => {
     try {
-      const response = await fetch(url, { headers: { authorization: bearer }, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await tracedFetch(url, { headers: { authorization: bearer }, signal: AbortSignal.timeout(timeoutMs) }, { route: ENTITLEMENT_PATHS.me });
       if (!response.ok) throw new Error(`billing answered ${response.status}`);
       const body = (await response.json()) as { entitlement?: Partial<Entitlement> } | null;
       const value = body?.entitlement ? read(body.entitlement) : undefined;

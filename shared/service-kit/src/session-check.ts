@@ -11,6 +11,7 @@
 // signed out while identity is down either; past that, the request is refused with 503.
 import { AUTH_PATHS } from '@keisha/contracts/identity';
 import type { FastifyRequest } from 'fastify';
+import { tracedFetch } from '@keisha/telemetry';
 import { jwksKeyResolver, type AccessClaims } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -40,7 +41,7 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
   const inflight = new Map<string, Promise<Verdict>>();
 
   async function ask(token: string, claims: AccessClaims): Promise<Verdict> {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await tracedFetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) }, { route: AUTH_PATHS.me });
     const body = (await response.json().catch(() => null)) as {
       user?: { id?: string; role?: string };
       error?: { code?: string; message?: string };

@@ -27,17 +27,21 @@ export interface IdentityProcess {
   logoutAll(session: TestSession): Promise<void>;
   /** PATCH an account as the administrator (role, disabled). */
   updateUser(userId: string, changes: { role?: 'user' | 'admin'; disabled?: boolean }): Promise<void>;
+  /** What the process has logged so far (JSON lines, at its LOG_LEVEL: error unless given). */
+  logs(): string[];
   stop(): Promise<void>;
 }
 
-export async function startIdentityProcess(): Promise<IdentityProcess> {
+/** `env` is added to the process's environment (OTEL_EXPORTER_OTLP_ENDPOINT, LOG_LEVEL...). */
+export async function startIdentityProcess(env: Record<string, string> = {}): Promise<IdentityProcess> {
   const signingKeyPem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const { url, port, stop } = await startServiceProcess('identity', {
+  const { url, port, stop, logs } = await startServiceProcess('identity', {
     RATE_LIMIT_MAX: '100000',
     LOGIN_RATE_LIMIT_MAX: '100000',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SIGNING_KEY_PEM: signingKeyPem,
+    ...env,
   });
   let counter = 0;
   const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -86,6 +90,7 @@ export async function startIdentityProcess(): Promise<IdentityProcess> {
       });
       if (!response.ok) throw new Error(`update user: ${response.status} ${await response.text()}`);
     },
+    logs,
     stop,
   };
 }

@@ -11,6 +11,8 @@ const SERVICES_DIR = path.resolve(import.meta.dirname, '..', '..', '..', '..', '
 export interface ServiceProcess {
   url: string;
   port: number;
+  /** What the process has logged so far (JSON lines, at its LOG_LEVEL: error unless given). */
+  logs(): string[];
   stop(): Promise<void>;
 }
 
@@ -29,10 +31,13 @@ export async function startServiceProcess(name: 'identity' | 'billing' | 'decode
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `keisha-test-${name}-`));
   const child = spawn(process.execPath, [path.join(SERVICES_DIR, name, 'src', 'server.ts')], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const logs = () => stdout.split('\n').filter(Boolean);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -58,7 +63,7 @@ export async function startServiceProcess(name: 'identity' | 'billing' | 'decode
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  return { url, port, stop };
+  return { url, port, logs, stop };
 }
 
 /** A real billing service trusting the tokens of `identityUrl`, with the payment sandbox on. */
