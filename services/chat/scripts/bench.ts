@@ -12,6 +12,7 @@
  * - first token added = (fake got the request - client sent it) + (client got token 1 - fake sent it):
  *   everything before and around the model's own wait for its first token: HTTP, auth, the quota
  *   statement, the transaction writing both bubbles, the upstream connection, and relaying;
+ *   printed split in two: "to the model" (the first term) and "token 1 relayed" (the second);
  * - per token added = client got token i - fake sent token i (i >= 2): relaying one chunk.
  * The same figures measured directly against the fake (no service) are the floor of this machine
  * and this client.
@@ -82,6 +83,10 @@ function percentile(values: number[], q: number): number {
 
 interface Figures {
   firstToken: number[];
+  /** The part before the model got the request: HTTP, auth, quota, writes, the upstream connection. */
+  toModel: number[];
+  /** The part after: the model's first token relayed to the client. */
+  relayFirst: number[];
   accept: number[];
   perToken: number[];
   failed: number;
@@ -95,14 +100,18 @@ function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures
     const last = messages?.at(-1)?.content;
     if (last) byMarker.set(last, request);
   }
-  const figures: Figures = { firstToken: [], accept: [], perToken: [], failed: 0, wallMs };
+  const figures: Figures = { firstToken: [], toModel: [], relayFirst: [], accept: [], perToken: [], failed: 0, wallMs };
   for (const sample of samples) {
     const upstream = byMarker.get(sample.marker);
     if (sample.failed || !upstream || upstream.chunkTimes.length !== sample.tokenTimes.length) {
       figures.failed++;
       continue;
     }
-    figures.firstToken.push(upstream.receivedAt - sample.sentAt + (sample.tokenTimes[0]! - upstream.chunkTimes[0]!));
+    const toModel = upstream.receivedAt - sample.sentAt;
+    const relayFirst = sample.tokenTimes[0]! - upstream.chunkTimes[0]!;
+    figures.firstToken.push(toModel + relayFirst);
+    figures.toModel.push(toModel);
+    figures.relayFirst.push(relayFirst);
     if (sample.acceptMs !== undefined) figures.accept.push(sample.acceptMs);
     for (let i = 1; i < sample.tokenTimes.length; i++) figures.perToken.push(sample.tokenTimes[i]! - upstream.chunkTimes[i]!);
   }
@@ -122,6 +131,8 @@ async function run(label: string, fake: FakeOpenAi, count: number, parallel: boo
 function merge(all: Figures[]): Figures {
   return {
     firstToken: all.flatMap((f) => f.firstToken),
+    toModel: all.flatMap((f) => f.toModel),
+    relayFirst: all.flatMap((f) => f.relayFirst),
     accept: all.flatMap((f) => f.accept),
     perToken: all.flatMap((f) => f.perToken),
     failed: all.reduce((n, f) => n + f.failed, 0),
@@ -133,6 +144,8 @@ function line(label: string, f: Figures): string {
   const ms = (v: number) => (Number.isNaN(v) ? '       -' : v.toFixed(2).padStart(8));
   return (
     `${label.padEnd(34)}${ms(percentile(f.firstToken, 0.5))}${ms(percentile(f.firstToken, 0.99))}` +
+    `   ${ms(percentile(f.toModel, 0.5))}${ms(percentile(f.toModel, 0.99))}` +
+    `   ${ms(percentile(f.relayFirst, 0.5))}${ms(percentile(f.relayFirst, 0.99))}` +
     `   ${ms(percentile(f.accept, 0.5))}${ms(percentile(f.accept, 0.99))}` +
     `   ${ms(percentile(f.perToken, 0.5))}${ms(percentile(f.perToken, 0.99))}` +
     `   ${String(f.firstToken.length).padStart(4)} streams, ${f.failed} failed`
@@ -194,9 +207,10 @@ async function main(): Promise<void> {
     console.log(
       `Chat streaming: time added over the model's own timing (node ${process.version}, ${os.cpus().length} CPUs, ${postgres ? 'PostgreSQL' : 'PGlite'})`,
     );
+    console.log(`Machine load (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.log(`Fake model: first token after ${FIRST_TOKEN_MS} ms, then ${TOKENS - 1} more, one every ${TOKEN_GAP_MS} ms.`);
-    console.log(`${''.padEnd(34)}first token added    of which accept   per token added   (ms)`);
-    console.log(`${''.padEnd(34)}     p50     p99        p50     p99        p50     p99`);
+    console.log(`${''.padEnd(34)}first token added  = to the model     + token 1 relayed    (accept)           per token added   (ms)`);
+    console.log(`${''.padEnd(34)}     p50     p99        p50     p99        p50     p99        p50     p99        p50     p99`);
     const directAlone = await run('direct-alone', fake, ALONE, false, direct);
     const chatAlone = await run('chat-alone', fake, ALONE, false, viaChat);
     console.log(line('direct to the model, 1 at a time', directAlone));
@@ -220,6 +234,7 @@ async function main(): Promise<void> {
         `(the model alone needs at least ${ideal} ms per answer).`,
     );
     console.log('Direct rows are the floor of this machine and client (one process runs the fake model and the client).');
+    console.log(`Machine load at the end (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.log('"accept" is the service\'s own Server-Timing: request received to stream opened (auth, quota, both bubbles written).');
   } finally {
     chat.kill('SIGTERM');

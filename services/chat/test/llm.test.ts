@@ -252,6 +252,22 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     await closing.database.destroy();
   });
 
+  it('asks the model while the message is counted, and closes that request when the day is used up', async () => {
+    const session = await identity.signIn('user');
+    token = session.token;
+    const day = new Date().toISOString().slice(0, 10); // the reader's day in UTC
+    await ctx.database.db.insertInto('chat_usage_counters').values({ user_id: session.userId, day, used: 10 }).execute();
+    fake.firstChunkDelayMs = 1500; // a request left open would finish after this; a cancelled one closes early
+    const refused = await stream({ message: 'One more question?', time_zone: 'UTC' });
+    expect(refused.statusCode).toBe(429);
+    await eventually(async () => (fake.requests.every((request) => request.closedEarly) ? true : undefined), 4000);
+    // Refused once: the next message is not sent to the model at all.
+    expect((await stream({ message: 'And another one?', time_zone: 'UTC' })).statusCode).toBe(429);
+    expect(fake.requests.some((request) => request.body.messages?.at(-1)?.content === 'And another one?')).toBe(false);
+    expect(fake.requests.some((request) => request.finished)).toBe(false);
+    expect((await usage()).messages_today).toBe(10);
+  });
+
   it('regenerates the last answer, as a stream or as JSON, replacing it', async () => {
     const first = eventsOf((await stream({ message: 'What is the New Jim Code?' })).body);
     const { session_id: sessionId, ai_message_id: firstAnswer, user_message_id: userMessage } = first[0]!.data;
