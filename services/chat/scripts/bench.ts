@@ -18,7 +18,7 @@
  * and this client.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -91,6 +91,9 @@ interface Figures {
   perToken: number[];
   failed: number;
   wallMs: number;
+  /** CPU the chat process used during the run (its whole work: accepting, relaying, saving). */
+  serviceCpuMs?: number;
+  streams?: number;
 }
 
 function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures {
@@ -118,14 +121,29 @@ function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures
   return figures;
 }
 
-async function run(label: string, fake: FakeOpenAi, count: number, parallel: boolean, stream: (marker: string) => Promise<Sample>): Promise<Figures> {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+async function run(label: string, fake: FakeOpenAi, count: number, parallel: boolean, stream: (marker: string) => Promise<Sample>, servicePid?: number): Promise<Figures> {
   fake.requests.length = 0;
   const markers = Array.from({ length: count }, (_, i) => `bench ${label} ${i}: how does redlining shape data?`);
   const started = performance.now();
+  const cpuBefore = cpuMsOf(servicePid);
   const samples: Sample[] = [];
   if (parallel) samples.push(...(await Promise.all(markers.map(stream))));
   else for (const marker of markers) samples.push(await stream(marker));
-  return figuresOf(samples, fake, performance.now() - started);
+  const figures = figuresOf(samples, fake, performance.now() - started);
+  figures.serviceCpuMs = cpuMsOf(servicePid) - cpuBefore;
+  figures.streams = count;
+  return figures;
 }
 
 function merge(all: Figures[]): Figures {
@@ -137,6 +155,8 @@ function merge(all: Figures[]): Figures {
     perToken: all.flatMap((f) => f.perToken),
     failed: all.reduce((n, f) => n + f.failed, 0),
     wallMs: all.reduce((n, f) => n + f.wallMs, 0) / all.length,
+    serviceCpuMs: all.reduce((n, f) => n + (f.serviceCpuMs ?? NaN), 0),
+    streams: all.reduce((n, f) => n + (f.streams ?? 0), 0),
   };
 }
 
@@ -148,7 +168,8 @@ function line(label: string, f: Figures): string {
     `   ${ms(percentile(f.relayFirst, 0.5))}${ms(percentile(f.relayFirst, 0.99))}` +
     `   ${ms(percentile(f.accept, 0.5))}${ms(percentile(f.accept, 0.99))}` +
     `   ${ms(percentile(f.perToken, 0.5))}${ms(percentile(f.perToken, 0.99))}` +
-    `   ${String(f.firstToken.length).padStart(4)} streams, ${f.failed} failed`
+    `   ${String(f.firstToken.length).padStart(4)} streams, ${f.failed} failed` +
+    (Number.isFinite(f.serviceCpuMs) && f.streams ? `, service CPU ${(f.serviceCpuMs! / f.streams).toFixed(2)} ms/stream` : '')
   );
 }
 
@@ -212,7 +233,7 @@ async function main(): Promise<void> {
     console.log(`${''.padEnd(34)}first token added  = to the model     + token 1 relayed    (accept)           per token added   (ms)`);
     console.log(`${''.padEnd(34)}     p50     p99        p50     p99        p50     p99        p50     p99        p50     p99`);
     const directAlone = await run('direct-alone', fake, ALONE, false, direct);
-    const chatAlone = await run('chat-alone', fake, ALONE, false, viaChat);
+    const chatAlone = await run('chat-alone', fake, ALONE, false, viaChat, chat.pid);
     console.log(line('direct to the model, 1 at a time', directAlone));
     console.log(line('chat service, 1 at a time', chatAlone));
     const directConcurrent: Figures[] = [];
@@ -220,8 +241,8 @@ async function main(): Promise<void> {
     const chatAccounts: Figures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       directConcurrent.push(await run(`direct-${round}`, fake, CONCURRENT, true, direct));
-      chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat));
-      chatAccounts.push(await run(`accounts-${round}`, fake, CONCURRENT, true, viaChatAccounts));
+      chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat, chat.pid));
+      chatAccounts.push(await run(`accounts-${round}`, fake, CONCURRENT, true, viaChatAccounts, chat.pid));
     }
     const dc = merge(directConcurrent);
     const cc = merge(chatConcurrent);
