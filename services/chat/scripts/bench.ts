@@ -26,7 +26,8 @@ import { databaseTargets, freePort, startIdentityProcess } from '@keisha/service
 import { createEventParser } from '../src/domain/sse.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../test/fake-openai.ts';
 
-const SERVER = path.resolve(import.meta.dirname, '..', 'src', 'server.ts');
+// CHAT_SERVER runs another copy of the service (an older checkout inside this repository) to compare.
+const SERVER = process.env.CHAT_SERVER ? path.resolve(process.env.CHAT_SERVER) : path.resolve(import.meta.dirname, '..', 'src', 'server.ts');
 const TOKENS = 64;
 const FIRST_TOKEN_MS = 50;
 const TOKEN_GAP_MS = 5;
@@ -41,6 +42,9 @@ interface Sample {
   tokenTimes: number[];
   /** The service's own account of accepting the message (Server-Timing: accept). */
   acceptMs?: number;
+  /** Of which before the handler (auth, session check, body), and when the model was asked. */
+  checksMs?: number;
+  modelMs?: number;
   failed?: string;
 }
 
@@ -53,8 +57,13 @@ async function streamOnce(url: string, headers: Record<string, string>, marker: 
   try {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify(body) });
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    const accept = /accept;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+    const timing = response.headers.get('server-timing') ?? '';
+    const accept = /accept;dur=([\d.]+)/.exec(timing);
     if (accept) sample.acceptMs = Number(accept[1]);
+    const checks = /checks;dur=([\d.]+)/.exec(timing);
+    if (checks) sample.checksMs = Number(checks[1]);
+    const model = /model;dur=([\d.]+)/.exec(timing);
+    if (model) sample.modelMs = Number(model[1]);
     const parse = createEventParser();
     const decoder = new TextDecoder();
     for await (const chunk of response.body) {
@@ -88,6 +97,8 @@ interface Figures {
   /** The part after: the model's first token relayed to the client. */
   relayFirst: number[];
   accept: number[];
+  checks: number[];
+  model: number[];
   perToken: number[];
   failed: number;
   wallMs: number;
@@ -103,7 +114,7 @@ function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures
     const last = messages?.at(-1)?.content;
     if (last) byMarker.set(last, request);
   }
-  const figures: Figures = { firstToken: [], toModel: [], relayFirst: [], accept: [], perToken: [], failed: 0, wallMs };
+  const figures: Figures = { firstToken: [], toModel: [], relayFirst: [], accept: [], checks: [], model: [], perToken: [], failed: 0, wallMs };
   for (const sample of samples) {
     const upstream = byMarker.get(sample.marker);
     if (sample.failed || !upstream || upstream.chunkTimes.length !== sample.tokenTimes.length) {
@@ -116,6 +127,8 @@ function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures
     figures.toModel.push(toModel);
     figures.relayFirst.push(relayFirst);
     if (sample.acceptMs !== undefined) figures.accept.push(sample.acceptMs);
+    if (sample.checksMs !== undefined) figures.checks.push(sample.checksMs);
+    if (sample.modelMs !== undefined) figures.model.push(sample.modelMs);
     for (let i = 1; i < sample.tokenTimes.length; i++) figures.perToken.push(sample.tokenTimes[i]! - upstream.chunkTimes[i]!);
   }
   return figures;
@@ -152,6 +165,8 @@ function merge(all: Figures[]): Figures {
     toModel: all.flatMap((f) => f.toModel),
     relayFirst: all.flatMap((f) => f.relayFirst),
     accept: all.flatMap((f) => f.accept),
+    checks: all.flatMap((f) => f.checks),
+    model: all.flatMap((f) => f.model),
     perToken: all.flatMap((f) => f.perToken),
     failed: all.reduce((n, f) => n + f.failed, 0),
     wallMs: all.reduce((n, f) => n + f.wallMs, 0) / all.length,
@@ -246,9 +261,23 @@ async function main(): Promise<void> {
     }
     const dc = merge(directConcurrent);
     const cc = merge(chatConcurrent);
+    const ca = merge(chatAccounts);
     console.log(line(`direct to the model, ${CONCURRENT} at once`, dc));
     console.log(line(`chat service, ${CONCURRENT} at once`, cc));
-    console.log(line(`  the same from ${CONCURRENT} accounts`, merge(chatAccounts)));
+    console.log(line(`  the same from ${CONCURRENT} accounts`, ca));
+    console.log(`\nInside the service (its Server-Timing, ms from the request's arrival):`);
+    console.log(`${''.padEnd(34)}checks done (auth, session, body)   model asked        stream opened (accept)`);
+    console.log(`${''.padEnd(34)}     p50     p99                       p50     p99        p50     p99`);
+    const inside = (label: string, f: Figures) => {
+      const ms = (v: number) => (Number.isNaN(v) ? '       -' : v.toFixed(2).padStart(8));
+      console.log(
+        `${label.padEnd(34)}${ms(percentile(f.checks, 0.5))}${ms(percentile(f.checks, 0.99))}${''.padEnd(22)}` +
+          `${ms(percentile(f.model, 0.5))}${ms(percentile(f.model, 0.99))}   ${ms(percentile(f.accept, 0.5))}${ms(percentile(f.accept, 0.99))}`,
+      );
+    };
+    inside('chat service, 1 at a time', chatAlone);
+    inside(`chat service, ${CONCURRENT} at once`, cc);
+    inside(`  the same from ${CONCURRENT} accounts`, ca);
     const ideal = FIRST_TOKEN_MS + (TOKENS - 1) * TOKEN_GAP_MS;
     console.log(
       `\n${CONCURRENT} concurrent streams took ${cc.wallMs.toFixed(0)} ms through the chat service and ${dc.wallMs.toFixed(0)} ms directly ` +

@@ -56,7 +56,7 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     const response = await stream({ message: 'How does bias get into face recognition?', time_zone: 'UTC' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(response.headers['server-timing']).toMatch(/^accept;dur=\d+\.\d$/);
+    expect(response.headers['server-timing']).toMatch(/^accept;dur=\d+\.\d, checks;dur=\d+\.\d, model;dur=\d+\.\d$/);
     const events = eventsOf(response.body);
     const names = events.map((e) => e.event).filter((name) => name !== 'heartbeat');
     expect(names[0]).toBe('meta');

@@ -58,6 +58,8 @@ export interface PreparedReply {
   aiMessageId: string;
   /** Usage after this message was counted. */
   usage: ChatUsage;
+  /** performance.now() when the engine was asked, if it was asked before the reply was accepted. */
+  askedAt?: number;
   /** Streams the answer (each piece of text to `onText`) and saves it. Never throws. */
   run(onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome>;
 }
@@ -173,6 +175,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       userMessageId: args.userMessageId,
       aiMessageId: args.aiMessageId,
       usage: usageView(c.plan, c.used, c.resetsAt, c.timeZone),
+      askedAt: early?.askedAt,
       run: (onText, clientSignal) => {
         const started = early ?? startAnswer(engine, args.request);
         const { controller } = started;

@@ -10,6 +10,8 @@ import type { AnswerEngine, AnswerEvent, AnswerRequest } from './answer-engine.t
 
 export interface StartedAnswer {
   request: AnswerRequest;
+  /** performance.now() when the engine was asked. */
+  askedAt: number;
   /** Aborts the engine (the person left, the service is closing, or the answer is not wanted). */
   controller: AbortController;
   /** The engine's events from the first; iterate once. */
@@ -20,6 +22,7 @@ export interface StartedAnswer {
 
 export function startAnswer(engine: AnswerEngine, request: AnswerRequest): StartedAnswer {
   const controller = new AbortController();
+  const askedAt = performance.now();
   const iterator = engine(request, controller.signal)[Symbol.asyncIterator]();
   let first: Promise<IteratorResult<AnswerEvent>> | undefined = iterator.next();
   // Observed here so that a cancelled answer's failure is not an unhandled rejection; the consumer sees it too.
@@ -37,6 +40,7 @@ export function startAnswer(engine: AnswerEngine, request: AnswerRequest): Start
   };
   return {
     request,
+    askedAt,
     controller,
     events,
     cancel: (reason) => {
