@@ -56,7 +56,7 @@ async function streamOnce(url: string, headers: Record<string, string>, marker: 
     : { message: marker, time_zone: 'UTC' };
   try {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify(body) });
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
     const timing = response.headers.get('server-timing') ?? '';
     const accept = /accept;dur=([\d.]+)/.exec(timing);
     if (accept) sample.acceptMs = Number(accept[1]);
@@ -107,6 +107,9 @@ interface Figures {
   streams?: number;
 }
 
+/** Why streams failed, printed once at the end. */
+const failureReasons = new Set<string>();
+
 function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures {
   const byMarker = new Map<string, FakeRequest>();
   for (const request of fake.requests) {
@@ -119,6 +122,7 @@ function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures
     const upstream = byMarker.get(sample.marker);
     if (sample.failed || !upstream || upstream.chunkTimes.length !== sample.tokenTimes.length) {
       figures.failed++;
+      failureReasons.add(sample.failed ?? (upstream ? 'a token went missing' : 'the model was never asked'));
       continue;
     }
     const toModel = upstream.receivedAt - sample.sentAt;
@@ -284,6 +288,7 @@ async function main(): Promise<void> {
         `(the model alone needs at least ${ideal} ms per answer).`,
     );
     console.log('Direct rows are the floor of this machine and client (one process runs the fake model and the client).');
+    if (failureReasons.size > 0) console.log(`Failed streams: ${[...failureReasons].join('; ')}`);
     console.log(`Machine load at the end (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.log('"accept" is the service\'s own Server-Timing: request received to stream opened (auth, quota, both bubbles written).');
   } finally {
