@@ -12,12 +12,13 @@
  * - first token added = (fake got the request - client sent it) + (client got token 1 - fake sent it):
  *   everything before and around the model's own wait for its first token: HTTP, auth, the quota
  *   statement, the transaction writing both bubbles, the upstream connection, and relaying;
+ *   printed split in two: "to the model" (the first term) and "token 1 relayed" (the second);
  * - per token added = client got token i - fake sent token i (i >= 2): relaying one chunk.
  * The same figures measured directly against the fake (no service) are the floor of this machine
  * and this client.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,7 +26,8 @@ import { databaseTargets, freePort, startIdentityProcess } from '@keisha/service
 import { createEventParser } from '../src/domain/sse.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../test/fake-openai.ts';
 
-const SERVER = path.resolve(import.meta.dirname, '..', 'src', 'server.ts');
+// CHAT_SERVER runs another copy of the service (an older checkout inside this repository) to compare.
+const SERVER = process.env.CHAT_SERVER ? path.resolve(process.env.CHAT_SERVER) : path.resolve(import.meta.dirname, '..', 'src', 'server.ts');
 const TOKENS = 64;
 const FIRST_TOKEN_MS = 50;
 const TOKEN_GAP_MS = 5;
@@ -40,6 +42,9 @@ interface Sample {
   tokenTimes: number[];
   /** The service's own account of accepting the message (Server-Timing: accept). */
   acceptMs?: number;
+  /** Of which before the handler (auth, session check, body), and when the model was asked. */
+  checksMs?: number;
+  modelMs?: number;
   failed?: string;
 }
 
@@ -51,9 +56,14 @@ async function streamOnce(url: string, headers: Record<string, string>, marker: 
     : { message: marker, time_zone: 'UTC' };
   try {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify(body) });
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    const accept = /accept;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+    const timing = response.headers.get('server-timing') ?? '';
+    const accept = /accept;dur=([\d.]+)/.exec(timing);
     if (accept) sample.acceptMs = Number(accept[1]);
+    const checks = /checks;dur=([\d.]+)/.exec(timing);
+    if (checks) sample.checksMs = Number(checks[1]);
+    const model = /model;dur=([\d.]+)/.exec(timing);
+    if (model) sample.modelMs = Number(model[1]);
     const parse = createEventParser();
     const decoder = new TextDecoder();
     for await (const chunk of response.body) {
@@ -82,11 +92,23 @@ function percentile(values: number[], q: number): number {
 
 interface Figures {
   firstToken: number[];
+  /** The part before the model got the request: HTTP, auth, quota, writes, the upstream connection. */
+  toModel: number[];
+  /** The part after: the model's first token relayed to the client. */
+  relayFirst: number[];
   accept: number[];
+  checks: number[];
+  model: number[];
   perToken: number[];
   failed: number;
   wallMs: number;
+  /** CPU the chat process used during the run (its whole work: accepting, relaying, saving). */
+  serviceCpuMs?: number;
+  streams?: number;
 }
+
+/** Why streams failed, printed once at the end. */
+const failureReasons = new Set<string>();
 
 function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures {
   const byMarker = new Map<string, FakeRequest>();
@@ -95,37 +117,65 @@ function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures
     const last = messages?.at(-1)?.content;
     if (last) byMarker.set(last, request);
   }
-  const figures: Figures = { firstToken: [], accept: [], perToken: [], failed: 0, wallMs };
+  const figures: Figures = { firstToken: [], toModel: [], relayFirst: [], accept: [], checks: [], model: [], perToken: [], failed: 0, wallMs };
   for (const sample of samples) {
     const upstream = byMarker.get(sample.marker);
     if (sample.failed || !upstream || upstream.chunkTimes.length !== sample.tokenTimes.length) {
       figures.failed++;
+      failureReasons.add(sample.failed ?? (upstream ? 'a token went missing' : 'the model was never asked'));
       continue;
     }
-    figures.firstToken.push(upstream.receivedAt - sample.sentAt + (sample.tokenTimes[0]! - upstream.chunkTimes[0]!));
+    const toModel = upstream.receivedAt - sample.sentAt;
+    const relayFirst = sample.tokenTimes[0]! - upstream.chunkTimes[0]!;
+    figures.firstToken.push(toModel + relayFirst);
+    figures.toModel.push(toModel);
+    figures.relayFirst.push(relayFirst);
     if (sample.acceptMs !== undefined) figures.accept.push(sample.acceptMs);
+    if (sample.checksMs !== undefined) figures.checks.push(sample.checksMs);
+    if (sample.modelMs !== undefined) figures.model.push(sample.modelMs);
     for (let i = 1; i < sample.tokenTimes.length; i++) figures.perToken.push(sample.tokenTimes[i]! - upstream.chunkTimes[i]!);
   }
   return figures;
 }
 
-async function run(label: string, fake: FakeOpenAi, count: number, parallel: boolean, stream: (marker: string) => Promise<Sample>): Promise<Figures> {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+async function run(label: string, fake: FakeOpenAi, count: number, parallel: boolean, stream: (marker: string) => Promise<Sample>, servicePid?: number): Promise<Figures> {
   fake.requests.length = 0;
   const markers = Array.from({ length: count }, (_, i) => `bench ${label} ${i}: how does redlining shape data?`);
   const started = performance.now();
+  const cpuBefore = cpuMsOf(servicePid);
   const samples: Sample[] = [];
   if (parallel) samples.push(...(await Promise.all(markers.map(stream))));
   else for (const marker of markers) samples.push(await stream(marker));
-  return figuresOf(samples, fake, performance.now() - started);
+  const figures = figuresOf(samples, fake, performance.now() - started);
+  figures.serviceCpuMs = cpuMsOf(servicePid) - cpuBefore;
+  figures.streams = count;
+  return figures;
 }
 
 function merge(all: Figures[]): Figures {
   return {
     firstToken: all.flatMap((f) => f.firstToken),
+    toModel: all.flatMap((f) => f.toModel),
+    relayFirst: all.flatMap((f) => f.relayFirst),
     accept: all.flatMap((f) => f.accept),
+    checks: all.flatMap((f) => f.checks),
+    model: all.flatMap((f) => f.model),
     perToken: all.flatMap((f) => f.perToken),
     failed: all.reduce((n, f) => n + f.failed, 0),
     wallMs: all.reduce((n, f) => n + f.wallMs, 0) / all.length,
+    serviceCpuMs: all.reduce((n, f) => n + (f.serviceCpuMs ?? NaN), 0),
+    streams: all.reduce((n, f) => n + (f.streams ?? 0), 0),
   };
 }
 
@@ -133,9 +183,12 @@ function line(label: string, f: Figures): string {
   const ms = (v: number) => (Number.isNaN(v) ? '       -' : v.toFixed(2).padStart(8));
   return (
     `${label.padEnd(34)}${ms(percentile(f.firstToken, 0.5))}${ms(percentile(f.firstToken, 0.99))}` +
+    `   ${ms(percentile(f.toModel, 0.5))}${ms(percentile(f.toModel, 0.99))}` +
+    `   ${ms(percentile(f.relayFirst, 0.5))}${ms(percentile(f.relayFirst, 0.99))}` +
     `   ${ms(percentile(f.accept, 0.5))}${ms(percentile(f.accept, 0.99))}` +
     `   ${ms(percentile(f.perToken, 0.5))}${ms(percentile(f.perToken, 0.99))}` +
-    `   ${String(f.firstToken.length).padStart(4)} streams, ${f.failed} failed`
+    `   ${String(f.firstToken.length).padStart(4)} streams, ${f.failed} failed` +
+    (Number.isFinite(f.serviceCpuMs) && f.streams ? `, service CPU ${(f.serviceCpuMs! / f.streams).toFixed(2)} ms/stream` : '')
   );
 }
 
@@ -194,11 +247,12 @@ async function main(): Promise<void> {
     console.log(
       `Chat streaming: time added over the model's own timing (node ${process.version}, ${os.cpus().length} CPUs, ${postgres ? 'PostgreSQL' : 'PGlite'})`,
     );
+    console.log(`Machine load (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.log(`Fake model: first token after ${FIRST_TOKEN_MS} ms, then ${TOKENS - 1} more, one every ${TOKEN_GAP_MS} ms.`);
-    console.log(`${''.padEnd(34)}first token added    of which accept   per token added   (ms)`);
-    console.log(`${''.padEnd(34)}     p50     p99        p50     p99        p50     p99`);
+    console.log(`${''.padEnd(34)}first token added  = to the model     + token 1 relayed    (accept)           per token added   (ms)`);
+    console.log(`${''.padEnd(34)}     p50     p99        p50     p99        p50     p99        p50     p99        p50     p99`);
     const directAlone = await run('direct-alone', fake, ALONE, false, direct);
-    const chatAlone = await run('chat-alone', fake, ALONE, false, viaChat);
+    const chatAlone = await run('chat-alone', fake, ALONE, false, viaChat, chat.pid);
     console.log(line('direct to the model, 1 at a time', directAlone));
     console.log(line('chat service, 1 at a time', chatAlone));
     const directConcurrent: Figures[] = [];
@@ -206,20 +260,36 @@ async function main(): Promise<void> {
     const chatAccounts: Figures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       directConcurrent.push(await run(`direct-${round}`, fake, CONCURRENT, true, direct));
-      chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat));
-      chatAccounts.push(await run(`accounts-${round}`, fake, CONCURRENT, true, viaChatAccounts));
+      chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat, chat.pid));
+      chatAccounts.push(await run(`accounts-${round}`, fake, CONCURRENT, true, viaChatAccounts, chat.pid));
     }
     const dc = merge(directConcurrent);
     const cc = merge(chatConcurrent);
+    const ca = merge(chatAccounts);
     console.log(line(`direct to the model, ${CONCURRENT} at once`, dc));
     console.log(line(`chat service, ${CONCURRENT} at once`, cc));
-    console.log(line(`  the same from ${CONCURRENT} accounts`, merge(chatAccounts)));
+    console.log(line(`  the same from ${CONCURRENT} accounts`, ca));
+    console.log(`\nInside the service (its Server-Timing, ms from the request's arrival):`);
+    console.log(`${''.padEnd(34)}checks done (auth, session, body)   model asked        stream opened (accept)`);
+    console.log(`${''.padEnd(34)}     p50     p99                       p50     p99        p50     p99`);
+    const inside = (label: string, f: Figures) => {
+      const ms = (v: number) => (Number.isNaN(v) ? '       -' : v.toFixed(2).padStart(8));
+      console.log(
+        `${label.padEnd(34)}${ms(percentile(f.checks, 0.5))}${ms(percentile(f.checks, 0.99))}${''.padEnd(22)}` +
+          `${ms(percentile(f.model, 0.5))}${ms(percentile(f.model, 0.99))}   ${ms(percentile(f.accept, 0.5))}${ms(percentile(f.accept, 0.99))}`,
+      );
+    };
+    inside('chat service, 1 at a time', chatAlone);
+    inside(`chat service, ${CONCURRENT} at once`, cc);
+    inside(`  the same from ${CONCURRENT} accounts`, ca);
     const ideal = FIRST_TOKEN_MS + (TOKENS - 1) * TOKEN_GAP_MS;
     console.log(
       `\n${CONCURRENT} concurrent streams took ${cc.wallMs.toFixed(0)} ms through the chat service and ${dc.wallMs.toFixed(0)} ms directly ` +
         `(the model alone needs at least ${ideal} ms per answer).`,
     );
     console.log('Direct rows are the floor of this machine and client (one process runs the fake model and the client).');
+    if (failureReasons.size > 0) console.log(`Failed streams: ${[...failureReasons].join('; ')}`);
+    console.log(`Machine load at the end (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     console.log('"accept" is the service\'s own Server-Timing: request received to stream opened (auth, quota, both bubbles written).');
   } finally {
     chat.kill('SIGTERM');

@@ -56,7 +56,7 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     const response = await stream({ message: 'How does bias get into face recognition?', time_zone: 'UTC' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(response.headers['server-timing']).toMatch(/^accept;dur=\d+\.\d$/);
+    expect(response.headers['server-timing']).toMatch(/^accept;dur=\d+\.\d, checks;dur=\d+\.\d, model;dur=\d+\.\d$/);
     const events = eventsOf(response.body);
     const names = events.map((e) => e.event).filter((name) => name !== 'heartbeat');
     expect(names[0]).toBe('meta');
@@ -250,6 +250,23 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     const saved = await closing.database.db.selectFrom('messages').select(['status', 'ai_response']).where('id', '=', done.message.id).executeTakeFirstOrThrow();
     expect(saved).toEqual({ status: 'stopped', ai_response: done.message.text });
     await closing.database.destroy();
+  });
+
+  it('asks the model while the message is counted, and closes that request when the day is used up', async () => {
+    const session = await identity.signIn('user');
+    token = session.token;
+    const day = new Date().toISOString().slice(0, 10); // the reader's day in UTC
+    await ctx.database.db.insertInto('chat_usage_counters').values({ user_id: session.userId, day, used: 10 }).execute();
+    fake.firstChunkDelayMs = 300; // a request left open finishes after this; a closed one never does
+    const refused = await stream({ message: 'One more question?', time_zone: 'UTC' });
+    expect(refused.statusCode).toBe(429);
+    // Refused once: the next message is not sent to the model at all.
+    expect((await stream({ message: 'And another one?', time_zone: 'UTC' })).statusCode).toBe(429);
+    // The early request may have been closed before it reached the model; one that did was closed early.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(fake.requests.filter((request) => !request.closedEarly).map((request) => request.body.messages?.at(-1)?.content)).toEqual([]);
+    expect(fake.requests.some((request) => request.body.messages?.at(-1)?.content === 'And another one?')).toBe(false);
+    expect((await usage()).messages_today).toBe(10);
   });
 
   it('regenerates the last answer, as a stream or as JSON, replacing it', async () => {

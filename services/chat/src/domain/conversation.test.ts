@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STALE_STREAM_MS, messageView, modelHistory, sessionView, sourcesOf, titleFrom, type StoredMessage } from './conversation.ts';
+import { STALE_STREAM_MS, messageView, modelHistory, sameTurns, sessionView, sourcesOf, titleFrom, type StoredMessage } from './conversation.ts';
 
 const at = new Date('2026-11-21T12:00:00Z');
 const row = (over: Partial<StoredMessage>): StoredMessage => ({
@@ -88,5 +88,18 @@ describe('modelHistory', () => {
     expect(modelHistory(rows, { maxTurns: 3, maxChars: 1000 })).toEqual([{ role: 'user', content: 'q3' }, { role: 'assistant', content: 'a3' }]);
     expect(modelHistory(rows, { maxTurns: 4, maxChars: 1000 }).map((t) => t.content)).toEqual(['q2', 'a2', 'q3', 'a3']);
     expect(modelHistory([user('x'.repeat(50)), ai('y'.repeat(50))], { maxTurns: 10, maxChars: 60 })).toEqual([]);
+  });
+});
+
+describe('sameTurns', () => {
+  const q = { role: 'user' as const, content: 'What is redlining?' };
+  const a = { role: 'assistant' as const, content: 'A practice of refusing loans by neighbourhood.' };
+  it('is true only for the same turns in the same order', () => {
+    expect(sameTurns([], [])).toBe(true);
+    expect(sameTurns([q, a], [{ ...q }, { ...a }])).toBe(true);
+    expect(sameTurns([q, a], [q])).toBe(false);
+    expect(sameTurns([q, a], [a, q])).toBe(false);
+    expect(sameTurns([q], [{ ...q, content: 'What is redlining' }])).toBe(false);
+    expect(sameTurns([q], [{ ...q, role: 'assistant' }])).toBe(false);
   });
 });

@@ -142,3 +142,12 @@ export function modelHistory(rows: StoredMessage[], budget: HistoryBudget = DEFA
   while (kept[0]?.role === 'assistant') kept.shift();
   return kept;
 }
+
+/**
+ * Whether two histories would read the same to the model. The model is asked before the message is
+ * written (to overlap its wait with the database); the history read inside the write's lock decides,
+ * and an early request sent with a different history is dropped and asked again.
+ */
+export function sameTurns(a: readonly ModelTurn[], b: readonly ModelTurn[]): boolean {
+  return a.length === b.length && a.every((turn, i) => turn.role === b[i]!.role && turn.content === b[i]!.content);
+}

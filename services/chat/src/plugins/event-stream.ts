@@ -2,7 +2,10 @@
 // events are written as they happen, a heartbeat keeps idle connections open through proxies, and
 // `signal` aborts when the client goes away (reply.raw 'close' before the response ended: the one
 // reliable sign on a streamed POST, see FIELD-NOTES).
-import { PassThrough } from 'node:stream';
+// The body is a plain Readable that events are pushed into (a PassThrough adds a transform step per
+// event), and events sent in one tick (a network read from the model that held several tokens) go out
+// as one chunk at the end of that tick: no added wait, fewer writes when the process is busy.
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ChatStreamEvent } from '@keisha/contracts/chat';
 import { encodeEvent } from '../domain/sse.ts';
@@ -26,9 +29,17 @@ export interface EventStream {
 }
 
 export function openEventStream(reply: FastifyReply, { heartbeatMs }: { heartbeatMs: number }): EventStream {
-  const body = new PassThrough();
+  const body = new Readable({ read() {} }); // pushed into; the socket's backpressure is not ours to apply to a model
+  let pending = '';
+  let ended = false;
+  const flush = () => {
+    if (pending && !body.destroyed) body.push(pending);
+    pending = '';
+  };
   const write = (chunk: string) => {
-    if (!body.destroyed && !body.writableEnded) body.write(chunk);
+    if (ended || body.destroyed) return;
+    if (!pending) process.nextTick(flush);
+    pending += chunk;
   };
   const heartbeat = setInterval(() => write(encodeEvent('heartbeat', { at: new Date().toISOString() })), heartbeatMs);
   heartbeat.unref();
@@ -45,7 +56,10 @@ export function openEventStream(reply: FastifyReply, { heartbeatMs }: { heartbea
     send: (event, data) => write(encodeEvent(event, data)),
     end: () => {
       stop();
-      if (!body.destroyed && !body.writableEnded) body.end();
+      if (ended) return;
+      flush();
+      ended = true;
+      if (!body.destroyed) body.push(null);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Keisha through a language model: any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp),
-// streamed. No retries (a retry would repeat a half-sent answer); timeouts of our own, because the
-// client's own timeout stops counting once the response headers arrive:
+// streamed (read by completion-stream.ts). No retries (a retry would repeat a half-sent answer), and
+// timeouts of our own:
 // - the first token must arrive within CHAT_FIRST_TOKEN_TIMEOUT_MS of the request;
 // - after it, a pause longer than CHAT_IDLE_TIMEOUT_MS between chunks ends the answer.
 // Decision: a failure BEFORE the first token (an error, a 429 or 500, no answer in time, an empty
@@ -8,9 +8,9 @@
 // unavailable and why; the person gets an answer and it costs no message (issue 14). A failure AFTER text was
 // sent cannot be hidden: it is thrown as AnswerInterrupted, the partial answer is saved as failed
 // and the message is given back.
-import OpenAI from 'openai';
 import type { LlmSettings } from '../env.ts';
 import { AnswerInterrupted, type AnswerEngine } from './answer-engine.ts';
+import { CompletionError, completionStreams, type CompletionChunk } from './completion-stream.ts';
 
 interface Log {
   warn: (obj: object, msg: string) => void;
@@ -22,29 +22,22 @@ function seconds(ms: number): string {
 
 /** Why a call failed, in words a person can read in the answer's note. */
 export function describeFailure(error: unknown): string {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'it did not answer in time';
-  if (error instanceof OpenAI.APIConnectionError) return 'it could not be reached';
-  if (error instanceof OpenAI.APIError) return error.status ? `it answered ${error.status}` : 'it reported an error';
-  if (error instanceof SyntaxError) return 'it sent a malformed stream';
-  // fetch reports a connection cut while reading the body as a TypeError ('terminated').
-  if (error instanceof TypeError) return 'the connection to it was lost';
-  return 'it failed';
+  return error instanceof CompletionError ? error.message : 'it failed';
 }
 
 /** Why the offline responder answered instead of the model: a metric label, so a small fixed set. */
 export type LlmFallbackCause = 'timeout' | 'rate_limited' | 'server_error' | 'unreachable' | 'invalid_answer' | 'empty_answer';
 
 export function fallbackCause(error: unknown, timedOut: boolean): LlmFallbackCause {
-  if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof OpenAI.APIError && error.status === 429) return 'rate_limited';
-  if (error instanceof OpenAI.APIError && error.status !== undefined) return 'server_error';
-  if (error instanceof SyntaxError) return 'invalid_answer';
-  if (error instanceof OpenAI.APIError || error instanceof TypeError) return 'unreachable';
-  return 'empty_answer';
+  if (timedOut) return 'timeout';
+  if (!(error instanceof CompletionError)) return 'empty_answer';
+  if (error.kind === 'status') return error.status === 429 ? 'rate_limited' : 'server_error';
+  if (error.kind === 'malformed') return 'invalid_answer';
+  return 'unreachable';
 }
 
 export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, log: Log, onFallback: (cause: LlmFallbackCause) => void = () => {}): AnswerEngine {
-  const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: 0, timeout: settings.firstTokenTimeoutMs });
+  const open = completionStreams({ baseURL: settings.baseURL, apiKey: settings.apiKey });
 
   return async function* llmEngine(request, signal) {
     const upstream = new AbortController();
@@ -62,14 +55,13 @@ export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, l
 
     try {
       arm(settings.firstTokenTimeoutMs, `no answer within ${seconds(settings.firstTokenTimeoutMs)} s`);
-      let iterator: AsyncIterator<OpenAI.Chat.Completions.ChatCompletionChunk> | undefined;
+      let iterator: AsyncIterator<CompletionChunk> | undefined;
       let first: string | undefined;
       let finishReason: string | null | undefined;
       try {
-        const stream = await client.chat.completions.create(
+        const chunks = await open(
           {
             model: settings.model,
-            stream: true,
             messages: [
               { role: 'system', content: request.systemPrompt },
               ...request.history.map((turn) => ({ role: turn.role, content: turn.content })),
@@ -77,21 +69,19 @@ export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, l
             ],
             ...(settings.maxTokens > 0 ? { max_tokens: settings.maxTokens } : {}),
           },
-          { signal: upstream.signal },
+          upstream.signal,
         );
-        iterator = stream[Symbol.asyncIterator]();
-        // An aborted stream ends without throwing (openai swallows its own abort): check why it ended.
+        iterator = chunks[Symbol.asyncIterator]();
         while (first === undefined) {
           const next = await iterator.next();
           if (next.done) break;
-          const choice = next.value.choices?.[0];
-          finishReason = choice?.finish_reason ?? finishReason;
-          if (choice?.delta?.content) first = choice.delta.content;
+          finishReason = next.value.finishReason ?? finishReason;
+          if (next.value.content) first = next.value.content;
         }
         if (first === undefined) throw new Error(timedOut ?? (finishReason ? 'it sent an empty answer' : 'it closed the stream'));
       } catch (error) {
         if (signal.aborted) return; // stopped by the person: no answer, no fallback
-        const reason = timedOut ?? (error instanceof OpenAI.APIError || error instanceof SyntaxError ? describeFailure(error) : (error as Error).message || describeFailure(error));
+        const reason = timedOut ?? (error instanceof CompletionError ? error.message : (error as Error).message || describeFailure(error));
         log.warn({ err: error, reason }, 'chat model failed before its first token; the offline responder answers');
         onFallback(fallbackCause(error, timedOut !== undefined));
         yield* fallback({ ...request, modelFailure: reason }, signal);
@@ -102,18 +92,17 @@ export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, l
       yield { type: 'delta', text: first };
       arm(settings.idleTimeoutMs, `the model stopped sending for ${seconds(settings.idleTimeoutMs)} s`);
       for (;;) {
-        let next: IteratorResult<OpenAI.Chat.Completions.ChatCompletionChunk>;
+        let next: IteratorResult<CompletionChunk>;
         try {
           next = await iterator.next();
         } catch (error) {
           if (signal.aborted) return;
           throw new AnswerInterrupted(timedOut ?? describeFailure(error), { cause: error });
         }
-          if (next.done) break;
+        if (next.done) break;
         timer?.refresh(); // restart the idle clock (cheaper than a new timer per chunk)
-        const choice = next.value.choices?.[0];
-        finishReason = choice?.finish_reason ?? finishReason;
-        if (choice?.delta?.content) yield { type: 'delta', text: choice.delta.content };
+        finishReason = next.value.finishReason ?? finishReason;
+        if (next.value.content) yield { type: 'delta', text: next.value.content };
       }
       if (signal.aborted) return;
       if (timedOut) throw new AnswerInterrupted(timedOut);

@@ -5,6 +5,10 @@
 //   the same statement or transaction that writes the person's bubble and an empty answer bubble
 //   (status streaming): one commit, and a message is counted if and only if it is stored. Writes to an
 //   existing conversation hold a lock on it, so they happen one at a time;
+// - the engine is asked before the message is counted and written, so the model's wait for its first
+//   token overlaps the database's commit (plugins/started-answer.ts); it is cancelled when the message
+//   is refused, and asked again when the history read inside the write differs from the one it was
+//   asked with. An account known to have used up its day is not asked early (no wasted model calls);
 // - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
 //   stopped or left, or the service is closing: the partial text is kept), or as failed (the model
 //   broke off: the partial text is kept and the message is given back); an answer by the offline
@@ -20,11 +24,15 @@ import { DEFAULT_HISTORY_BUDGET, isLiveStream, messageView, modelHistory, sessio
 import { buildSystemPrompt } from '../domain/persona.ts';
 import { readerDaysRepository } from '@keisha/service-kit';
 import { dailyMessageLimit, usageView } from '../domain/quota/limits.ts';
-import { AnswerInterrupted, type AnswerEngine, type AnswerRequest } from './answer-engine.ts';
+import { AnswerInterrupted, type AnswerEngine, type AnswerEvent, type AnswerRequest } from './answer-engine.ts';
 import type { PlanAccount, PlanResolver } from './plans.ts';
+import { sameRequest, startAnswer, type StartedAnswer } from './started-answer.ts';
 
 /** Rows read for the model's history: enough for its turn budget (a bubble is a row). */
 const HISTORY_ROWS = DEFAULT_HISTORY_BUDGET.maxTurns * 2;
+
+/** Accounts remembered as having used up their day (only to decide whether to ask the model early). */
+const EXHAUSTED_REMEMBERED = 10_000;
 
 /** The longest answer kept; a model that runs on is cut here (its request is closed). */
 export const ANSWER_MAX_CHARS = 40_000;
@@ -50,6 +58,8 @@ export interface PreparedReply {
   aiMessageId: string;
   /** Usage after this message was counted. */
   usage: ChatUsage;
+  /** performance.now() when the engine was asked, if it was asked before the reply was accepted. */
+  askedAt?: number;
   /** Streams the answer (each piece of text to `onText`) and saves it. Never throws. */
   run(onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome>;
 }
@@ -75,17 +85,44 @@ interface Counted {
   used: number;
 }
 
+type DayAndPlan = Omit<Counted, 'used'> & { limit: number | null };
+
 export function createReplyService({ db, engine, planFor, log }: ReplyServiceOptions) {
   const sessions = sessionsRepository(db);
   const messages = messagesRepository(db);
   const usage = usageRepository(db);
   const readerDays = readerDaysRepository(db);
   const running = new Set<{ controller: AbortController; done: Promise<unknown> }>();
+  // `${userId} ${day}` of accounts whose last message used up the day, or that were refused: their next
+  // message is likely refused too, so the model is not asked before the count says yes.
+  const exhausted = new Set<string>();
+  const exhaustedKey = (d: { userId: string; day: string }) => `${d.userId} ${d.day}`;
+  const noteUsage = (d: DayAndPlan, used: number | undefined) => {
+    const key = exhaustedKey(d);
+    exhausted.delete(key);
+    if (d.limit === null || (used !== undefined && used < d.limit)) return;
+    if (exhausted.size >= EXHAUSTED_REMEMBERED) exhausted.delete(exhausted.values().next().value!);
+    exhausted.add(key);
+  };
+
+  /** Asks the engine now, unless the account is likely to be refused. */
+  const startEarly = (d: DayAndPlan, request: AnswerRequest): StartedAnswer | undefined =>
+    exhausted.has(exhaustedKey(d)) ? undefined : startAnswer(engine, request);
+
+  /** Runs `accept` with an answer started early, which is cancelled when the message is not accepted. */
+  async function withEarlyAnswer<T>(early: StartedAnswer | undefined, accept: () => Promise<T>): Promise<T> {
+    try {
+      return await accept();
+    } catch (error) {
+      early?.cancel('the message was not accepted');
+      throw error;
+    }
+  }
 
   const sessionNotFound = () => new AppError(404, CHAT_ERRORS.sessionNotFound, CHAT_TEXT.sessionNotFound);
 
   /** The day the message counts in and the account's plan (asked at the same time). */
-  async function dayAndPlan(account: PlanAccount, timeZone: string): Promise<Omit<Counted, 'used'> & { limit: number | null }> {
+  async function dayAndPlan(account: PlanAccount, timeZone: string): Promise<DayAndPlan> {
     const { userId } = account;
     // The reader's stored day; the request's zone only says where a new day should start.
     const [plan, days] = await Promise.all([planFor(account), readerDays.resolve([userId], timeZone)]);
@@ -102,36 +139,51 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
    * both: the message is counted if and only if its bubbles are written), or throws MessageLimitReached.
    * The counter row is locked before the conversation's, in every path, so two sends cannot deadlock.
    */
-  async function countedWrite<T>(account: PlanAccount, timeZone: string, write: (trx: Transaction<ChatDatabase>, c: Counted) => Promise<T>): Promise<{ c: Counted; result: T }> {
-    const d = await dayAndPlan(account, timeZone);
+  async function countedWrite<T>(d: DayAndPlan, write: (trx: Transaction<ChatDatabase>, c: Counted) => Promise<T>): Promise<{ c: Counted; result: T }> {
     const full = Symbol('limit reached');
     try {
-      return await db.transaction().execute(async (trx) => {
+      const written = await db.transaction().execute(async (trx) => {
         const used = await usage.reserve(d.userId, d.day, d.limit, trx);
         if (used === undefined) throw full;
         const c = { ...d, used };
         return { c, result: await write(trx, c) };
       });
+      noteUsage(d, written.c.used);
+      return written;
     } catch (error) {
-      if (error === full) throw await limitReached(d);
+      if (error === full) {
+        noteUsage(d, undefined);
+        throw await limitReached(d);
+      }
       throw error;
     }
   }
 
-  function prepared(c: Counted, args: { session: ChatSession; sessionCreated: boolean; userMessageId: string; aiMessageId: string; request: AnswerRequest }): PreparedReply {
+  function prepared(
+    c: Counted,
+    args: { session: ChatSession; sessionCreated: boolean; userMessageId: string; aiMessageId: string; request: AnswerRequest },
+    early: StartedAnswer | undefined,
+  ): PreparedReply {
+    // The early answer is used only if it was asked exactly what the accepted reply asks.
+    if (early && !sameRequest(early.request, args.request)) {
+      early.cancel('the conversation changed before the message was written');
+      early = undefined;
+    }
     return {
       session: args.session,
       sessionCreated: args.sessionCreated,
       userMessageId: args.userMessageId,
       aiMessageId: args.aiMessageId,
       usage: usageView(c.plan, c.used, c.resetsAt, c.timeZone),
+      askedAt: early?.askedAt,
       run: (onText, clientSignal) => {
-        const controller = new AbortController();
+        const started = early ?? startAnswer(engine, args.request);
+        const { controller } = started;
         const abort = () => controller.abort(clientSignal.reason);
         if (clientSignal.aborted) abort();
         else clientSignal.addEventListener('abort', abort, { once: true });
         const entry = { controller, done: Promise.resolve() as Promise<unknown> };
-        const done = answer(c, args.aiMessageId, args.request, onText, controller.signal).finally(() => {
+        const done = answer(c, args.aiMessageId, started.events, onText, controller.signal).finally(() => {
           clientSignal.removeEventListener('abort', abort);
           running.delete(entry);
         });
@@ -142,7 +194,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     };
   }
 
-  async function answer(c: Counted, aiMessageId: string, request: AnswerRequest, onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome> {
+  async function answer(c: Counted, aiMessageId: string, events: AsyncIterable<AnswerEvent>, onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome> {
     let text = '';
     let engineName: ChatEngine | null = null;
     let sources: ChatSource[] = [];
@@ -150,7 +202,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     let failure: string | undefined;
     let modelFailed = false;
     try {
-      for await (const event of engine(request, signal)) {
+      for await (const event of events) {
         if (event.type === 'start') {
           engineName = event.engine;
           modelFailed = event.modelFailed === true;
@@ -180,7 +232,10 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     try {
       const row = await messages.finishAnswer(aiMessageId, { text, status, engine: engineName, sources, notes });
       // A failed answer, or one the configured model could not give, does not use up a message.
-      if (status === 'failed' || modelFailed) await usage.release(c.userId, c.day);
+      if (status === 'failed' || modelFailed) {
+        await usage.release(c.userId, c.day);
+        exhausted.delete(exhaustedKey(c));
+      }
       const used = await usage.current(c.userId, c.day);
       const view = usageView(c.plan, used, c.resetsAt, c.timeZone);
       const message = messageView(row, new Date());
@@ -200,26 +255,40 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     /** A new message, in a new conversation or in one of the caller's. */
     async send(args: { userId: string; bearer: string; message: string; sessionId?: string | null; timeZone: string }): Promise<PreparedReply> {
       const { userId, message, sessionId } = args;
-      // Checked before counting: a message to a conversation that is not yours is never counted.
-      if (sessionId && !(await sessions.findOwned(userId, sessionId))) throw sessionNotFound();
+      const account = { userId, bearer: args.bearer };
       const title = titleFrom(message);
-      const request = (c: Counted, history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(c.plan), history, question: message });
       if (!sessionId) {
-        // A new conversation: counted and written in one statement.
-        const d = await dayAndPlan({ userId, bearer: args.bearer }, args.timeZone);
-        const started = await sessions.startWithMessage(userId, title, message, { day: d.day, limit: d.limit });
-        if (!started) throw await limitReached(d);
+        // A new conversation: counted and written in one statement, while the model is asked.
+        const d = await dayAndPlan(account, args.timeZone);
+        const request: AnswerRequest = { systemPrompt: buildSystemPrompt(d.plan), history: [], question: message };
+        const early = startEarly(d, request);
+        const started = await withEarlyAnswer(early, async () => {
+          const started = await sessions.startWithMessage(userId, title, message, { day: d.day, limit: d.limit });
+          noteUsage(d, started?.used);
+          if (!started) throw await limitReached(d);
+          return started;
+        });
         const c = { ...d, used: started.used };
-        return prepared(c, { session: sessionView(started.session), sessionCreated: true, userMessageId: started.userMessageId, aiMessageId: started.aiMessageId, request: request(c, []) });
+        return prepared(c, { session: sessionView(started.session), sessionCreated: true, userMessageId: started.userMessageId, aiMessageId: started.aiMessageId, request }, early);
       }
-      const { c, result } = await countedWrite({ userId, bearer: args.bearer }, args.timeZone, async (trx, c) => {
-        const session = await sessions.touchOwned(trx, userId, sessionId, title);
-        if (!session) throw sessionNotFound(); // deleted meanwhile
-        const rows = await messages.recentForSession(sessionId, HISTORY_ROWS, trx);
-        const pair = await messages.insertPair(trx, sessionId, message);
-        return { session: sessionView(session), sessionCreated: false, ...pair, request: request(c, modelHistory(rows)) };
-      });
-      return prepared(c, result);
+      // Checked before counting: a message to a conversation that is not yours is never counted. The
+      // history is read at the same time (used only once the conversation is known to be the caller's).
+      const [owned, rowsBefore] = await Promise.all([sessions.findOwned(userId, sessionId), messages.recentForSession(sessionId, HISTORY_ROWS)]);
+      if (!owned) throw sessionNotFound();
+      const d = await dayAndPlan(account, args.timeZone);
+      const request = (history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(d.plan), history, question: message });
+      const early = startEarly(d, request(modelHistory(rowsBefore)));
+      const { c, result } = await withEarlyAnswer(early, () =>
+        countedWrite(d, async (trx) => {
+          const session = await sessions.touchOwned(trx, userId, sessionId, title);
+          if (!session) throw sessionNotFound(); // deleted meanwhile
+          // Read again under the conversation's lock: this is the history the answer is for.
+          const rows = await messages.recentForSession(sessionId, HISTORY_ROWS, trx);
+          const pair = await messages.insertPair(trx, sessionId, message);
+          return { session: sessionView(session), sessionCreated: false, ...pair, request: request(modelHistory(rows)) };
+        }),
+      );
+      return prepared(c, result, early);
     },
 
     /** Answers the conversation's last message again, replacing the answer(s) after it. */
@@ -231,27 +300,30 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
         if (after.some((row) => isLiveStream(row, new Date()))) throw new AppError(409, CHAT_ERRORS.replyInProgress, CHAT_TEXT.replyInProgress);
         return { lastUser, after };
       };
-      if (!(await sessions.findOwned(args.userId, args.sessionId))) throw sessionNotFound();
       // The newest rows are enough: the last message and the answers after it (bounded work for long conversations).
       const recent = (trx?: Transaction<ChatDatabase>) => messages.recentForSession(args.sessionId, HISTORY_ROWS + 4, trx);
-      check(await recent()); // refuse before counting
-      const { c, result } = await countedWrite({ userId: args.userId, bearer: args.bearer }, args.timeZone, async (trx, c) => {
-        const session = await sessions.touchOwned(trx, args.userId, args.sessionId, null);
-        if (!session) throw sessionNotFound();
-        const rows = await recent(trx);
-        const { lastUser, after } = check(rows);
-        await messages.deleteIds(trx, after.map((row) => row.id));
-        const ai = await messages.insertAnswer(trx, args.sessionId);
-        const question = rows[lastUser]!.user_prompt!;
-        return {
-          session: sessionView(session),
-          sessionCreated: false,
-          userMessageId: rows[lastUser]!.id,
-          aiMessageId: ai.id,
-          request: { systemPrompt: buildSystemPrompt(c.plan), history: historyBefore(rows, lastUser), question },
-        };
+      const [owned, rowsBefore] = await Promise.all([sessions.findOwned(args.userId, args.sessionId), recent()]);
+      if (!owned) throw sessionNotFound();
+      const before = check(rowsBefore); // refuse before counting
+      const d = await dayAndPlan({ userId: args.userId, bearer: args.bearer }, args.timeZone);
+      const request = (rows: MessageRow[], lastUser: number): AnswerRequest => ({
+        systemPrompt: buildSystemPrompt(d.plan),
+        history: historyBefore(rows, lastUser),
+        question: rows[lastUser]!.user_prompt!,
       });
-      return prepared(c, result);
+      const early = startEarly(d, request(rowsBefore, before.lastUser));
+      const { c, result } = await withEarlyAnswer(early, () =>
+        countedWrite(d, async (trx) => {
+          const session = await sessions.touchOwned(trx, args.userId, args.sessionId, null);
+          if (!session) throw sessionNotFound();
+          const rows = await recent(trx);
+          const { lastUser, after } = check(rows);
+          await messages.deleteIds(trx, after.map((row) => row.id));
+          const ai = await messages.insertAnswer(trx, args.sessionId);
+          return { session: sessionView(session), sessionCreated: false, userMessageId: rows[lastUser]!.id, aiMessageId: ai.id, request: request(rows, lastUser) };
+        }),
+      );
+      return prepared(c, result, early);
     },
 
     /** Stops every answer in progress (their partial text is saved as stopped) and waits for the saves. */
