@@ -3,7 +3,7 @@
 // disabled account or a demoted administrator loses key access within about a second. When identity
 // cannot answer, the answer is undefined and the key is refused for now (503).
 import { internalAccountPath, type InternalAccountResponse } from '@keisha/contracts/identity';
-import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
+import { INTERNAL_TOKEN_HEADER, tracedFetch } from '@keisha/service-kit';
 
 export type OwnerAccount = InternalAccountResponse['account'] | 'unknown';
 export type OwnerAccountLookup = (userId: string) => Promise<OwnerAccount | undefined>;
@@ -18,10 +18,10 @@ export function identityOwnerAccounts(
   const inflight = new Map<string, Promise<OwnerAccount | undefined>>();
   const ask = async (userId: string): Promise<OwnerAccount | undefined> => {
     try {
-      const response = await fetch(new URL(internalAccountPath(userId), identityUrl), {
+      const response = await tracedFetch(new URL(internalAccountPath(userId), identityUrl), {
         headers: { [INTERNAL_TOKEN_HEADER]: internalToken },
         signal: AbortSignal.timeout(timeoutMs),
-      });
+      }, { route: '/internal/identity/accounts/:userId' });
       let account: OwnerAccount;
       if (response.status === 404) account = 'unknown';
       else if (!response.ok) throw new Error(`identity answered ${response.status}`);

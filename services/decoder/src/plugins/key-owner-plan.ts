@@ -4,7 +4,7 @@
 // about a second. When billing cannot answer, the answer is undefined: the key is then refused (503),
 // never let through on a plan nobody confirmed.
 import { internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
-import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
+import { INTERNAL_TOKEN_HEADER, tracedFetch } from '@keisha/service-kit';
 
 export type OwnerTier = Entitlement['decoder_tier'];
 export type OwnerPlanLookup = (userId: string) => Promise<OwnerTier | undefined>;
@@ -21,10 +21,10 @@ export function billingOwnerPlans(
   const inflight = new Map<string, Promise<OwnerTier | undefined>>();
   const ask = async (userId: string): Promise<OwnerTier | undefined> => {
     try {
-      const response = await fetch(new URL(internalEntitlementPath(userId), billingUrl), {
+      const response = await tracedFetch(new URL(internalEntitlementPath(userId), billingUrl), {
         headers: { [INTERNAL_TOKEN_HEADER]: internalToken },
         signal: AbortSignal.timeout(timeoutMs),
-      });
+      }, { route: '/internal/billing/entitlements/:userId' });
       if (!response.ok) throw new Error(`billing answered ${response.status}`);
       const body = (await response.json()) as { entitlement?: Partial<Entitlement> } | null;
       const tier = TIERS.find((t) => t === body?.entitlement?.decoder_tier);
