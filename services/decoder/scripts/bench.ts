@@ -9,6 +9,7 @@
  * `--embedded-only` skips the HTTP part (which starts the service on PostgreSQL); `--http-only` runs only
  * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run.
  * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
+ * `BENCH_CPU_PROF=<folder>` makes the decoder process of the HTTP part write a V8 CPU profile there (node --cpu-prof).
  */
 import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib/retext.ts';
 import { analyzeArticle } from '../src/domain/analyzer/index.ts';

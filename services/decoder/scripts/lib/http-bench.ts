@@ -48,6 +48,7 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
   const decoder = await startBenchDecoder('http', {
     ANALYSIS_RATE_LIMIT_MAX: '10000000',
     DEFAULT_ACCOUNT_TIER: 'annual', // unlimited, so every request writes its counter and none is refused
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
   });
   const { base, identity } = decoder;
   try {
