@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { analyzeResponse } from '@keisha/contracts/decoder/schemas';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -32,6 +33,11 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, translation: { text: expect.any(String) }, usage: { daily_count: 1, limit: 3, remaining: 2, subscription_tier: 'free' } });
+    // The body is written without the zod serializer: it must be exactly what that serializer would write.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe(JSON.stringify(analyzeResponse.encode(body)));
+    const kept = await ctx.database.db.selectFrom('analyses').select('result').where('title', '=', ARTICLE.slice(0, ARTICLE.lastIndexOf(' ', 80)) + '…').execute();
+    expect(kept.at(-1)?.result).toEqual({ analysis: body.analysis, translation: body.translation });
     expect(body.analysis.score).toBeGreaterThanOrEqual(0);
     expect(body.analysis.score).toBeLessThanOrEqual(100);
     for (const term of body.analysis.detected_terms) {
