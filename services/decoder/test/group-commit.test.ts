@@ -108,3 +108,40 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
     }
   }, 60_000);
 });
+
+// A stalled statement needs a second connection holding a lock: PostgreSQL only (PGlite has one connection).
+describe.each(targets.filter((target) => target.kind === 'postgres'))('group commit behind a stalled write on $kind', (target) => {
+  let database: TestDatabase<DecoderDatabase>;
+  beforeAll(async () => {
+    database = await openTestDatabase<DecoderDatabase>(target, migrations);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('writes the next batch on its own when the previous one hangs, and the hung one once it can', async () => {
+    const stuck = randomUUID();
+    const free = randomUUID();
+    await database.db.insertInto('usage_counters').values({ subject: `user:${stuck}`, day: DAY, used: 0 }).execute();
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('usage_counters').selectAll().where('subject', '=', `user:${stuck}`).forUpdate().execute();
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const record = groupCommit(database.db, { maxWaitMs: 100 });
+    let stuckDone = false;
+    const first = record(recording(stuck, null)).then((used) => ((stuckDone = true), used));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the first batch is on its way, and waits on the lock
+    const started = Date.now();
+    expect(await record(recording(free, null))).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(stuckDone).toBe(false);
+    release();
+    await holder;
+    expect(await first).toBe(1);
+  });
+});

@@ -168,10 +168,21 @@ export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonl
  * The batcher: a recording waits while the previous batch is being written, then goes with every
  * recording that arrived meanwhile (up to maxBatchSize). An idle service writes at once, after the
  * current turn of the event loop; a busy one writes fewer, larger statements and commits once per batch.
+ * A write that hangs (a stalled connection) holds the next batch back for at most `maxWaitMs`, after
+ * which it goes on its own connection, so one stuck statement cannot stop every reader's analyses.
  */
-export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256 } = {}) {
+export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, maxWaitMs = 200 } = {}) {
   let writing: Promise<unknown> = Promise.resolve();
   let turn: Promise<unknown> = Promise.resolve();
+  const writtenOrLate = () =>
+    new Promise<void>((resolve) => {
+      const late = setTimeout(resolve, maxWaitMs);
+      late.unref();
+      void writing.then(() => {
+        clearTimeout(late);
+        resolve();
+      });
+    });
   const loader = new DataLoader<Recording, number | undefined>(
     (batch) => {
       const done = recordAll(db, batch);
@@ -186,7 +197,7 @@ export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256 } 
           .then(() => new Promise((resolve) => setImmediate(resolve)))
           .then(() => {
             dispatch(); // calls the batch function at once, which sets `writing`
-            return writing;
+            return writtenOrLate();
           });
       },
     },
