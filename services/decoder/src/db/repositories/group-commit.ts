@@ -165,40 +165,40 @@ export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonl
 }
 
 /**
- * The batcher: a recording waits while the previous batch is being written, then goes with every
- * recording that arrived meanwhile (up to maxBatchSize). An idle service writes at once, after the
- * current turn of the event loop; a busy one writes fewer, larger statements and commits once per batch.
- * A write that hangs (a stalled connection) holds the next batch back for at most `maxWaitMs`, after
- * which it goes on its own connection, so one stuck statement cannot stop every reader's analyses.
+ * The batcher: while `writers` batches are being written, new recordings wait and then go together, up
+ * to maxBatchSize in one statement. An idle service writes at once (after the current turn of the event
+ * loop); a busy one writes fewer, larger statements and commits once per batch. More than one writer
+ * keeps the database busy while a commit is being flushed (PostgreSQL groups concurrent commits' flushes
+ * itself). A write that hangs (a stalled connection) stops counting as a writer after `maxWaitMs`, so a
+ * stuck statement cannot hold every reader's analysis back.
  */
-export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, maxWaitMs = 200 } = {}) {
-  let writing: Promise<unknown> = Promise.resolve();
-  let turn: Promise<unknown> = Promise.resolve();
-  const writtenOrLate = () =>
-    new Promise<void>((resolve) => {
-      const late = setTimeout(resolve, maxWaitMs);
-      late.unref();
-      void writing.then(() => {
-        clearTimeout(late);
-        resolve();
-      });
-    });
+export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, writers = 2, maxWaitMs = 200 } = {}) {
+  let writing = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    while (writing < writers && waiting.length > 0) waiting.shift()!(); // dispatching calls the batch function
+  };
   const loader = new DataLoader<Recording, number | undefined>(
     (batch) => {
-      const done = recordAll(db, batch);
-      writing = done.catch(() => undefined);
-      return done;
+      writing++;
+      let counted = true;
+      const done = () => {
+        if (!counted) return;
+        counted = false;
+        writing--;
+        next();
+      };
+      setTimeout(done, maxWaitMs).unref();
+      const written = recordAll(db, batch);
+      void written.finally(done);
+      return written;
     },
     {
       cache: false, // every recording is a write of its own, never an answer to reuse
       maxBatchSize,
       batchScheduleFn: (dispatch) => {
-        turn = turn
-          .then(() => new Promise((resolve) => setImmediate(resolve)))
-          .then(() => {
-            dispatch(); // calls the batch function at once, which sets `writing`
-            return writtenOrLate();
-          });
+        waiting.push(dispatch);
+        setImmediate(next);
       },
     },
   );
