@@ -64,6 +64,27 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect(limited[0]!.json()).toMatchObject({ error: { code: 'USAGE_LIMIT_EXCEEDED', message: 'Daily usage limit exceeded' }, usage: { hasReachedLimit: true } });
   }, 60_000);
 
+  it('takes a use and keeps a history entry for every one of 60 concurrent analyses on an unlimited plan', async () => {
+    const unlimited = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'annual' });
+    try {
+      const token = await identity.tokenFor('user');
+      const me = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          unlimited.app.inject({ method: 'POST', url: '/api/bias-analysis', payload: { text: `${ARTICLE} (${i})` }, headers: { authorization: `Bearer ${token}` } }),
+        ),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(60).fill(200));
+      // Each answer's count is its own place in the day, whatever batch it was written in.
+      const counts = responses.map((r) => r.json().usage.daily_count as number).sort((a, b) => a - b);
+      expect(counts).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      const kept = await unlimited.database.db.selectFrom('analyses').select('text').where('user_id', '=', me).execute();
+      expect(kept.map((row: { text: string }) => row.text).sort()).toEqual(Array.from({ length: 60 }, (_, i) => `${ARTICLE} (${i})`).sort());
+    } finally {
+      await unlimited.app.close();
+    }
+  }, 60_000);
+
   it('gives at most the day’s allowance to a reader who changes time zone on every request', async () => {
     // Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on different dates: each request names a new "day".
     const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC', 'Asia/Tokyo', 'America/Chicago', 'Pacific/Honolulu'];
