@@ -9,11 +9,15 @@
  * `--embedded-only` skips the HTTP part (which starts the service on PostgreSQL); `--http-only` runs only
  * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run.
  * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
+ * `--writes-only`: the analysis route's write alone (use + history entry), one statement per request beside
+ * the group commit (scripts/lib/write-bench.ts).
+ * `BENCH_CPU_PROF=<folder>` makes the decoder process of the HTTP part write a V8 CPU profile there (node --cpu-prof).
  */
 import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib/retext.ts';
 import { analyzeArticle } from '../src/domain/analyzer/index.ts';
 import { benchHttp } from './lib/http-bench.ts';
 import { benchBatch } from './lib/batch-bench.ts';
+import { benchWrites } from './lib/write-bench.ts';
 import { seededRandom } from './lib/seeded-random.ts';
 
 
@@ -85,6 +89,7 @@ function measure(texts: string[], iterations: number, run: (text: string) => unk
 
 async function main(): Promise<void> {
   if (process.argv.includes('--batch-only')) return benchBatch(article(1000, 7));
+  if (process.argv.includes('--writes-only')) return benchWrites(article(200, 7));
   const processor = unifiedFactory().use(retextEnglishPlugin).use(retextEqualityPlugin);
   // parse + run is the whole analysis; runSync gives the plugin a fresh file to report on, as process() would.
   const retext = (text: string) => processor.runSync(processor.parse(text));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { analyzeResponse } from '@keisha/contracts/decoder/schemas';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -32,6 +33,11 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, translation: { text: expect.any(String) }, usage: { daily_count: 1, limit: 3, remaining: 2, subscription_tier: 'free' } });
+    // The body is written without the zod serializer: it must be exactly what that serializer would write.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe(JSON.stringify(analyzeResponse.encode(body)));
+    const kept = await ctx.database.db.selectFrom('analyses').select('result').where('title', '=', ARTICLE.slice(0, ARTICLE.lastIndexOf(' ', 80)) + '…').execute();
+    expect(kept.at(-1)?.result).toEqual({ analysis: body.analysis, translation: body.translation });
     expect(body.analysis.score).toBeGreaterThanOrEqual(0);
     expect(body.analysis.score).toBeLessThanOrEqual(100);
     for (const term of body.analysis.detected_terms) {
@@ -56,6 +62,27 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect(ok).toHaveLength(3);
     expect(limited).toHaveLength(97);
     expect(limited[0]!.json()).toMatchObject({ error: { code: 'USAGE_LIMIT_EXCEEDED', message: 'Daily usage limit exceeded' }, usage: { hasReachedLimit: true } });
+  }, 60_000);
+
+  it('takes a use and keeps a history entry for every one of 60 concurrent analyses on an unlimited plan', async () => {
+    const unlimited = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'annual' });
+    try {
+      const token = await identity.tokenFor('user');
+      const me = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          unlimited.app.inject({ method: 'POST', url: '/api/bias-analysis', payload: { text: `${ARTICLE} (${i})` }, headers: { authorization: `Bearer ${token}` } }),
+        ),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(60).fill(200));
+      // Each answer's count is its own place in the day, whatever batch it was written in.
+      const counts = responses.map((r) => r.json().usage.daily_count as number).sort((a, b) => a - b);
+      expect(counts).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      const kept = await unlimited.database.db.selectFrom('analyses').select('text').where('user_id', '=', me).execute();
+      expect(kept.map((row: { text: string }) => row.text).sort()).toEqual(Array.from({ length: 60 }, (_, i) => `${ARTICLE} (${i})`).sort());
+    } finally {
+      await unlimited.app.close();
+    }
   }, 60_000);
 
   it('gives at most the day’s allowance to a reader who changes time zone on every request', async () => {

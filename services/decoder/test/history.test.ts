@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 import { historyTitle } from '../src/domain/history.ts';
+import { seededRandom } from '../scripts/lib/seeded-random.ts';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -9,6 +10,26 @@ describe('historyTitle', () => {
   it('keeps short texts and cuts long ones at a word', () => {
     expect(historyTitle('  Short\n headline ')).toBe('Short headline');
     expect(historyTitle('word '.repeat(40))).toMatch(/^(word ){10,}?word…$/);
+  });
+
+  it('titles a long text as one-lining all of it would, whatever its runs of whitespace', () => {
+    const whole = (text: string) => {
+      const line = text.replace(/\s+/g, ' ').trim();
+      if (line.length <= 80) return line;
+      const cut = line.slice(0, 80);
+      const lastSpace = cut.lastIndexOf(' ');
+      return `${(lastSpace > 40 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+    };
+    const random = seededRandom(16);
+    const pieces = ['word', 'a', 'longerword', ' ', '  ', '\n\n', '\t', ' '.repeat(300), '\u00a0', 'x'.repeat(90)];
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 60) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      expect(historyTitle(text)).toBe(whole(text));
+    }
+    // One-lined, exactly 80 characters, then only whitespace past the first prefix looked at.
+    const exact = `${'abcd '.repeat(15)}abcde${' '.repeat(400)}`;
+    expect(historyTitle(exact)).toBe(whole(exact));
+    expect(historyTitle(exact)).toHaveLength(80);
   });
 });
 

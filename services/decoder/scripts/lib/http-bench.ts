@@ -1,11 +1,12 @@
 // The analysis over real HTTP under autocannon: the decoder service as a process, tokens from a real
 // identity process, every request taking a use from its counter in PostgreSQL (PGlite without one).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@keisha/service-kit/testing';
 import { startBenchDecoder, waitUntilAnswering } from './decoder-process.ts';
+import { profileBreakdown } from './cpu-profile.ts';
 
 // The ceiling on this machine at this moment: a bare Fastify answering a JSON hello world, as its own
 // process, under the same autocannon load. The analysis is quoted as a share of it, since the machine is shared.
@@ -48,8 +49,10 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
   const decoder = await startBenchDecoder('http', {
     ANALYSIS_RATE_LIMIT_MAX: '10000000',
     DEFAULT_ACCOUNT_TIER: 'annual', // unlimited, so every request writes its counter and none is refused
+    NODE_OPTIONS: [process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '', process.env.BENCH_DECODER_NODE_OPTIONS ?? ''].join(' ').trim(),
   });
   const { base, identity } = decoder;
+  let answered = 0;
   try {
     const token = await identity.tokenFor('user');
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
@@ -84,11 +87,24 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
     );
     // autocannon stops counting at the deadline; requests still in flight then complete on the server.
     const extra = usage.usage.daily_count - result['2xx'];
+    answered = usage.usage.daily_count;
     console.log(
       `  quota counter ${usage.usage.daily_count} for ${result['2xx']} answers counted by autocannon ` +
         `(+${extra} still in flight at the deadline; consistent: ${extra >= 0 && extra <= connections ? 'yes' : 'NO'})`,
     );
   } finally {
     await decoder.stop();
+  }
+  if (process.env.BENCH_CPU_PROF) printProfile(process.env.BENCH_CPU_PROF, decoder.pid, answered);
+}
+
+/** The decoder's CPU profile (written as it exited) by part of the request's path, per analysis answered. */
+function printProfile(folder: string, pid: number | undefined, answered: number): void {
+  const file = readdirSync(folder).find((name) => name.endsWith(`.${pid}.0.001.cpuprofile`));
+  if (!file) return void console.log(`  no CPU profile of process ${pid} in ${folder}`);
+  const { busyMs, parts } = profileBreakdown(path.join(folder, file));
+  console.log(`  CPU profile ${path.join(folder, file)}: ${busyMs.toFixed(0)} ms busy in all (start-up included), by part:`);
+  for (const { part, ms } of parts) {
+    console.log(`    ${((100 * ms) / busyMs).toFixed(1).padStart(5)}%  ${((1000 * ms) / answered).toFixed(0).padStart(5)} us per analysis  ${part}`);
   }
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReaderDay } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../database.ts';
+import { groupCommit } from './group-commit.ts';
 
 /** A finished analysis as it is kept in the account's history. */
 export interface HistoryEntry {
@@ -51,6 +52,7 @@ async function takeOne(db: Kysely<DecoderDatabase>, { subject, day }: Counter, l
 }
 
 export function usageRepository(db: Kysely<DecoderDatabase>) {
+  const record = groupCommit(db);
   return {
     /**
      * Takes one use from every counter at once, or from none: each counter goes up only while it is
@@ -83,46 +85,13 @@ export function usageRepository(db: Kysely<DecoderDatabase>) {
     },
 
     /**
-     * Takes one use from an account's counter and keeps the analysis in its history, in one statement:
-     * both happen or neither does (one round trip, one commit). Returns the new count, or undefined when
-     * the limit was reached (and nothing was stored).
+     * Takes one use from an account's counter and keeps the analysis in its history: both happen or
+     * neither does. Returns the new count, or undefined when the limit was reached (and nothing was
+     * stored). Concurrent calls are written together (group commit, see group-commit.ts): one statement and
+     * one commit for all the requests that arrived while the previous one was being written.
      */
-    async takeAndRecord({ subject, day }: Counter, limit: number | null, entry: HistoryEntry): Promise<number | undefined> {
-      if (limit !== null && limit <= 0) return undefined; // the insert of a first use would not look at the limit
-      const row = await db
-        .with('taken', (qb) =>
-          qb
-            .insertInto('usage_counters')
-            .values({ subject, day, used: 1 })
-            .onConflict((oc) => {
-              const update = oc.columns(['subject', 'day']).doUpdateSet({ used: sql`usage_counters.used + 1` });
-              return limit === null ? update : update.where('usage_counters.used', '<', limit);
-            })
-            .returning('used'),
-        )
-        .with('recorded', (qb) =>
-          qb
-            .insertInto('analyses')
-            .columns(['user_id', 'title', 'score', 'term_count', 'text', 'result'])
-            .expression((eb) =>
-              eb
-                .selectFrom('taken')
-                .select([
-                  // Typed here: a parameter in a SELECT list would otherwise be taken as text.
-                  sql<string>`${entry.user_id}::uuid`.as('user_id'),
-                  sql<string>`${entry.title}::text`.as('title'),
-                  sql<number>`${entry.score}::integer`.as('score'),
-                  sql<number>`${entry.term_count}::integer`.as('term_count'),
-                  sql<string>`${entry.text}::text`.as('text'),
-                  sql<string>`${entry.result}::jsonb`.as('result'),
-                ]),
-            )
-            .returning('id'),
-        )
-        .selectFrom('taken')
-        .select('used')
-        .executeTakeFirst();
-      return !row || (limit !== null && row.used > limit) ? undefined : row.used;
+    takeAndRecord(counter: Counter, limit: number | null, entry: HistoryEntry): Promise<number | undefined> {
+      return record({ counter, limit, entry });
     },
 
     /** Gives a use back (the analysis failed after it was reserved). */

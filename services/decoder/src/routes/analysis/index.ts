@@ -2,7 +2,9 @@ import { DECODER_ERRORS, DECODER_PATHS } from '@keisha/contracts/decoder';
 import { analyzeBody, analyzeResponse, usageLimitBody } from '@keisha/contracts/decoder/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, isTimeZone, readerDaysRepository, type ServiceApp } from '@keisha/service-kit';
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { countersOf, resetsAtOf, usageRepository, type Counter, type HistoryEntry } from '../../db/repositories/usage.ts';
 import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
@@ -38,14 +40,37 @@ export function timeZoneOf(value: string | undefined): string {
   return value;
 }
 
-function historyEntry(userId: string, text: string, outcome: AnalysisOutcome): HistoryEntry {
+// What a reader is shown of an analysis: checked and put in the contract's order by zod, as the
+// response serializer would, and made JSON once for both the history entry and the answer's body.
+const shownResult = analyzeResponse.pick({ analysis: true, translation: true });
+const shownUsage = analyzeResponse.shape.usage;
+
+function resultJson(outcome: AnalysisOutcome): string {
+  return JSON.stringify(shownResult.encode({ analysis: outcome.analysis, translation: outcome.translation }));
+}
+
+/**
+ * The 200 answer's body from the result's JSON: byte for byte what the zod serializer makes of
+ * `{ success, analysis, translation, usage }` (the route's test compares them), without checking and
+ * writing the largest part of it a second time.
+ */
+export function answerJson(result: string, usage: z.input<typeof shownUsage>): string {
+  return `{"success":true,${result.slice(1, -1)},"usage":${JSON.stringify(shownUsage.encode(usage))}}`;
+}
+
+/** Sends a body already written as JSON (the route's typed reply only knows the object it describes). */
+function sendWritten(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+function historyEntry(userId: string, text: string, outcome: AnalysisOutcome, result: string): HistoryEntry {
   return {
     user_id: userId,
     title: historyTitle(text),
     score: outcome.analysis.score,
     term_count: outcome.analysis.detected_terms.length,
     text,
-    result: JSON.stringify({ analysis: outcome.analysis, translation: outcome.translation }),
+    result,
   };
 }
 
@@ -103,15 +128,16 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
 
         if (reader.userId && counters.length === 1 && !options.reserveBeforeWork) {
           const outcome = await analyse();
+          const result = resultJson(outcome);
           // One statement: when the entry cannot be stored, no use was taken either.
           const used = await usage
-            .takeAndRecord(counters[0]!, limit, historyEntry(reader.userId, request.body.text, outcome))
+            .takeAndRecord(counters[0]!, limit, historyEntry(reader.userId, request.body.text, outcome, result))
             .catch((error: unknown) => {
               throw notSaved(error);
             });
           if (used === undefined) return refuse(counters);
           analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
-          return { success: true as const, analysis: outcome.analysis, translation: outcome.translation, usage: usageView(reader.tier, used, resetsAt) };
+          return sendWritten(reply, answerJson(result, usageView(reader.tier, used, resetsAt)));
         }
 
         // The use is taken before the work, atomically, so concurrent requests cannot overdraw it.
@@ -128,7 +154,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
         if (reader.userId) {
           try {
-            await db.insertInto('analyses').values(historyEntry(reader.userId, request.body.text, outcome)).execute();
+            await db.insertInto('analyses').values(historyEntry(reader.userId, request.body.text, outcome, resultJson(outcome))).execute();
           } catch (error) {
             await usage.release(counters);
             throw notSaved(error);
