@@ -5,19 +5,26 @@
  *
  * Features: greedy forward selection from every feature the engine defines (framing.ts FEATURES),
  * starting from the lexicon term count (the product's own evidence, always in the score): at each
- * step the feature that most raises the 5-fold cross-validated ROC AUC on the fit half is added,
- * while it adds at least MIN_GAIN and the total stays within MAX_NUMBERS numbers.
+ * step the feature that most raises the cross-validated ROC AUC on the fit half is added (5 folds,
+ * repeated over REPEATS seeded fold assignments, since the gains at the end are about 0.001), up to a
+ * generous cap of MAX_NUMBERS numbers. How many of the path's features the score keeps is decided by
+ * nested cross-validation of the whole selection (`nestedPathAuc`): the shortest prefix whose outer
+ * AUC is within MIN_GAIN of the best.
  *
  * Model: logistic regression, p = 1 / (1 + e^-(b + sum_k w_k x_k)), fitted by iteratively
  * reweighted least squares (Newton's method) with an L2 penalty on the standardised weights, all
- * written out below. The standardisation is folded back into raw weights, so the engine needs only
- * b and w_k. The threshold is the integer in 1..99 that maximises macro F1 of (score >= threshold)
- * on out-of-fold scores of the same fit half (each sentence scored by the model fitted on the
- * other four folds), averaged over the threshold and its neighbours. The other half is not touched here; `npm run eval:decoder` reports it.
+ * written out below; the penalty is the one with the lowest out-of-fold log-loss. The
+ * standardisation is folded back into raw weights, so the engine needs only b and w_k. The threshold
+ * is the integer in 1..99 that maximises macro F1 of (score >= threshold) on out-of-fold scores of
+ * the same fit half (each sentence scored by a model fitted on the other four folds), averaged over
+ * the fold assignments and over the threshold and its neighbours. The other half is not used for any
+ * choice; the script prints its figures after the fit (not with --dry-run), and `npm run eval:decoder`
+ * reports them.
  *
  * Only numbers leave this script: no sentence or word of BABE (AGPL, evaluation only) is written.
  *
  * Usage: node services/decoder/scripts/fit-weights.ts [--babe FILE] [--features a,b,c] [--explore] [--dry-run]
+ *        (to compare rules on the fit half: --repeats N, --max-numbers N, --min-gain G)
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -438,7 +445,7 @@ function main(): void {
       method:
         `features by greedy forward selection from ${REQUIRED_FEATURE} (cross-validated AUC on the fit half, ${FOLDS} folds repeated over ${REPEATS} seeded fold assignments, path to ${MAX_NUMBERS} numbers); ` +
         `the number kept by nested cross-validation of the selection (${FOLDS} outer folds; the shortest prefix within ${MIN_GAIN} of the best outer AUC); ` +
-        `L2-penalised logistic regression (IRLS), penalty ${L2} on standardised weights (chosen by the same repeated cross-validation on the fit half from ${L2_GRID.join(', ')}); threshold maximises the out-of-fold macro F1 on the fit half (mean over the ${REPEATS} fold assignments and over the threshold and ${THRESHOLD_WINDOW} integers either side)`,
+        `L2-penalised logistic regression (IRLS), penalty ${L2} on standardised weights (the lowest out-of-fold log-loss of the same repeated cross-validation on the fit half, from ${L2_GRID.join(', ')}); threshold maximises the out-of-fold macro F1 on the fit half (mean over the ${REPEATS} fold assignments and over the threshold and ${THRESHOLD_WINDOW} integers either side)`,
       crossValidated: { auc: Number(cv.auc.toFixed(4)), outOfFoldMacroF1: Number(oofMacroF1.toFixed(4)), outOfFoldAuc: Number(oofAuc.toFixed(4)) },
       selection: selection
         ? selection.map((s) => ({ feature: s.name, cvAuc: Number(s.auc.toFixed(4)), nestedCvAuc: Number(s.nestedAuc.toFixed(4)) }))
