@@ -1,20 +1,12 @@
-import { initialAuthState, keishaStore, localDate } from '@keisha/store';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { initialAuthState, keishaStore } from '@keisha/store';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ChatApp from './App.tsx';
 import { installFakePlatform, json, type FakePlatform } from './test-support/fake-platform.ts';
+import { signIn } from './test-support/reader.ts';
 
 let platform: FakePlatform;
-
-function signIn() {
-  act(() =>
-    keishaStore.getState().dispatchAuth({
-      type: 'RESTORE_SESSION',
-      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
-    }),
-  );
-}
 
 /** The chat remote as the shell mounts it: '/' (chat) and the two return pages of the upgrade. */
 function renderAt(path: string) {

@@ -2,7 +2,7 @@
 // charts with their table views, and the failure counted; services' metrics answer on their own ports only.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './support/platform-env.ts';
+import { signInAsAdmin } from './support/accounts.ts';
 import { defaultRemotes, ports, resetRemotes, writeRemotes } from './support/remotes.ts';
 
 test.afterEach(() => resetRemotes());
@@ -12,15 +12,6 @@ async function seriousViolations(page: Page) {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Sign In' })).toBeVisible();
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 }
 
 test('a remote that fails to load is reported once, however often Retry is pressed', async ({ page }) => {

@@ -3,24 +3,14 @@
 // an admin then finds one more message sent on today's row of the Chat chart's table view.
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import type { Page } from '@playwright/test';
-import { signUpOnDecoder, unique } from './support/accounts.ts';
+import { signInAsAdmin, signUpOnDecoder, unique } from './support/accounts.ts';
 import { expect, test } from './support/csp.ts';
-import { E2E_ADMIN } from './support/platform-env.ts';
 
 const QUESTION = 'What does redlining have to do with my street?';
 
 interface TrackedEvent {
   event: string;
   properties: Record<string, unknown>;
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Sign In' })).toBeVisible();
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 }
 
 /** Today's "Messages sent" on the admin Analytics page's Chat chart (0 while the chart has no events). */

@@ -2,13 +2,14 @@
 // reader does the thing it names, with the browser session's id, and never with what the reader wrote.
 import { ANALYTICS_SESSION_KEY, CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
-import { initialAuthState, keishaStore, localDate } from '@keisha/store';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { initialAuthState, keishaStore } from '@keisha/store';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ChatApp from '../App.tsx';
 import { apiError, eventStream, gate, installFakePlatform, json, usage, type FakePlatform } from '../test-support/fake-platform.ts';
+import { signIn } from '../test-support/reader.ts';
 
 const at = '2030-01-01T10:00:00.000Z';
 const chatSession = (id: string, title: string | null) => ({ id, title, created_at: at, updated_at: at });
@@ -26,15 +27,6 @@ const meta = (over: object = {}) => ({
 const QUESTION = 'My private question about my employer';
 
 let platform: FakePlatform;
-
-function signIn() {
-  act(() =>
-    keishaStore.getState().dispatchAuth({
-      type: 'RESTORE_SESSION',
-      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
-    }),
-  );
-}
 
 function renderChat() {
   // StrictMode, as the remote runs: a double render must not count a showing twice.

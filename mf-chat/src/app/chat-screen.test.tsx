@@ -1,13 +1,14 @@
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { DECODER_PREFILL_KEY } from '@keisha/contracts/decoder';
-import { initialAuthState, keishaStore, localDate } from '@keisha/store';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { initialAuthState, keishaStore } from '@keisha/store';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ChatApp from '../App.tsx';
 import { CORRUPTED_MESSAGE } from '../features/conversation/domain/transcript.ts';
 import { apiError, eventStream, gate, installFakePlatform, json, TEST_TOKEN, usage, type FakePlatform, type FakeRequest } from '../test-support/fake-platform.ts';
+import { signIn } from '../test-support/reader.ts';
 
 const at = '2030-01-01T10:00:00.000Z';
 const chatSession = (id: string, title: string | null) => ({ id, title, created_at: at, updated_at: at });
@@ -24,15 +25,6 @@ const meta = (over: object = {}) => ({
 });
 
 let platform: FakePlatform;
-
-function signIn() {
-  act(() =>
-    keishaStore.getState().dispatchAuth({
-      type: 'RESTORE_SESSION',
-      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
-    }),
-  );
-}
 
 function renderChat() {
   return render(

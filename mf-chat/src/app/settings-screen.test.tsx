@@ -1,13 +1,14 @@
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
-import { initialAuthState, keishaStore, localDate } from '@keisha/store';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { initialAuthState, keishaStore } from '@keisha/store';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ChatApp from '../App.tsx';
 import { UpgradeCheckoutView } from '../features/upgrade/components/upgrade-checkout-view.tsx';
 import type { ChatPlansState } from '../features/upgrade/hooks/use-chat-plans.ts';
 import { apiError, installFakePlatform, json, usage, type FakePlatform } from '../test-support/fake-platform.ts';
+import { signIn } from '../test-support/reader.ts';
 
 const usd = (cents: number) => ({ cents, currency: 'USD', display: `$${(cents / 100).toFixed(2)}` });
 // Not the spec's prices: the screen must show whatever billing's catalogue says.
@@ -24,15 +25,6 @@ const CATALOGUE = {
 };
 
 let platform: FakePlatform;
-
-function signIn() {
-  act(() =>
-    keishaStore.getState().dispatchAuth({
-      type: 'RESTORE_SESSION',
-      user: { id: 'u1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: localDate() },
-    }),
-  );
-}
 
 function renderSettings() {
   return render(

@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzeDetailed } from '../src/domain/analyzer/index.ts';
 import { FEATURES } from '../src/domain/analyzer/framing.ts';
 import { evalPath, half, parseBabe, requireFile } from './lib/eval-data.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 import { macroF1, rocAuc } from './lib/metrics.ts';
 
 const WEIGHTS_FILE = fileURLToPath(new URL('../src/domain/analyzer/data/weights.json', import.meta.url));
@@ -147,33 +148,24 @@ function standardise(x: number[][]): Standardised {
   return { rows: x.map((r) => r.map((v, k) => (v - mean[k]!) / sd[k]!)), mean, sd };
 }
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so that every run draws the same folds. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Rows dealt into FOLDS folds: in order (seed null: index mod FOLDS), or after a seeded shuffle, so every run draws the same folds. */
+function dealFolds(n: number, seed: number | null): Int32Array {
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (seed !== null) {
+    const next = seededRandom(seed);
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+  }
+  const fold = new Int32Array(n);
+  order.forEach((row, position) => { fold[row] = position % FOLDS; });
+  return fold;
 }
 
 /** The fold of each row, for each repeat: repeat 0 is index mod FOLDS, the others a seeded shuffle dealt out the same way. */
 function foldAssignments(n: number): Int32Array[] {
-  return Array.from({ length: REPEATS }, (_, repeat) => {
-    const order = Array.from({ length: n }, (_, i) => i);
-    if (repeat > 0) {
-      const next = random(repeat);
-      for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [order[i], order[j]] = [order[j]!, order[i]!];
-      }
-    }
-    const fold = new Int32Array(n);
-    order.forEach((row, position) => { fold[row] = position % FOLDS; });
-    return fold;
-  });
+  return Array.from({ length: REPEATS }, (_, repeat) => dealFolds(n, repeat > 0 ? repeat : null));
 }
 
 let assignments: Int32Array[] = [];
@@ -302,17 +294,7 @@ function selectFeatures(all: string[], columns: Map<string, number[]>, labels: n
  */
 function nestedPathAuc(all: string[], columns: Map<string, number[]>, labels: number[]): number[] {
   const n = labels.length;
-  const outer = (() => {
-    const order = Array.from({ length: n }, (_, i) => i);
-    const next = random(1000);
-    for (let i = n - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    const fold = new Int32Array(n);
-    order.forEach((row, position) => { fold[row] = position % FOLDS; });
-    return fold;
-  })();
+  const outer = dealFolds(n, 1000);
   const sums: number[] = [];
   const counts: number[] = [];
   for (let f = 0; f < FOLDS; f++) {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './platform-env.ts';
 
 /** An address no earlier run has used. */
 export const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
@@ -16,4 +17,14 @@ export async function signUpOnDecoder(page: Page, email: string, password = 'dec
   await create.getByRole('button', { name: 'Create Account' }).click();
   await expect(create).toBeHidden();
   await expect(page.getByText(email)).toBeVisible();
+}
+
+/** Signs in the seeded administrator on the admin sign-in page and waits for the console. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Sign In' })).toBeVisible();
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 }
