@@ -267,6 +267,36 @@ describe('saved conversations', () => {
     expect(within(panel).getByRole('button', { name: 'Redlining' }).getAttribute('aria-current')).toBe('true');
   });
 
+  it('a conversation opened while New Chat is still being created stays open when the new one arrives', async () => {
+    platform.on('GET /api/chat/sessions/:id/messages', (_request, params) =>
+      json({
+        success: true,
+        session: chatSession(params.id!, params.id === 's1' ? 'Redlining' : 'Newer chat'),
+        messages: [userMessage(`${params.id}-q`, `Question of ${params.id}`), aiMessage(`${params.id}-a`, `Answer of ${params.id}`)],
+      }),
+    );
+    const created = gate();
+    platform.on('POST /api/chat/sessions', async () => {
+      await created.until;
+      return json({ success: true, session: chatSession('s3', null) });
+    });
+    signIn();
+    renderChat();
+    const panel = screen.getByRole('complementary', { name: 'Side panel' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Redlining' }));
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(log.textContent).toContain('Answer of s1'));
+
+    fireEvent.click(within(panel).getByRole('button', { name: '+ New Chat' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Newer chat' }));
+    await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Answer of s2'));
+    created.open();
+    await waitFor(() => expect(platform.requests.some((r) => r.method === 'POST' && r.path === '/api/chat/sessions')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('log').textContent).toContain('Answer of s2');
+    expect(within(panel).getByRole('button', { name: 'Newer chat' }).getAttribute('aria-current')).toBe('true');
+  });
+
   it('regenerates the last answer, replacing it', async () => {
     platform.on('GET /api/chat/sessions/:id/messages', () =>
       json({ success: true, session: chatSession('s1', 'Redlining'), messages: [userMessage('m1', 'What is redlining?'), aiMessage('m2', 'First answer')] }),

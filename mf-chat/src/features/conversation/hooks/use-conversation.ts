@@ -79,12 +79,15 @@ export function useConversation(options: ConversationOptions): Conversation {
   const latest = useRef({ state, options });
   latest.current = { state, options };
   const running = useRef<AbortController | null>(null);
+  /** Counts moves to another conversation (open, New Chat, forget): a slow New Chat must not undo a later move. */
+  const navigation = useRef(0);
   const ids = useRef(0);
   const nextId = (kind: string) => `${kind}-${++ids.current}`;
   const now = () => new Date().toISOString();
 
   /** Ends the answer in progress without a word: the screen is moving on to another conversation. */
   const leave = useCallback(() => {
+    navigation.current++;
     const controller = running.current;
     running.current = null;
     controller?.abort();
@@ -217,6 +220,7 @@ export function useConversation(options: ConversationOptions): Conversation {
   const newChat = useCallback(async () => {
     const { state: current } = latest.current;
     leave();
+    const move = navigation.current;
     // An empty conversation is already a new chat: no second empty one is made.
     if (current.bubbles.length === 0) {
       dispatch({ type: 'cleared', sessionId: current.sessionId });
@@ -224,11 +228,14 @@ export function useConversation(options: ConversationOptions): Conversation {
     }
     try {
       const { session } = await createConversation();
+      latest.current.options.onSessionActive(session);
+      record({ event: CHAT_EVENTS.sessionStarted, properties: { source: 'new_chat' } });
+      // The reader opened another conversation while this one was being made: it is in the list, not on screen.
+      if (navigation.current !== move) return;
       dispatch({ type: 'cleared', sessionId: session.id });
       remember(session.id);
-      record({ event: CHAT_EVENTS.sessionStarted, properties: { source: 'new_chat' } });
-      latest.current.options.onSessionActive(session);
     } catch {
+      if (navigation.current !== move) return;
       dispatch({ type: 'systemError', id: nextId('system'), message: NEW_CHAT_FAILED, at: now() });
     }
   }, [leave]);
