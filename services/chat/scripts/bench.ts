@@ -201,7 +201,10 @@ async function main(): Promise<void> {
   fake.wordsPerChunk = 1;
   fake.firstChunkDelayMs = FIRST_TOKEN_MS;
   fake.chunkDelayMs = TOKEN_GAP_MS;
-  const identity = await startIdentityProcess();
+  // Identity on the same PostgreSQL (its own schema) when there is one: the session checks of 100 new
+  // readers at once then measure the service, not PGlite's single connection.
+  const identitySchema = `identity_chat_bench_${process.pid}`;
+  const identity = await startIdentityProcess(postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: identitySchema } : {});
   const port = await freePort();
   const chat = spawn(process.execPath, [SERVER], {
     env: {
@@ -301,6 +304,7 @@ async function main(): Promise<void> {
       const client = new pg.Client({ connectionString: postgres.url });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${identitySchema}" CASCADE`);
       await client.end();
     }
   }

@@ -36,7 +36,9 @@ export async function startBenchDecoder(label: string, env: Record<string, strin
   const schema = `decoder_${label}_${process.pid}`;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `keisha-bench-${label}-`));
-  const identity = await startIdentityProcess();
+  // Identity on the same PostgreSQL (its own schema) when there is one, as in a deployment.
+  const identitySchema = `identity_${label}_${process.pid}`;
+  const identity = await startIdentityProcess(postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: identitySchema } : {});
   const decoder = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
@@ -63,6 +65,7 @@ export async function startBenchDecoder(label: string, env: Record<string, strin
       const client = new pg.Client({ connectionString: postgres.url });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${identitySchema}" CASCADE`);
       await client.end();
     }
   };
