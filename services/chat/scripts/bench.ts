@@ -21,8 +21,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { databaseTargets, freePort, startIdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, dropSchemas, freePort, startIdentityProcess } from '@keisha/service-kit/testing';
 import { createEventParser } from '../src/domain/sse.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../test/fake-openai.ts';
 
@@ -300,13 +299,7 @@ async function main(): Promise<void> {
     await identity.stop();
     await fake.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (postgres?.url) {
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${identitySchema}" CASCADE`);
-      await client.end();
-    }
+    await dropSchemas(postgres?.url, [schema, identitySchema]);
   }
 }
 

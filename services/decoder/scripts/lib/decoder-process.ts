@@ -5,8 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { databaseTargets, freePort, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, dropSchemas, freePort, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 
 const SERVER = path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
 
@@ -61,13 +60,7 @@ export async function startBenchDecoder(label: string, env: Record<string, strin
     }
     await identity.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (postgres?.url) {
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${identitySchema}" CASCADE`);
-      await client.end();
-    }
+    await dropSchemas(postgres?.url, [schema, identitySchema]);
   };
   try {
     await waitUntilAnswering(`${base}/health/ready`);

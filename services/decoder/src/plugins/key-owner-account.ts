@@ -4,6 +4,7 @@
 // cannot answer, the answer is undefined and the key is refused for now (503).
 import { internalAccountPath, type InternalAccountResponse } from '@keisha/contracts/identity';
 import { INTERNAL_TOKEN_HEADER, tracedFetch } from '@keisha/service-kit';
+import { briefLookup } from './brief-lookup.ts';
 
 export type OwnerAccount = InternalAccountResponse['account'] | 'unknown';
 export type OwnerAccountLookup = (userId: string) => Promise<OwnerAccount | undefined>;
@@ -14,8 +15,6 @@ export function identityOwnerAccounts(
   log: { warn: (obj: object, msg: string) => void },
   { ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 } = {},
 ): OwnerAccountLookup {
-  const cache = new Map<string, { account: OwnerAccount; until: number }>();
-  const inflight = new Map<string, Promise<OwnerAccount | undefined>>();
   const ask = async (userId: string): Promise<OwnerAccount | undefined> => {
     try {
       const response = await tracedFetch(new URL(internalAccountPath(userId), identityUrl), {
@@ -31,22 +30,11 @@ export function identityOwnerAccounts(
         if (!found || (found.role !== 'user' && found.role !== 'admin') || typeof found.disabled !== 'boolean') throw new Error('identity sent an account the decoder does not know');
         account = { role: found.role, disabled: found.disabled };
       }
-      if (cache.size >= maxEntries) cache.clear();
-      cache.set(userId, { account, until: Date.now() + ttlMs });
       return account;
     } catch (error) {
       log.warn({ err: error, userId }, 'identity could not say whether an API key’s owner is enabled; refusing the key for now');
       return undefined;
     }
   };
-  return async (userId) => {
-    const cached = cache.get(userId);
-    if (cached && cached.until > Date.now()) return cached.account;
-    let pending = inflight.get(userId);
-    if (!pending) {
-      pending = ask(userId).finally(() => inflight.delete(userId));
-      inflight.set(userId, pending);
-    }
-    return pending;
-  };
+  return briefLookup(ask, { ttlMs, maxEntries });
 }

@@ -5,6 +5,7 @@
 // never let through on a plan nobody confirmed.
 import { internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
 import { INTERNAL_TOKEN_HEADER, tracedFetch } from '@keisha/service-kit';
+import { briefLookup } from './brief-lookup.ts';
 
 export type OwnerTier = Entitlement['decoder_tier'];
 export type OwnerPlanLookup = (userId: string) => Promise<OwnerTier | undefined>;
@@ -17,8 +18,6 @@ export function billingOwnerPlans(
   log: { warn: (obj: object, msg: string) => void },
   { ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 } = {},
 ): OwnerPlanLookup {
-  const cache = new Map<string, { tier: OwnerTier; until: number }>();
-  const inflight = new Map<string, Promise<OwnerTier | undefined>>();
   const ask = async (userId: string): Promise<OwnerTier | undefined> => {
     try {
       const response = await tracedFetch(new URL(internalEntitlementPath(userId), billingUrl), {
@@ -29,24 +28,13 @@ export function billingOwnerPlans(
       const body = (await response.json()) as { entitlement?: Partial<Entitlement> } | null;
       const tier = TIERS.find((t) => t === body?.entitlement?.decoder_tier);
       if (!tier) throw new Error('billing sent an entitlement the decoder does not know');
-      if (cache.size >= maxEntries) cache.clear();
-      cache.set(userId, { tier, until: Date.now() + ttlMs });
       return tier;
     } catch (error) {
       log.warn({ err: error, userId }, 'billing could not say the plan of an API key’s owner; refusing the key for now');
       return undefined;
     }
   };
-  return async (userId) => {
-    const cached = cache.get(userId);
-    if (cached && cached.until > Date.now()) return cached.tier;
-    let pending = inflight.get(userId);
-    if (!pending) {
-      pending = ask(userId).finally(() => inflight.delete(userId));
-      inflight.set(userId, pending);
-    }
-    return pending;
-  };
+  return briefLookup(ask, { ttlMs, maxEntries });
 }
 
 /** One plan for every owner (DEFAULT_ACCOUNT_TIER: single-service runs and benchmarks). */

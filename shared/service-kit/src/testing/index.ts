@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db.ts';
 import { migrateToLatest, type MigrationSet } from '../migrate.ts';
 
@@ -79,6 +80,18 @@ export async function openTestDatabase<DB>(
       await handle.close();
     },
   };
+}
+
+/** Drops the schemas a benchmark's processes kept their tables in (on a PostgreSQL server; nothing without one). */
+export async function dropSchemas(url: string | undefined, schemas: readonly string[]): Promise<void> {
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 export { describeServiceFrame, type StartService, type StartedService } from './frame-suite.ts';
