@@ -1,6 +1,6 @@
 export { baseConfigSchema, loadConfig, ConfigError, defaultDataDir, type BaseConfig } from './config.ts';
 export { AppError, errorBody } from './errors.ts';
-export { openDatabase, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
+export { openDatabase, preparedStatement, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
 export { createServiceApp, type ServiceApp, type ServiceDefinition } from './app.ts';
 export { runService, type RunOptions } from './run.ts';

@@ -58,9 +58,13 @@ export function answerJson(result: string, usage: z.input<typeof shownUsage>): s
   return `{"success":true,${result.slice(1, -1)},"usage":${JSON.stringify(shownUsage.encode(usage))}}`;
 }
 
-/** Sends a body already written as JSON (the route's typed reply only knows the object it describes). */
+/**
+ * Sends a body already written as JSON (the route's typed reply only knows the object it describes), as
+ * UTF-8 bytes: an article with a character beyond Latin-1 (a curly quote) makes the whole answer a
+ * two-byte string, which Node would otherwise measure and encode once each, at about 1.5 ns a character.
+ */
 function sendWritten(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
 }
 
 function historyEntry(userId: string, text: string, outcome: AnalysisOutcome, result: string): HistoryEntry {
@@ -76,7 +80,7 @@ function historyEntry(userId: string, text: string, outcome: AnalysisOutcome, re
 
 export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOptions): Promise<void> {
   const db = app.db as Kysely<DecoderDatabase>;
-  const usage = usageRepository(db);
+  const usage = usageRepository(db, app.dbKind);
   const readerDays = readerDaysRepository(app.db);
   const analyses = app.metrics.counter('decoder_analyses_total', 'Analyses answered, by engine, or failed.', ['outcome', 'engine']);
   const refusals = app.metrics.counter('quota_refusals_total', 'Requests refused because the daily quota was used up, by plan.', ['tier']);
