@@ -8,6 +8,7 @@
 import framingData from './data/framing-words.json' with { type: 'json' };
 import { phraseTokens } from './lexicon-types.ts';
 import { DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, type Tokens } from './tokenize.ts';
+import { wordWeights } from './words.ts';
 
 interface FramingFile {
   about: string;
@@ -228,6 +229,8 @@ export interface FramingCounts {
   peacock: number;
   /** References to time ("Tuesday", "last week"). */
   timeReferences: number;
+  /** Sum of the words model's weights over the tokens (words.ts). */
+  wordEvidence: number;
   hyphenated: number;
   letters: number;
   address: number;
@@ -245,7 +248,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   const sentences = tokens.sentenceStart.length;
   const c: FramingCounts = {
     tokens: n, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
-    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, hyphenated: 0, letters: 0,
+    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, wordEvidence: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
     exclaimOrQuestionSentences: 0, loadedTokens: [],
   };
@@ -273,6 +276,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if (word.length > 4 && word.endsWith('ly') && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
     if ((shape & HYPHENATED) !== 0) c.hyphenated++;
     c.letters += word.length;
+    c.wordEvidence += wordWeights.get(word) ?? 0;
     if (bits === 0) continue;
     if (bits & STRONG) c.strong++;
     if (bits & NEGATIVE) c.negative++;
@@ -343,6 +347,8 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   peacockLog: (c) => Math.log1p(c.peacock),
   timeRate: (c) => c.timeReferences / c.tokens,
   speechLog: (c) => Math.log1p(c.loadedSpeech + c.pejorative),
+  /** The words model (words.ts) per sentence: for one sentence, the sum of its words' fitted weights. */
+  wordEvidence: (c) => c.wordEvidence / c.sentences,
   hyphenRate: (c) => c.hyphenated / c.tokens,
   meanWordLength: (c) => c.letters / c.tokens,
   attributedShare: (c) => c.attributedSentences / c.sentences,
