@@ -41,7 +41,11 @@ import { FEATURES } from '../src/domain/analyzer/framing.ts';
 import { evalPath, half, parseBabe, requireFile } from './lib/eval-data.ts';
 import { seededRandom } from './lib/seeded-random.ts';
 import { macroF1, rocAuc } from './lib/metrics.ts';
-import { crossFitted, fitWordsModel, MARK_PRIOR, MIN_SENTENCES, nameStems, wordEvidence, wordsRow, type WordsRow } from './lib/words-model.ts';
+import { crossFitted, displayCounts, displayRow, fitWordsModel, MARK_PRIOR, markedStems, MIN_MARKS, MIN_SENTENCES, nameStems, wordEvidence, wordsRow, type DisplayRow, type WordsRow } from './lib/words-model.ts';
+import { readWordList } from './build-lexicon.ts';
+import { spanWords } from './lib/evaluate.ts';
+import { loadedKind } from '../src/domain/analyzer/framing.ts';
+import { stemOf } from '../src/domain/analyzer/words.ts';
 
 const WEIGHTS_FILE = fileURLToPath(new URL('../src/domain/analyzer/data/weights.json', import.meta.url));
 const WORD_WEIGHTS_FILE = fileURLToPath(new URL('../src/domain/analyzer/data/word-weights.json', import.meta.url));
@@ -51,6 +55,15 @@ const WORDS_FEATURE = 'wordEvidence';
 const WORDS_L2_GRID = [3, 10, 30, 100];
 /** Significant digits of a shipped stem weight. */
 const WORD_WEIGHT_DIGITS = 4;
+/**
+ * The published lexicon whose words may be shown as marked words (../shared/eval/lexicons): Riloff &
+ * Wiebe's (2003) subjectivity clues, strong and weak, so that the explanation can call the word
+ * subjective. Adding Hu & Liu's opinion words and Recasens et al.'s bias lexicon gave the same
+ * cross-fitted token F1 on the fit half (see the analyzer README).
+ */
+const SHOWN_LEXICONS = ['strong_subjectives_riloff2003.txt', 'weak_subjectives_riloff2003.txt'];
+/** Candidate minimum marked rates for showing a word; Infinity shows none. */
+const SHOWN_RATE_GRID = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, Infinity];
 
 /** Always in the score: log(1 + codewords + 0.5 * euphemism/agency-hiding terms), the lexicon's evidence. */
 const REQUIRED_FEATURE = 'lexiconTermsLog';
@@ -340,6 +353,30 @@ function wordsColumn(rows: WordsRow[], train: number[], apply: number[], names: 
 }
 
 /**
+ * The minimum marked rate of a shown word, by token-level F1 on the fit half with the shown stems
+ * cross-fitted (each sentence's shown stems learned from the other folds, over the fold assignments).
+ */
+function chooseShownRate(rows: WordsRow[], display: DisplayRow[], listed: ReadonlySet<string>): number {
+  let best = { rate: Infinity, f1: -1 };
+  for (const rate of SHOWN_RATE_GRID) {
+    let tp = 0, fp = 0, fn = 0;
+    for (const fold of assignments) {
+      for (let f = 0; f < FOLDS; f++) {
+        const train: number[] = [];
+        const test: number[] = [];
+        for (let i = 0; i < rows.length; i++) (fold[i] === f ? test : train).push(i);
+        const counts = displayCounts(display, test, Number.isFinite(rate) ? markedStems(rows, display, train, listed, rate) : new Set());
+        tp += counts.tp; fp += counts.fp; fn += counts.fn;
+      }
+    }
+    const precision = tp / (tp + fp), recall = tp / (tp + fn), f1 = (2 * tp) / (2 * tp + fp + fn);
+    console.error(`  shown marked words, rate >= ${rate}: cross-fitted token P/R/F1 on the fit half ${precision.toFixed(3)}/${recall.toFixed(3)}/${f1.toFixed(4)}`);
+    if (f1 > best.f1 + 1e-12) best = { rate, f1 };
+  }
+  return best.rate;
+}
+
+/**
  * Nested cross-validation of the whole selection, to see how many features pay off on text the
  * selection did not see: the fit half is split into FOLDS outer folds (a seeded shuffle of its own);
  * on each outer training set the greedy path is run to the cap (inner repeated cross-validation, as
@@ -399,7 +436,11 @@ function main(): void {
   const analysed = rows.map((row) => {
     const detail = analyzeDetailed(row.text);
     const y = row.label === 'Biased' ? 1 : 0;
-    return { features: { ...detail.features }, y, half: half(row.text), hasWords: detail.counts.tokens > 0, words: wordsRow(row.text, row.biasedWords, y) };
+    // The words shown without marked words (the analyzer loaded some from word-weights.json): the base of the display choice.
+    const base = new Set(detail.result.detected_terms.filter((t) => !(t.category === 'loaded-language' && loadedKind(t.term) === 'marked'))
+      .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
+    const display = displayRow(row.text, base, new Set(row.biasedWords.flatMap(spanWords)));
+    return { features: { ...detail.features }, y, half: half(row.text), hasWords: detail.counts.tokens > 0, words: wordsRow(row.text, row.biasedWords, y), display };
   });
   const fitRows = analysed.filter((r) => r.half === 0);
   const heldOutRows = analysed.filter((r) => r.half === 1);
@@ -415,6 +456,12 @@ function main(): void {
   for (const r of heldOutRows) r.features[WORDS_FEATURE] = wordEvidence(r.words, wordsFit.table);
   console.error(`  penalty ${wordsFit.l2}: ${wordsFit.fitted.columns} stem columns, marked-rate weight ${wordsFit.fitted.markedRateWeight.toFixed(3)}, ${wordsFit.table.size} stems shipped`);
   const columns = new Map(known.map((n) => [n, fitRows.map((r) => r.features[n]!)]));
+  // Marked words shown as loaded language (display only, not a feature): the rate by cross-fitted token F1.
+  const listed = new Set(SHOWN_LEXICONS.flatMap((f) => readWordList(evalPath('lexicons/' + f))).map(stemOf));
+  const display = fitRows.map((r) => r.display);
+  const shownRate = chooseShownRate(words.rows, display, listed);
+  const shown = Number.isFinite(shownRate) ? [...markedStems(words.rows, display, fitRows.map((_, i) => i), listed, shownRate)].sort() : [];
+  console.error(`  shown: marked rate >= ${shownRate}, ${shown.length} stems`);
 
   if (process.argv.includes('--explore')) {
     for (const n of known) console.log(`${n.padEnd(24)} AUC on fit half ${rocAuc(columns.get(n)!, labels.map((y) => y === 1)).toFixed(3)}`);
@@ -526,8 +573,11 @@ function main(): void {
       `on the count of each stem seen in at least ${MIN_SENTENCES} fit-half sentences (penalty ${wordsFit.l2}, the lowest cross-validated log-loss of ${WORDS_L2_GRID.join(', ')}) ` +
       `and on the annotators' marked rate of each stem, m / (n + ${MARK_PRIOR}) (weight ${wordsFit.fitted.markedRateWeight.toFixed(4)}); a stem's weight here is the sum of both. ` +
       'Names and figures (stems capitalised inside a sentence in most of their uses, or with a digit) are left out. Stems in alphabetical order; no sentence of BABE is shipped.' +
-      (usesWords ? '' : ` Empty: the selection did not choose ${WORDS_FEATURE}.`),
+      (usesWords ? '' : ` Empty: the selection did not choose ${WORDS_FEATURE}.`) +
+      ` "shown": stems shown as loaded language (framing.ts MARKED): subjectivity clues of Riloff & Wiebe 2003 (${SHOWN_LEXICONS.join(', ')}) ` +
+      `seen in at least ${MIN_SENTENCES} fit-half sentences, marked by its annotators in at least ${MIN_MARKS} and in at least ${shownRate} of them, m / (n + ${MARK_PRIOR}); the rate chosen by cross-fitted token F1 on the fit half from ${SHOWN_RATE_GRID.join(', ')}.`,
     weights: Object.fromEntries(stems),
+    shown,
   };
   if (!dryRun) {
     writeFileSync(WORD_WEIGHTS_FILE, JSON.stringify(wordWeightsOut, null, 2) + '\n');

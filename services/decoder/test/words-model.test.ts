@@ -1,7 +1,7 @@
 // The fitting code of the words model (scripts/lib), on small made-up data: pure, no database.
 import { describe, expect, it } from 'vitest';
 import { fitSparseLogistic, linearScore, sparseRow } from '../scripts/lib/sparse-logistic.ts';
-import { crossFitted, fitWordsModel, nameStems, wordEvidence, wordsRow } from '../scripts/lib/words-model.ts';
+import { crossFitted, displayCounts, displayRow, fitWordsModel, markedStems, nameStems, wordEvidence, wordsRow } from '../scripts/lib/words-model.ts';
 import { seededRandom } from '../scripts/lib/seeded-random.ts';
 
 describe('fitSparseLogistic', () => {
@@ -71,5 +71,29 @@ describe('words model', () => {
     expect(after.evidence[0]).toBeCloseTo(before.evidence[0]!, 12);
     // ... while the rows that learn from it do change.
     expect(after.evidence[1]).not.toBeCloseTo(before.evidence[1]!, 6);
+  });
+
+  it('shows listed words the annotators marked often enough, and counts the display as the evaluation does', () => {
+    const texts = ['A bizarre plan.', 'A bizarre idea.', 'A bizarre day.', 'A strange plan.', 'Another strange plan.', 'A strange idea.'];
+    const marks = [['bizarre'], ['bizarre'], [], ['strange'], [], []];
+    const words = texts.map((t, i) => wordsRow(t, marks[i]!, marks[i]!.length ? 1 : 0));
+    const display = texts.map((t, i) => displayRow(t, new Set(), new Set(marks[i])));
+    const listed = new Set(['bizarre', 'strange']);
+    const all = texts.map((_, i) => i);
+    // bizarre: marked 2 of 3, 2 / (3 + 2) = 0.4; strange: marked once, below the two marks a shown word needs.
+    expect([...markedStems(words, display, all, listed, 0.4)]).toEqual(['bizarre']);
+    expect([...markedStems(words, display, all, listed, 0.41)]).toEqual([]);
+    expect([...markedStems(words, display, all, new Set(['strange']), 0.1)]).toEqual([]);
+    expect(displayCounts(display, all, new Set(['bizarre']))).toEqual({ tp: 2, fp: 1, fn: 1 });
+    expect(displayCounts(display, all, new Set())).toEqual({ tp: 0, fp: 0, fn: 3 });
+  });
+
+  it('never offers names or reporting verbs for display', () => {
+    const row = displayRow('Officials disputed what Bizarre Corp said about the bizarre deal.', new Set(['corp']), new Set());
+    expect(row.candidates.map((c) => c.surface)).not.toContain('disputed');
+    expect(row.candidates.map((c) => c.surface)).not.toContain('said');
+    // "Bizarre" and "Corp" inside the sentence are a name.
+    expect(row.candidates.map((c) => c.surface)).not.toContain('corp');
+    expect(row.candidates.filter((c) => c.stem === 'bizarre')).toHaveLength(1);
   });
 });

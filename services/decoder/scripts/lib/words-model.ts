@@ -15,6 +15,7 @@
  * read the wording, not who or what a story is about. Values are divided by the number of sentences,
  * like the other per-sentence features.
  */
+import { neverOpinion } from '../../src/domain/analyzer/framing.ts';
 import { tokenize, TITLE } from '../../src/domain/analyzer/tokenize.ts';
 import { stemOf } from '../../src/domain/analyzer/words.ts';
 import { fitSparseLogistic, sparseRow, type SparseRow } from './sparse-logistic.ts';
@@ -23,6 +24,8 @@ import { fitSparseLogistic, sparseRow, type SparseRow } from './sparse-logistic.
 export const MARK_PRIOR = 2;
 /** A stem gets a column of its own when at least this many training sentences contain it. */
 export const MIN_SENTENCES = 2;
+/** A word is shown as a marked word only when the annotators marked it in at least this many sentences: one mark is one annotator's call. */
+export const MIN_MARKS = 2;
 /** The marked-rate column is one number fitted on a thousand sentences: penalised only enough to keep the fit well posed. */
 const MARKED_RATE_PENALTY = 0.01;
 
@@ -117,6 +120,68 @@ export function wordEvidence(row: WordsRow, table: ReadonlyMap<string, number>):
   let sum = 0;
   for (const stem of row.stems) sum += table.get(stem) ?? 0;
   return sum / row.sentences;
+}
+
+/**
+ * The shown stems: words of a published subjectivity lexicon (`listed`, as stems) that the
+ * annotators marked in at least `minRate` of the sentences of `train` where they could be shown,
+ * m / (n + MARK_PRIOR), with n >= MIN_SENTENCES and m >= MIN_MARKS. Only display candidates count
+ * (`displayRow`: no names, no event, attribution or report words).
+ */
+export function markedStems(rows: WordsRow[], display: DisplayRow[], train: number[], listed: ReadonlySet<string>, minRate: number): Set<string> {
+  const seen = new Map<string, number>();
+  const marked = new Map<string, number>();
+  for (const i of train) {
+    for (const stem of new Set(display[i]!.candidates.map((c) => c.stem))) {
+      if (!listed.has(stem)) continue;
+      seen.set(stem, (seen.get(stem) ?? 0) + 1);
+      if (rows[i]!.marked.has(stem)) marked.set(stem, (marked.get(stem) ?? 0) + 1);
+    }
+  }
+  const out = new Set<string>();
+  for (const [stem, n] of seen) {
+    const m = marked.get(stem) ?? 0;
+    if (n >= MIN_SENTENCES && m >= MIN_MARKS && m / (n + MARK_PRIOR) >= minRate) out.add(stem);
+  }
+  return out;
+}
+
+/** What the token-level figures of one sentence need (as scripts/lib/evaluate.ts counts them). */
+export interface DisplayRow {
+  /** Each word that could be shown as a marked word: its stem and its lower-cased surface form. */
+  candidates: Array<{ stem: string; surface: string }>;
+  /** The words the analyzer shows without marked words. */
+  base: Set<string>;
+  /** The words the annotators marked. */
+  gold: Set<string>;
+}
+
+/**
+ * The candidates of a sentence: every word but a capitalised one inside a sentence (a name, never
+ * shown as loaded language) and the event, attribution and report words (never loaded).
+ */
+export function displayRow(text: string, base: Set<string>, gold: Set<string>): DisplayRow {
+  const tokens = tokenize(text);
+  const candidates: DisplayRow['candidates'] = [];
+  for (let i = 0; i < tokens.count; i++) {
+    if ((tokens.shape[i]! & TITLE) !== 0 && tokens.sentenceStart[tokens.sentence[i]!] !== i) continue;
+    if (neverOpinion(tokens.norm[i]!)) continue;
+    candidates.push({ stem: stemOf(tokens.norm[i]!), surface: text.slice(tokens.start[i]!, tokens.end[i]!).toLowerCase() });
+  }
+  return { candidates, base, gold };
+}
+
+/** Word-level true and false positives and false negatives over `subset` when the stems `shown` are shown too. */
+export function displayCounts(rows: DisplayRow[], subset: number[], shown: ReadonlySet<string>): { tp: number; fp: number; fn: number } {
+  let tp = 0, fp = 0, fn = 0;
+  for (const i of subset) {
+    const row = rows[i]!;
+    const flagged = new Set(row.base);
+    for (const c of row.candidates) if (shown.has(c.stem)) flagged.add(c.surface);
+    for (const w of flagged) if (row.gold.has(w)) tp++; else fp++;
+    for (const w of row.gold) if (!flagged.has(w)) fn++;
+  }
+  return { tp, fp, fn };
 }
 
 /**

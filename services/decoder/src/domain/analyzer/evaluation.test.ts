@@ -39,8 +39,8 @@ describe('decoder evaluation on ../shared/eval', () => {
     expect(result.babe.all.auc).toBeGreaterThanOrEqual(0.86); // measured 0.873
     expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.715); // measured 0.7296; issue 16 aims at 0.71
     expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.80); // measured 0.8114; issue 16 aims at 0.78
-    expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.35); // measured 0.359
-    expect(result.babe.heldOut.tokens.f1).toBeGreaterThanOrEqual(0.35); // measured 0.356; target 0.35
+    expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.37); // measured 0.384 (in-sample on the fit half's marked words)
+    expect(result.babe.heldOut.tokens.f1).toBeGreaterThanOrEqual(0.36); // measured 0.374; target 0.35
   });
 });
 
@@ -71,7 +71,9 @@ describe('shipped data', () => {
   });
 
   it('ships word stems in alphabetical order, with no figures', () => {
-    const stems = Object.keys(JSON.parse(readFileSync(DATA_DIR + 'word-weights.json', 'utf8')).weights as Record<string, number>);
+    const file = JSON.parse(readFileSync(DATA_DIR + 'word-weights.json', 'utf8')) as { weights: Record<string, number>; shown: string[] };
+    expect(file.shown).toEqual([...file.shown].sort());
+    const stems = Object.keys(file.weights);
     expect(stems.length).toBeGreaterThan(0);
     expect(stems).toEqual([...stems].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(stems.filter((s) => /[0-9]/.test(s))).toEqual([]);

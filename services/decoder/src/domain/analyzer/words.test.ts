@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { featureVector, framingCounts } from './framing.ts';
 import { tokenize } from './tokenize.ts';
-import { compileWordWeights, formsOf, stemOf, wordWeights, wordWeightSum } from './words.ts';
+import { MARKED_WORD_SOURCE } from './findings.ts';
+import { loadedKind } from './framing.ts';
+import { analyzeArticle } from './index.ts';
+import { compileWordWeights, formsOf, markedForms, shownForms, stemOf, wordWeights, wordWeightSum } from './words.ts';
 
 describe('stemOf', () => {
   it('strips one inflectional suffix', () => {
@@ -57,5 +60,22 @@ describe('word weights', () => {
     const counts = framingCounts(tokens, new Uint8Array(tokens.count));
     const features = featureVector(counts, { codewords: 0, otherTerms: 0 });
     expect(features.wordEvidence).toBeCloseTo(wordWeightSum(tokens.norm, wordWeights) / 2, 10);
+  });
+});
+
+describe('marked words', () => {
+  it('spells out the shown stems', () => {
+    expect([...shownForms({ weights: {}, shown: ['bizarre', 'blatant'] })].sort()).toEqual(['bizarre', 'bizarreed', 'bizarreing', 'bizarrely', 'bizarres', 'blatant', 'blatanted', 'blatanting', 'blatantly', 'blatants']);
+    expect(shownForms({ weights: {} }).size).toBe(0);
+  });
+
+  it('are shown as loaded language with their own explanation and source, and never a reporting verb', () => {
+    const word = [...markedForms].find((form) => loadedKind(form) === 'marked');
+    expect(word).toBeDefined();
+    const result = analyzeArticle(`The council called the plan ${word} on Monday.`);
+    const term = result.detected_terms.find((t) => t.term === word);
+    expect(term?.category).toBe('loaded-language');
+    expect(term?.source_url).toBe(MARKED_WORD_SOURCE);
+    for (const neutral of ['said', 'disputed', 'denied', 'according']) expect(loadedKind(neutral)).not.toBe('marked');
   });
 });

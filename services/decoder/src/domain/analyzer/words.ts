@@ -12,6 +12,11 @@ import wordWeightsData from './data/word-weights.json' with { type: 'json' };
 export interface WordWeightsFile {
   /** Stem -> weight; stems in alphabetical order. */
   weights: Record<string, number>;
+  /**
+   * Stems shown to the reader as loaded language (framing.ts): words of the published subjectivity
+   * and bias lexicons that the fit half's annotators marked often where they occur (see README).
+   */
+  shown?: string[];
 }
 
 /** The suffixes `stemOf` strips; spelling a stem out tries each of them. */
@@ -43,6 +48,13 @@ export function compileWordWeights(file: WordWeightsFile): Map<string, number> {
 }
 
 export const wordWeights = compileWordWeights(wordWeightsData as WordWeightsFile);
+
+/** Every surface form of the shown stems. */
+export function shownForms(file: WordWeightsFile): Set<string> {
+  return new Set((file.shown ?? []).flatMap(formsOf));
+}
+
+export const markedForms = shownForms(wordWeightsData as WordWeightsFile);
 
 /** Sum of the weights of `words` (normalised tokens) under a compiled table. */
 export function wordWeightSum(words: readonly string[], table: ReadonlyMap<string, number> = wordWeights): number {
