@@ -12,7 +12,8 @@
  * The features, b, w_k and the threshold are chosen and fitted by scripts/fit-weights.ts (greedy
  * forward selection by cross-validated AUC, then L2-regularised logistic regression, all written out
  * by hand) on one deterministic half of BABE's development sentences; the other half is kept for the
- * held-out figures. Nothing else is tuned: no per-sentence rules, no BABE vocabulary.
+ * held-out figures. The words model's stem weights (words.ts) are fitted there too, under
+ * cross-validation. Nothing else is tuned: no per-sentence rules, no BABE sentence.
  */
 import weightsData from './data/weights.json' with { type: 'json' };
 
