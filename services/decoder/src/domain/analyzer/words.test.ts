@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { featureVector, framingCounts } from './framing.ts';
 import { tokenize } from './tokenize.ts';
-import { MARKED_WORD_SOURCE } from './findings.ts';
 import { loadedKind } from './framing.ts';
 import { analyzeArticle } from './index.ts';
 import { compileWordWeights, formsOf, markedForms, shownForms, stemOf, wordWeights, wordWeightSum } from './words.ts';
@@ -69,13 +68,11 @@ describe('marked words', () => {
     expect(shownForms({ weights: {} }).size).toBe(0);
   });
 
-  it('are shown as loaded language with their own explanation and source, and never a reporting verb', () => {
-    const word = [...markedForms].find((form) => loadedKind(form) === 'marked');
-    expect(word).toBeDefined();
-    const result = analyzeArticle(`The council called the plan ${word} on Monday.`);
-    const term = result.detected_terms.find((t) => t.term === word);
-    expect(term?.category).toBe('loaded-language');
-    expect(term?.source_url).toBe(MARKED_WORD_SOURCE);
-    for (const neutral of ['said', 'disputed', 'denied', 'according']) expect(loadedKind(neutral)).not.toBe('marked');
+  it('ship none: words with a common literal sense are not flagged in neutral news, and reporting verbs never are', () => {
+    // fit-weights.ts leaves the list empty unless asked (--show-marked): the fitted list flagged these.
+    expect(markedForms.size).toBe(0);
+    const result = analyzeArticle('A winter storm left a baby in the cold, and fans were happy the game went on. Officials said two people were dead.');
+    expect(result.detected_terms.map((t) => t.term)).toEqual([]);
+    for (const word of ['storm', 'baby', 'cold', 'happy', 'dead', 'said', 'disputed', 'denied', 'according']) expect(loadedKind(word)).not.toBe('marked');
   });
 });
