@@ -179,6 +179,30 @@ for (const [word, bits] of wordBits) {
 for (const verb of framing.ours.loadedSpeechVerbs) for (const form of [verb, ...wordInflections(verb)]) add(form, LOADED_SPEECH);
 for (const form of markedForms) add(form, MARKED);
 
+/**
+ * What framingCounts needs of a word, from one lookup instead of five (its own bits, those it inherits
+ * as an inflection, counted and shown, the phrases it starts, its words-model weight): the maps are
+ * large, and each lookup of a token is a likely cache miss. Built once, after every list is in.
+ */
+interface WordFacts {
+  own: number;
+  inflected: number;
+  shownInflected: number;
+  phrases: Array<{ rest: string[]; bits: number }> | undefined;
+  weight: number;
+}
+const wordFacts = new Map<string, WordFacts>();
+function factsOf(word: string): WordFacts {
+  let facts = wordFacts.get(word);
+  if (!facts) wordFacts.set(word, (facts = { own: 0, inflected: 0, shownInflected: 0, phrases: undefined, weight: 0 }));
+  return facts;
+}
+for (const [word, bits] of wordBits) factsOf(word).own = bits;
+for (const [word, bits] of inflectedBits) factsOf(word).inflected = bits;
+for (const [word, bits] of shownInflectedBits) factsOf(word).shownInflected = bits;
+for (const [word, phrases] of phraseRoot) factsOf(word).phrases = phrases;
+for (const [word, weight] of wordWeights) factsOf(word).weight = weight;
+
 /** Strongly subjective and negative: the words the analyzer lists as loaded language. */
 export const LOADED = STRONG | NEGATIVE;
 /** Strongly subjective and positive: praise ("peacock terms"). */
@@ -271,12 +295,25 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   let lastNumeric = -1;
   for (let i = 0; i < n; i++) {
     const word = tokens.norm[i]!;
+    const sentence = tokens.sentence[i]!;
+    const shape = tokens.shape[i]!;
+    if ((shape & DIGIT) !== 0 && lastNumeric !== sentence) { c.numericSentences++; lastNumeric = sentence; }
+    if ((shape & TITLE) !== 0 && tokens.sentenceStart[sentence] !== i) c.properNouns++;
+    if ((shape & HYPHENATED) !== 0) c.hyphenated++;
+    c.letters += word.length;
+    const adverbShape = word.length > 4 && word.endsWith('ly');
+    const facts = wordFacts.get(word);
+    if (facts === undefined) {
+      // In no list, starting no phrase, no weight: its shape is all it adds.
+      if (adverbShape) c.mannerAdverbs++;
+      continue;
+    }
     // Loaded words are single words of the lists; a phrase ("in my view", "long-time") or an inflection
     // the lists do not name ("deplored") adds to the counts only.
-    const ownBits = wordBits.get(word) ?? 0;
-    const wordOnly = ownBits | (inflectedBits.get(word) ?? 0);
+    const ownBits = facts.own;
+    const wordOnly = ownBits | facts.inflected;
     let bits = wordOnly;
-    const phrases = phraseRoot.get(word);
+    const phrases = facts.phrases;
     if (phrases) {
       for (const { rest, bits: phraseBits } of phrases) {
         let ok = i + rest.length < n;
@@ -284,14 +321,8 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
         if (ok) bits |= phraseBits;
       }
     }
-    const sentence = tokens.sentence[i]!;
-    const shape = tokens.shape[i]!;
-    if ((shape & DIGIT) !== 0 && lastNumeric !== sentence) { c.numericSentences++; lastNumeric = sentence; }
-    if ((shape & TITLE) !== 0 && tokens.sentenceStart[sentence] !== i) c.properNouns++;
-    if (word.length > 4 && word.endsWith('ly') && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
-    if ((shape & HYPHENATED) !== 0) c.hyphenated++;
-    c.letters += word.length;
-    c.wordEvidence += wordWeights.get(word) ?? 0;
+    if (adverbShape && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
+    c.wordEvidence += facts.weight;
     if (bits === 0) continue;
     if (bits & STRONG) c.strong++;
     if (bits & NEGATIVE) c.negative++;
@@ -314,7 +345,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     // Marked words are shown only: counting them would feed the fit half's own marks back into loadedLog.
     const counted = loadedKindOf(ownBits, wordOnly) !== null;
     if (counted) c.loaded++;
-    if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | (shownInflectedBits.get(word) ?? 0)) !== null) || isMarkedShown(ownBits))) c.loadedTokens.push(i);
+    if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | facts.shownInflected) !== null) || isMarkedShown(ownBits))) c.loadedTokens.push(i);
   }
   for (let s = 0; s < sentences; s++) {
     const flags = tokens.sentenceFlags[s]!;
