@@ -5,6 +5,12 @@
 // (no service credential exists to leak), and caches the answer for about a second per token. A
 // revocation therefore takes effect everywhere within `ttlMs` plus one request to identity.
 //
+// An active reader does not wait for identity: once a confirmation is past half its life, the next
+// request starts the question again in the background and still uses the confirmation it has (younger
+// than `ttlMs`), so the answer is usually fresh before it is needed. No confirmation older than `ttlMs`
+// is ever used, so this does not delay a revocation; identity hears about an active token at most
+// twice per `ttlMs`.
+//
 // Concurrent requests with one token share one question. A refusal is remembered for longer (a ended
 // session never comes back), so a flood of a revoked token does not become a flood on identity. When
 // identity cannot be reached, a recent answer (within `graceMs`) is still used, as nobody can be
@@ -17,6 +23,8 @@ import { AppError } from './errors.ts';
 
 export interface SessionCheckOptions {
   ttlMs?: number;
+  /** Past this share of `ttlMs`, a request that uses a confirmation also asks identity again, in the background. */
+  refreshAfter?: number;
   refusalTtlMs?: number;
   graceMs?: number;
   timeoutMs?: number;
@@ -35,7 +43,7 @@ const UNAVAILABLE = () =>
   new AppError(503, 'AUTH_UNAVAILABLE', 'We could not confirm your sign-in just now. Please try again in a moment.');
 
 export function identitySessionCheck(identityUrl: string, options: SessionCheckOptions = {}) {
-  const { ttlMs = 1000, refusalTtlMs = 60_000, graceMs = 30_000, timeoutMs = 2000, maxEntries = 20_000, log } = options;
+  const { ttlMs = 1000, refreshAfter = 0.5, refusalTtlMs = 60_000, graceMs = 30_000, timeoutMs = 2000, maxEntries = 20_000, log } = options;
   const url = new URL(AUTH_PATHS.me, identityUrl).toString();
   const cache = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Verdict>>();
@@ -74,10 +82,8 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
     cache.set(token, { verdict, checkedAt: Date.now() });
   }
 
-  async function verdictFor(token: string, claims: AccessClaims): Promise<Verdict> {
-    const cached = cache.get(token);
-    const age = cached ? Date.now() - cached.checkedAt : Infinity;
-    if (cached && age < (cached.verdict.ok ? ttlMs : refusalTtlMs)) return cached.verdict;
+  /** The question about `token` under way, or a new one. */
+  function asking(token: string, claims: AccessClaims): Promise<Verdict> {
     let pending = inflight.get(token);
     if (!pending) {
       pending = ask(token, claims)
@@ -88,6 +94,18 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
         .finally(() => inflight.delete(token));
       inflight.set(token, pending);
     }
+    return pending;
+  }
+
+  async function verdictFor(token: string, claims: AccessClaims): Promise<Verdict> {
+    const cached = cache.get(token);
+    const age = cached ? Date.now() - cached.checkedAt : Infinity;
+    if (cached && age < (cached.verdict.ok ? ttlMs : refusalTtlMs)) {
+      // Failures of a background question are left to the request that will need its answer.
+      if (cached.verdict.ok && age >= ttlMs * refreshAfter) asking(token, claims).catch(() => {});
+      return cached.verdict;
+    }
+    const pending = asking(token, claims);
     try {
       return await pending;
     } catch (error) {
