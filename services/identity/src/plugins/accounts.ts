@@ -154,8 +154,9 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
      */
     async accountForClaims(claims: { sub: string; sid: string }): Promise<UserRow> {
       const ended = () => new AppError(401, AUTH_ERRORS.unauthenticated, 'Your session has ended. Please sign in again.');
-      const [row, family] = await Promise.all([users.findById(claims.sub), refreshTokens.familyState(claims.sid, claims.sub)]);
-      if (!row) throw new AppError(401, AUTH_ERRORS.unauthenticated, 'Invalid or expired token');
+      const found = await users.findWithFamily(claims.sub, claims.sid);
+      if (!found) throw new AppError(401, AUTH_ERRORS.unauthenticated, 'Invalid or expired token');
+      const { user: row, family } = found;
       if (row.disabled_at) throw disabledAccount();
       if (!family || !family.live || family.startedAt < row.sessions_valid_after) throw ended();
       return row;

@@ -16,6 +16,33 @@ export function usersRepository(db: Kysely<IdentityDatabase>) {
     findById(id: string, trx: Db = db): Promise<UserRow | undefined> {
       return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /**
+     * The account behind an access token and the state of its signed-in device, in one round trip
+     * (every authenticated request on every service asks this, through identity's session check): the
+     * device's refresh-token family still has a live token (not revoked, not expired) and began at its
+     * first sign-in. `family` is undefined when the family is not this user's.
+     */
+    async findWithFamily(id: string, familyId: string): Promise<{ user: UserRow; family: { live: boolean; startedAt: Date } | undefined } | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll('users')
+        .select((eb) => {
+          const family = () => eb.selectFrom('refresh_tokens').where('family_id', '=', familyId).where('user_id', '=', id);
+          return [
+            family()
+              .select((f) => f.fn.min('created_at').as('m'))
+              .as('family_started_at'),
+            family()
+              .select((f) => f.fn.countAll<string>().filterWhere((w) => w.and([w('revoked_at', 'is', null), w('expires_at', '>', sql<Date>`now()`)])).as('n'))
+              .as('family_live'),
+          ];
+        })
+        .where('users.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { family_started_at: startedAt, family_live: live, ...user } = row;
+      return { user: user as UserRow, family: startedAt ? { live: Number(live) > 0, startedAt: new Date(startedAt as unknown as string | Date) } : undefined };
+    },
     /** Creates an account once; a concurrent second registration of the address gets undefined. */
     async create(email: string, passwordHash: string, role: 'user' | 'admin' = 'user', trx: Db = db): Promise<UserRow | undefined> {
       return trx
