@@ -130,7 +130,7 @@ describe('writeCounted', () => {
 describe('groupCommit', () => {
   it('writes requests that arrive while a write is under way together in the next batch', async () => {
     const { writer, calls } = memoryWriter();
-    const write = groupCommit(writer, { writers: 1 });
+    const write = groupCommit(writer, { concurrency: 1 });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => write({ account: 'a', limit: null, label: String(i) })));
     expect(results.map((r) => r?.used).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(calls.length).toBeLessThan(20);
@@ -147,7 +147,7 @@ describe('groupCommit', () => {
         return writer.writeOne(w);
       },
     };
-    const write = groupCommit(hanging, { writers: 1, maxWaitMs: 50 });
+    const write = groupCommit(hanging, { concurrency: 1, maxWaitMs: 50 });
     const stuck = write({ account: 'a', limit: null, label: 'hang' });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const started = performance.now();

@@ -5,8 +5,8 @@
 // (each update holds the row until its commit); together they take the row once.
 //
 // The service gives the two statements (`CountedWriter`): all of a batch at once, and one write alone.
-// This module decides which writes may go together and schedules the batches.
-import DataLoader from 'dataloader';
+// This module decides which writes may go together; batches.ts schedules the batches.
+import { batches, type BatchOptions } from './batches.ts';
 
 export interface CountedWriter<W, T> {
   /** The counter a write takes its use from (an account and its day), as a string key. */
@@ -98,52 +98,13 @@ export async function writeCounted<W, T>(writer: CountedWriter<W, T>, writes: re
   return results;
 }
 
-export interface GroupCommitOptions {
-  /** Most writes in one statement. */
-  maxBatchSize?: number;
-  /** Batches written at the same time. */
-  writers?: number;
-  /** After this long a write that has not finished stops holding the next batch back. */
-  maxWaitMs?: number;
-}
+export type GroupCommitOptions = BatchOptions;
 
 /**
- * The batcher: while `writers` batches are being written, new writes wait and then go together, up to
- * maxBatchSize in one statement. An idle service writes at once (after the current turn of the event
- * loop); a busy one writes fewer, larger statements and commits once per batch. More than one writer
- * keeps the database busy while a commit is being flushed (PostgreSQL groups concurrent commits' flushes
- * itself). A write that hangs (a stalled connection) stops counting as a writer after `maxWaitMs`, so a
- * stuck statement cannot hold every request back.
+ * The group commit: writes that arrive while a batch is being written go together in the next (see
+ * batches.ts), each batch written by `writeCounted`. Two batches at a time by default: one keeps the
+ * database busy while the other's commit is flushed (PostgreSQL groups concurrent commits' flushes).
  */
-export function groupCommit<W, T>(writer: CountedWriter<W, T>, { maxBatchSize = 256, writers = 2, maxWaitMs = 200 }: GroupCommitOptions = {}) {
-  let writing = 0;
-  const waiting: Array<() => void> = [];
-  const next = () => {
-    while (writing < writers && waiting.length > 0) waiting.shift()!(); // dispatching calls the batch function
-  };
-  const loader = new DataLoader<W, Counted<T> | undefined>(
-    (batch) => {
-      writing++;
-      let counted = true;
-      const done = () => {
-        if (!counted) return;
-        counted = false;
-        writing--;
-        next();
-      };
-      setTimeout(done, maxWaitMs).unref();
-      const written = writeCounted(writer, batch);
-      void written.finally(done);
-      return written;
-    },
-    {
-      cache: false, // every write is a write of its own, never an answer to reuse
-      maxBatchSize,
-      batchScheduleFn: (dispatch) => {
-        waiting.push(dispatch);
-        setImmediate(next);
-      },
-    },
-  );
-  return (write: W) => loader.load(write);
+export function groupCommit<W, T>(writer: CountedWriter<W, T>, options: GroupCommitOptions = {}) {
+  return batches<W, Counted<T> | undefined>((batch) => writeCounted(writer, batch), { maxBatchSize: 256, ...options });
 }

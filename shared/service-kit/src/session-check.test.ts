@@ -15,18 +15,46 @@ describe('identitySessionCheck', () => {
   let asked = 0;
   let delayMs = 0;
   let revoked = false;
+  let batchRoute = true;
+  const batchSizes: number[] = [];
+  // Each token of the batching tests belongs to its own account; the others to `userId`.
+  const ownerOf = (token: string) => (/^(?:reader|revoked)-\d+$/.test(token) ? `00000000-0000-4000-8000-${token.replace(/\D/g, '').padStart(12, '0')}` : userId);
+  const claimsFor = (token: string): AccessClaims => ({ ...claims, sub: ownerOf(token) });
 
   beforeAll(async () => {
-    server = createServer((_request, response) => {
+    server = createServer((request, response) => {
       asked++;
-      const answerNow = revoked; // the state when identity read it, as identity reads its tables
+      if (request.url === '/api/auth/sessions/check') {
+        batchSizes.push(-1);
+        let raw = '';
+        request.on('data', (chunk) => (raw += chunk));
+        request.on('end', () => {
+          const { tokens } = JSON.parse(raw) as { tokens: string[] };
+          batchSizes[batchSizes.length - 1] = tokens.length;
+          if (!batchRoute) {
+            response.writeHead(404, { 'content-type': 'application/json' });
+            response.end('{"success":false,"error":{"code":"NOT_FOUND","message":"no such route"}}');
+            return;
+          }
+          const sessions = tokens.map((token) =>
+            token.startsWith('revoked')
+              ? { ok: false, status: 401, code: 'UNAUTHENTICATED', message: 'Your session has ended. Please sign in again.' }
+              : { ok: true, user: { id: ownerOf(token), role: 'user' } },
+          );
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ success: true, sessions }));
+        });
+        return;
+      }
+      const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
+      const answerNow = revoked || token.startsWith('revoked'); // the state when identity read it, as identity reads its tables
       setTimeout(() => {
         response.writeHead(answerNow ? 401 : 200, { 'content-type': 'application/json' });
         response.end(
           JSON.stringify(
             answerNow
               ? { success: false, error: { code: 'UNAUTHENTICATED', message: 'Your session has ended. Please sign in again.' } }
-              : { success: true, user: { id: userId, role: 'user' } },
+              : { success: true, user: { id: ownerOf(token), role: 'user' } },
           ),
         );
       }, delayMs);
@@ -39,6 +67,8 @@ describe('identitySessionCheck', () => {
     asked = 0;
     delayMs = 0;
     revoked = false;
+    batchRoute = true;
+    batchSizes.length = 0;
   });
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,5 +127,44 @@ describe('identitySessionCheck', () => {
     expect(expired.ok).toBe(true);
     expect(expired.ms).toBeGreaterThanOrEqual(100);
     expect(asked).toBe(2);
+  });
+
+  /** Checks many tokens at once, each as its own account; true for the ones that passed. */
+  const checkAll = async (check: ReturnType<typeof identitySessionCheck>, tokens: string[]) =>
+    Promise.all(
+      tokens.map((token) =>
+        check(claimsFor(token), {} as FastifyRequest, token).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+
+  it('asks identity about a burst of new tokens together, and gives each its own verdict', async () => {
+    const check = identitySessionCheck(url);
+    const tokens = Array.from({ length: 60 }, (_, i) => (i % 10 === 3 ? `revoked-${i}` : `reader-${i}`));
+    const passed = await checkAll(check, tokens);
+    expect(passed).toEqual(tokens.map((token) => token.startsWith('reader')));
+    expect(batchSizes.reduce((a, b) => a + b, 0)).toBe(60);
+    expect(batchSizes.length).toBeLessThanOrEqual(3);
+    expect(asked).toBe(batchSizes.length); // no `me` at all
+  });
+
+  it('asks one `me` per token when identity does not answer the batch', async () => {
+    batchRoute = false;
+    const check = identitySessionCheck(url);
+    const tokens = Array.from({ length: 10 }, (_, i) => (i === 4 ? `revoked-${i}` : `reader-${i}`));
+    expect(await checkAll(check, tokens)).toEqual(tokens.map((token) => token.startsWith('reader')));
+    expect(asked).toBe(batchSizes.length + 10);
+  });
+
+  it('refuses a token identity answered for another account', async () => {
+    const check = identitySessionCheck(url);
+    // reader-1's answer names reader-1's account, not the one these claims say.
+    const results = await Promise.all([
+      check(claimsFor('reader-2'), {} as FastifyRequest, 'reader-1').then(() => true, () => false),
+      check(claimsFor('reader-3'), {} as FastifyRequest, 'reader-3').then(() => true, () => false),
+    ]);
+    expect(results).toEqual([false, true]);
   });
 });
