@@ -3,8 +3,10 @@
 // - the conversation is the caller's, or 404 (before anything is counted);
 // - the message is counted atomically before any work (429 with the usage when the day is used up), in
 //   the same statement or transaction that writes the person's bubble and an empty answer bubble
-//   (status streaming): one commit, and a message is counted if and only if it is stored. Writes to an
-//   existing conversation hold a lock on it, so they happen one at a time;
+//   (status streaming): one commit, and a message is counted if and only if it is stored. New
+//   conversations started at the same moment share one statement (a group commit: the limit is exactly
+//   as strict, see service-kit's group-commit.ts). Writes to an existing conversation hold a lock on it,
+//   so they happen one at a time;
 // - the engine is asked before the message is counted and written, so the model's wait for its first
 //   token overlaps the database's commit (plugins/started-answer.ts); it is cancelled when the message
 //   is refused, and asked again when the history read inside the write differs from the one it was
