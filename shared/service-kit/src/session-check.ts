@@ -14,10 +14,12 @@
 // Concurrent requests with one token share one question, and questions about different tokens asked
 // at the same moment (a burst of new readers) go to identity together, up to 100 in one request to its
 // sessions check (one round trip and one query there instead of a `me` each). A batch identity refuses
-// whole (a token it would not verify, or an identity without that route) is asked again one `me` each. A refusal is remembered for longer (a ended
-// session never comes back), so a flood of a revoked token does not become a flood on identity. When
-// identity cannot be reached, a recent answer (within `graceMs`) is still used, as nobody can be
-// signed out while identity is down either; past that, the request is refused with 503.
+// whole (a token it would not verify, or an identity without that route) is asked again one `me` each.
+//
+// A refusal is remembered for longer (a ended session never comes back), so a flood of a revoked token
+// does not become a flood on identity. When identity cannot be reached, a recent answer (within
+// `graceMs`) is still used, as nobody can be signed out while identity is down either; past that, the
+// request is refused with 503.
 import { AUTH_PATHS, SESSIONS_CHECK_MAX, type SessionVerdict } from '@keisha/contracts/identity';
 import type { FastifyRequest } from 'fastify';
 import { tracedFetch } from '@keisha/telemetry';
