@@ -298,7 +298,7 @@ export function buildLexicon(evalDir: string): { lexicon: LexiconFile; report: s
   };
 }
 
-function readWordList(path: string): string[] {
+export function readWordList(path: string): string[] {
   const words = new Set<string>();
   for (const line of requireFile(path, path).split(/\r?\n/)) {
     const word = line.trim().toLowerCase();

@@ -21,7 +21,14 @@
  * choice; the script prints its figures after the fit (not with --dry-run), and `npm run eval:decoder`
  * reports them.
  *
- * Only numbers leave this script: no sentence or word of BABE (AGPL, evaluation only) is written.
+ * The words model (feature `wordEvidence`, scripts/lib/words-model.ts) is fitted here too: one weight
+ * per word stem, from the fit half's labels and its annotators' marked words. Its values for the fit
+ * half's sentences are cross-fitted (each from a model that did not see the sentence), so the
+ * selection and the weights judge it as they would on new text; nested cross-validation refits it
+ * inside each outer training set. Its table is written to data/word-weights.json.
+ *
+ * What leaves this script: numbers, and word stems with a weight each (data/word-weights.json, in
+ * alphabetical order). No sentence of BABE (AGPL, evaluation only) is written.
  *
  * Usage: node services/decoder/scripts/fit-weights.ts [--babe FILE] [--features a,b,c] [--explore] [--dry-run]
  *        (to compare rules on the fit half: --repeats N, --max-numbers N, --min-gain G)
@@ -34,8 +41,29 @@ import { FEATURES } from '../src/domain/analyzer/framing.ts';
 import { evalPath, half, parseBabe, requireFile } from './lib/eval-data.ts';
 import { seededRandom } from './lib/seeded-random.ts';
 import { macroF1, rocAuc } from './lib/metrics.ts';
+import { crossFitted, displayCounts, displayRow, fitWordsModel, MARK_PRIOR, markedStems, MIN_MARKS, MIN_SENTENCES, nameStems, wordEvidence, wordsRow, type DisplayRow, type WordsRow } from './lib/words-model.ts';
+import { readWordList } from './build-lexicon.ts';
+import { spanWords } from './lib/evaluate.ts';
+import { loadedKind } from '../src/domain/analyzer/framing.ts';
+import { stemOf } from '../src/domain/analyzer/words.ts';
 
 const WEIGHTS_FILE = fileURLToPath(new URL('../src/domain/analyzer/data/weights.json', import.meta.url));
+const WORD_WEIGHTS_FILE = fileURLToPath(new URL('../src/domain/analyzer/data/word-weights.json', import.meta.url));
+/** The feature whose values come from the words model fitted here. */
+const WORDS_FEATURE = 'wordEvidence';
+/** Candidate L2 penalties of the words model's stem columns; the one with the lowest cross-validated log-loss is used. */
+const WORDS_L2_GRID = [3, 10, 30, 100];
+/** Significant digits of a shipped stem weight. */
+const WORD_WEIGHT_DIGITS = 4;
+/**
+ * The published lexicon whose words may be shown as marked words (../shared/eval/lexicons): Riloff &
+ * Wiebe's (2003) subjectivity clues, strong and weak, so that the explanation can call the word
+ * subjective. Adding Hu & Liu's opinion words and Recasens et al.'s bias lexicon gave the same
+ * cross-fitted token F1 on the fit half (see the analyzer README).
+ */
+const SHOWN_LEXICONS = ['strong_subjectives_riloff2003.txt', 'weak_subjectives_riloff2003.txt'];
+/** Candidate minimum marked rates for showing a word; Infinity shows none. */
+const SHOWN_RATE_GRID = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, Infinity];
 
 /** Always in the score: log(1 + codewords + 0.5 * euphemism/agency-hiding terms), the lexicon's evidence. */
 const REQUIRED_FEATURE = 'lexiconTermsLog';
@@ -285,6 +313,69 @@ function selectFeatures(all: string[], columns: Map<string, number[]>, labels: n
   return path;
 }
 
+interface WordsColumn {
+  /** The feature for each row of `train` (cross-fitted) and of `apply` (from the model fitted on all of `train`). */
+  train: number[];
+  apply: number[];
+  l2: number;
+  table: Map<string, number>;
+  fitted: ReturnType<typeof fitWordsModel>;
+}
+
+/** A stem weight as shipped: rounded to WORD_WEIGHT_DIGITS significant digits. */
+const shippedWeight = (w: number) => Number(w.toPrecision(WORD_WEIGHT_DIGITS));
+
+/**
+ * The words model for a training set: its penalty by the lowest log-loss of its own out-of-fold
+ * scores (FOLDS folds over the current fold assignments), its cross-fitted values on the training rows
+ * (averaged over the fold assignments; each never saw its row), and the values of the rows `apply`
+ * under the model fitted on the whole training set, with its weights rounded as shipped.
+ */
+function wordsColumn(rows: WordsRow[], train: number[], apply: number[], names: ReadonlySet<string>, quiet = false): WordsColumn {
+  const labels = train.map((i) => rows[i]!.y);
+  let best = { l2: WORDS_L2_GRID[0]!, loss: Infinity };
+  const values = new Map<number, number[]>();
+  for (const l2 of WORDS_L2_GRID) {
+    let loss = 0;
+    const sums = new Array<number>(train.length).fill(0);
+    for (const fold of assignments) {
+      const { evidence, z } = crossFitted(rows, train, fold, FOLDS, l2, names);
+      loss += logLoss(z, labels) / assignments.length;
+      evidence.forEach((v, k) => { sums[k]! += v / assignments.length; });
+    }
+    values.set(l2, sums);
+    if (!quiet) console.error(`  words model, penalty ${l2}: out-of-fold log-loss ${loss.toFixed(4)}`);
+    if (loss < best.loss - 1e-12) best = { l2, loss };
+  }
+  const fitted = fitWordsModel(rows, train, best.l2, names);
+  const table = new Map([...fitted.table].map(([stem, w]) => [stem, shippedWeight(w)] as const).filter(([, w]) => w !== 0));
+  return { train: values.get(best.l2)!, apply: apply.map((i) => wordEvidence(rows[i]!, table)), l2: best.l2, table, fitted };
+}
+
+/**
+ * The minimum marked rate of a shown word, by token-level F1 on the fit half with the shown stems
+ * cross-fitted (each sentence's shown stems learned from the other folds, over the fold assignments).
+ */
+function chooseShownRate(rows: WordsRow[], display: DisplayRow[], listed: ReadonlySet<string>): number {
+  let best = { rate: Infinity, f1: -1 };
+  for (const rate of SHOWN_RATE_GRID) {
+    let tp = 0, fp = 0, fn = 0;
+    for (const fold of assignments) {
+      for (let f = 0; f < FOLDS; f++) {
+        const train: number[] = [];
+        const test: number[] = [];
+        for (let i = 0; i < rows.length; i++) (fold[i] === f ? test : train).push(i);
+        const counts = displayCounts(display, test, Number.isFinite(rate) ? markedStems(rows, display, train, listed, rate) : new Set());
+        tp += counts.tp; fp += counts.fp; fn += counts.fn;
+      }
+    }
+    const precision = tp / (tp + fp), recall = tp / (tp + fn), f1 = (2 * tp) / (2 * tp + fp + fn);
+    console.error(`  shown marked words, rate >= ${rate}: cross-fitted token P/R/F1 on the fit half ${precision.toFixed(3)}/${recall.toFixed(3)}/${f1.toFixed(4)}`);
+    if (f1 > best.f1 + 1e-12) best = { rate, f1 };
+  }
+  return best.rate;
+}
+
 /**
  * Nested cross-validation of the whole selection, to see how many features pay off on text the
  * selection did not see: the fit half is split into FOLDS outer folds (a seeded shuffle of its own);
@@ -292,7 +383,7 @@ function selectFeatures(all: string[], columns: Map<string, number[]>, labels: n
  * above), each prefix of it is fitted with its own cross-validated penalty, and the outer fold is
  * scored. Returns the mean outer AUC for each path length (1 = the lexicon count alone).
  */
-function nestedPathAuc(all: string[], columns: Map<string, number[]>, labels: number[]): number[] {
+function nestedPathAuc(all: string[], fitColumns: Map<string, number[]>, labels: number[], words: { rows: WordsRow[]; names: ReadonlySet<string> }): number[] {
   const n = labels.length;
   const outer = dealFolds(n, 1000);
   const sums: number[] = [];
@@ -301,9 +392,16 @@ function nestedPathAuc(all: string[], columns: Map<string, number[]>, labels: nu
     const train: number[] = [];
     const test: number[] = [];
     for (let i = 0; i < n; i++) (outer[i] === f ? test : train).push(i);
+    // The words model is refitted on the outer training set: its values there cross-fitted, on the outer fold from the model of the whole training set.
+    assignments = foldAssignments(train.length);
+    const refit = wordsColumn(words.rows, train, test, words.names, true);
+    const wordsValues = new Array<number>(n).fill(0);
+    train.forEach((i, k) => { wordsValues[i] = refit.train[k]!; });
+    test.forEach((i, k) => { wordsValues[i] = refit.apply[k]!; });
+    const columns = new Map(fitColumns);
+    columns.set(WORDS_FEATURE, wordsValues);
     const trainColumns = new Map([...columns].map(([name, v]) => [name, train.map((i) => v[i]!)]));
     const trainLabels = train.map((i) => labels[i]!);
-    assignments = foldAssignments(train.length);
     const path = selectFeatures(all, trainColumns, trainLabels, -1, true);
     for (let k = 1; k <= path.length; k++) {
       const names = path.slice(0, k).map((p) => p.name);
@@ -337,12 +435,37 @@ function main(): void {
   // Every feature of every sentence, once; only the fit half is used below to choose and fit.
   const analysed = rows.map((row) => {
     const detail = analyzeDetailed(row.text);
-    return { features: detail.features, y: row.label === 'Biased' ? 1 : 0, half: half(row.text), hasWords: detail.counts.tokens > 0 };
+    const y = row.label === 'Biased' ? 1 : 0;
+    // The words shown without marked words (the analyzer loaded some from word-weights.json): the base of the display choice.
+    const base = new Set(detail.result.detected_terms.filter((t) => !(t.category === 'loaded-language' && loadedKind(t.term) === 'marked'))
+      .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
+    const display = displayRow(row.text, base, new Set(row.biasedWords.flatMap(spanWords)));
+    return { features: { ...detail.features }, y, half: half(row.text), hasWords: detail.counts.tokens > 0, words: wordsRow(row.text, row.biasedWords, y), display };
   });
   const fitRows = analysed.filter((r) => r.half === 0);
+  const heldOutRows = analysed.filter((r) => r.half === 1);
   const labels = fitRows.map((r) => r.y);
-  const columns = new Map(known.map((n) => [n, fitRows.map((r) => r.features[n]!)]));
   assignments = foldAssignments(fitRows.length);
+
+  // The words model: names from the fit half's capitalisation, the penalty and the cross-fitted values
+  // from the fit half. Its shipped table replaces whatever word-weights.json the analyzer loaded above.
+  const words = { rows: fitRows.map((r) => r.words), names: nameStems(rows.filter((r) => half(r.text) === 0).map((r) => r.text)) };
+  console.error(`words model (${WORDS_FEATURE}): stems seen in at least ${MIN_SENTENCES} sentences, marked rate m / (n + ${MARK_PRIOR}); ${words.names.size} name and figure stems left out`);
+  const wordsFit = wordsColumn(words.rows, fitRows.map((_, i) => i), [], words.names);
+  fitRows.forEach((r, i) => { r.features[WORDS_FEATURE] = wordsFit.train[i]!; });
+  for (const r of heldOutRows) r.features[WORDS_FEATURE] = wordEvidence(r.words, wordsFit.table);
+  console.error(`  penalty ${wordsFit.l2}: ${wordsFit.fitted.columns} stem columns, marked-rate weight ${wordsFit.fitted.markedRateWeight.toFixed(3)}, ${wordsFit.table.size} stems shipped`);
+  const columns = new Map(known.map((n) => [n, fitRows.map((r) => r.features[n]!)]));
+  // Marked words shown as loaded language (display only, not a feature): the rate by cross-fitted token F1.
+  const listed = new Set(SHOWN_LEXICONS.flatMap((f) => readWordList(evalPath('lexicons/' + f))).map(stemOf));
+  const display = fitRows.map((r) => r.display);
+  // Shown only with --show-marked. The fitted list holds words with common literal senses ("storm", "baby",
+  // "cold", "happy", "dead"), which it flags as loaded language in neutral weather, health or sports news,
+  // outside BABE's political sentences (checked on our own such sentences): a flag is a claim made to the
+  // reader, and the token-F1 aim is met without them. The score uses the words model either way.
+  const shownRate = process.argv.includes('--show-marked') ? chooseShownRate(words.rows, display, listed) : Infinity;
+  const shown = Number.isFinite(shownRate) ? [...markedStems(words.rows, display, fitRows.map((_, i) => i), listed, shownRate)].sort() : [];
+  console.error(`  shown: marked rate >= ${shownRate}, ${shown.length} stems`);
 
   if (process.argv.includes('--explore')) {
     for (const n of known) console.log(`${n.padEnd(24)} AUC on fit half ${rocAuc(columns.get(n)!, labels.map((y) => y === 1)).toFixed(3)}`);
@@ -354,7 +477,7 @@ function main(): void {
   if (path) {
     // How many features: nested cross-validation of the whole selection, the shortest prefix within MIN_GAIN of the best.
     console.error(`choosing the number of features by nested cross-validation (${FOLDS} outer folds)`);
-    const nested = nestedPathAuc(known, columns, labels);
+    const nested = nestedPathAuc(known, columns, labels, words);
     const top = Math.max(...nested);
     const keep = nested.findIndex((auc) => auc >= top - MIN_GAIN) + 1;
     nested.forEach((auc, k) => console.error(`  ${String(k + 1).padStart(2)} features (${path[k]?.name ?? '-'}): nested AUC ${auc.toFixed(4)}${k + 1 === keep ? '  <- kept' : ''}`));
@@ -417,7 +540,7 @@ function main(): void {
     about:
       'Written by services/decoder/scripts/fit-weights.ts. score = round(100 / (1 + exp(-(intercept + sum of weight * feature)))); ' +
       "'Biased' when score >= threshold. Features are defined in src/domain/analyzer/framing.ts (FEATURES). " +
-      'Only these numbers come from BABE; no text or vocabulary of it is shipped.',
+      `Only these numbers and the stem weights of word-weights.json (feature ${WORDS_FEATURE}) come from BABE; no sentence of it is shipped.`,
     fittedOn: {
       file: 'babe-dev.csv (BABE, Spinde et al. 2021, AGPL-3.0, read from ../shared/eval at fit time only)',
       sha256: createHash('sha256').update(raw).digest('hex'),
@@ -427,7 +550,8 @@ function main(): void {
       method:
         `features by greedy forward selection from ${REQUIRED_FEATURE} (cross-validated AUC on the fit half, ${FOLDS} folds repeated over ${REPEATS} seeded fold assignments, path to ${MAX_NUMBERS} numbers); ` +
         `the number kept by nested cross-validation of the selection (${FOLDS} outer folds; the shortest prefix within ${MIN_GAIN} of the best outer AUC); ` +
-        `L2-penalised logistic regression (IRLS), penalty ${L2} on standardised weights (the lowest out-of-fold log-loss of the same repeated cross-validation on the fit half, from ${L2_GRID.join(', ')}); threshold maximises the out-of-fold macro F1 on the fit half (mean over the ${REPEATS} fold assignments and over the threshold and ${THRESHOLD_WINDOW} integers either side)`,
+        `L2-penalised logistic regression (IRLS), penalty ${L2} on standardised weights (the lowest out-of-fold log-loss of the same repeated cross-validation on the fit half, from ${L2_GRID.join(', ')}); threshold maximises the out-of-fold macro F1 on the fit half (mean over the ${REPEATS} fold assignments and over the threshold and ${THRESHOLD_WINDOW} integers either side); ` +
+        `${WORDS_FEATURE}: see word-weights.json, its values on the fit half cross-fitted`,
       crossValidated: { auc: Number(cv.auc.toFixed(4)), outOfFoldMacroF1: Number(oofMacroF1.toFixed(4)), outOfFoldAuc: Number(oofAuc.toFixed(4)) },
       selection: selection
         ? selection.map((s) => ({ feature: s.name, cvAuc: Number(s.auc.toFixed(4)), nestedCvAuc: Number(s.nestedAuc.toFixed(4)) }))
@@ -443,7 +567,27 @@ function main(): void {
     },
   };
   console.log(JSON.stringify({ weights, intercept, threshold, ...out.fitFigures }, null, 2));
+  const usesWords = names.includes(WORDS_FEATURE);
+  const stems = usesWords ? [...wordsFit.table].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) : [];
+  const wordWeightsOut = {
+    about:
+      'Written by services/decoder/scripts/fit-weights.ts; read by src/domain/analyzer/words.ts. The words model: one weight per word stem ' +
+      `(words.ts stemOf), summed over a text's words and divided by its sentences, is the feature ${WORDS_FEATURE}. ` +
+      `Fitted on the fit half of babe-dev.csv (BABE, Spinde et al. 2021, AGPL-3.0, read from ../shared/eval at fit time only): L2-penalised logistic regression ` +
+      `on the count of each stem seen in at least ${MIN_SENTENCES} fit-half sentences (penalty ${wordsFit.l2}, the lowest cross-validated log-loss of ${WORDS_L2_GRID.join(', ')}) ` +
+      `and on the annotators' marked rate of each stem, m / (n + ${MARK_PRIOR}) (weight ${wordsFit.fitted.markedRateWeight.toFixed(4)}); a stem's weight here is the sum of both. ` +
+      'Names and figures (stems capitalised inside a sentence in most of their uses, or with a digit) are left out. Stems in alphabetical order; no sentence of BABE is shipped.' +
+      (usesWords ? '' : ` Empty: the selection did not choose ${WORDS_FEATURE}.`) +
+      (shown.length === 0
+        ? ' "shown": empty; fit-weights.ts --show-marked fills it with marked subjectivity clues (see the analyzer README for why it is off).'
+        : ` "shown": stems shown as loaded language (framing.ts MARKED): subjectivity clues of Riloff & Wiebe 2003 (${SHOWN_LEXICONS.join(', ')}) ` +
+          `seen in at least ${MIN_SENTENCES} fit-half sentences, marked by its annotators in at least ${MIN_MARKS} and in at least ${shownRate} of them, m / (n + ${MARK_PRIOR}); the rate chosen by cross-fitted token F1 on the fit half from ${SHOWN_RATE_GRID.join(', ')}.`),
+    weights: Object.fromEntries(stems),
+    shown,
+  };
   if (!dryRun) {
+    writeFileSync(WORD_WEIGHTS_FILE, JSON.stringify(wordWeightsOut, null, 2) + '\n');
+    console.log(`wrote ${WORD_WEIGHTS_FILE} (${stems.length} stems)`);
     const previous = readFileSync(WEIGHTS_FILE, 'utf8');
     writeFileSync(WEIGHTS_FILE, JSON.stringify(out, null, 2) + '\n');
     console.log(previous === JSON.stringify(out, null, 2) + '\n' ? 'weights.json unchanged' : `wrote ${WEIGHTS_FILE}`);

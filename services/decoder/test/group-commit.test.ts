@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { DecoderDatabase } from '../src/db/database.ts';
-import { groupCommit, recordAll, type Recording } from '../src/db/repositories/group-commit.ts';
+import { batchJson, groupCommit, recordAll, type Recording } from '../src/db/repositories/group-commit.ts';
 
 const targets = await databaseTargets();
 const DAY = '2026-11-25';
@@ -19,6 +19,8 @@ function recording(userId: string, limit: number | null, result = '{"score":1}')
 }
 
 describe.each(targets)('group commit of uses and history on $kind', (target) => {
+  // As the service runs it: the batch goes as bytes on PostgreSQL, as text on PGlite.
+  const options = { jsonAsBytes: target.kind === 'postgres' };
   let database: TestDatabase<DecoderDatabase>;
   beforeAll(async () => {
     database = await openTestDatabase<DecoderDatabase>(target, migrations);
@@ -38,7 +40,7 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
     const limited = [randomUUID(), randomUUID(), randomUUID()];
     const unlimited = [randomUUID(), randomUUID()];
     const batch = [...limited.flatMap((id) => Array.from({ length: 5 }, () => recording(id, 3))), ...unlimited.flatMap((id) => Array.from({ length: 10 }, () => recording(id, null)))];
-    const results = await recordAll(database.db, batch);
+    const results = await recordAll(database.db, batch, options);
     const counters = await countersOf();
     for (const id of limited) {
       const mine = results.filter((_, i) => batch[i]!.entry.user_id === id);
@@ -61,7 +63,7 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
     const nearlyFull = randomUUID();
     const fresh = randomUUID();
     await database.db.insertInto('usage_counters').values({ subject: `user:${nearlyFull}`, day: DAY, used: 2 }).execute();
-    const results = await recordAll(database.db, [recording(nearlyFull, 3), recording(fresh, 3), recording(nearlyFull, 3), recording(fresh, 3)]);
+    const results = await recordAll(database.db, [recording(nearlyFull, 3), recording(fresh, 3), recording(nearlyFull, 3), recording(fresh, 3)], options);
     expect(results).toEqual([3, 1, undefined, 2]);
     const counters = await countersOf();
     expect(counters.get(`user:${nearlyFull}`)).toBe(3);
@@ -72,7 +74,7 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
   it('fails only the entry that cannot be stored, without taking its use', async () => {
     const good = randomUUID();
     const bad = randomUUID();
-    const results = await recordAll(database.db, [recording(good, 3), recording(bad, 3, 'not json'), recording(good, 3), recording(bad, null, '{}')]);
+    const results = await recordAll(database.db, [recording(good, 3), recording(bad, 3, 'not json'), recording(good, 3), recording(bad, null, '{}')], options);
     expect(results[0]).toBe(1);
     expect(results[1]).toBeInstanceOf(Error);
     expect(results[2]).toBe(2);
@@ -85,14 +87,14 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
 
   it('takes nothing on a limit of zero', async () => {
     const id = randomUUID();
-    expect(await recordAll(database.db, [recording(id, 0), recording(id, 0)])).toEqual([undefined, undefined]);
+    expect(await recordAll(database.db, [recording(id, 0), recording(id, 0)], options)).toEqual([undefined, undefined]);
     expect(await countersOf()).toEqual(new Map());
   });
 
   it('stays exact under many concurrent writers sharing counters, in batches and across two batchers', async () => {
     const accounts = Array.from({ length: 6 }, () => randomUUID());
     // Two batchers stand for two instances of the service writing the same counters at once.
-    const batchers = [groupCommit(database.db, { maxBatchSize: 7 }), groupCommit(database.db, { maxBatchSize: 7 })];
+    const batchers = [groupCommit(database.db, { maxBatchSize: 7, ...options }), groupCommit(database.db, { maxBatchSize: 7, ...options })];
     const calls = Array.from({ length: 120 }, (_, i) => {
       // Calls alternate between the batchers, so each account's counter is written by both.
       return batchers[i % 2]!(recording(accounts[i % accounts.length]!, 12));
@@ -132,7 +134,7 @@ describe.each(targets.filter((target) => target.kind === 'postgres'))('group com
       await new Promise<void>((resolve) => (release = resolve));
     });
     await isLocked;
-    const record = groupCommit(database.db, { maxWaitMs: 100 });
+    const record = groupCommit(database.db, { maxWaitMs: 100, jsonAsBytes: true });
     let stuckDone = false;
     const first = record(recording(stuck, null)).then((used) => ((stuckDone = true), used));
     await new Promise((resolve) => setTimeout(resolve, 50)); // the first batch is on its way, and waits on the lock
@@ -143,5 +145,24 @@ describe.each(targets.filter((target) => target.kind === 'postgres'))('group com
     release();
     await holder;
     expect(await first).toBe(1);
+  });
+});
+
+describe('batchJson', () => {
+  it('writes each request as an object PostgreSQL can read back exactly, the result put in as it is', () => {
+    const text = 'She said "no" \\ then\nleft \u2019 \u{1F600} {braces}';
+    const batch = [recording('6d1f4c0e-0000-4000-8000-000000000001', 3, '{"a":[1,"x\\"y"]}'), recording('6d1f4c0e-0000-4000-8000-000000000002', null)];
+    batch[0]!.entry.text = text;
+    const parsed = JSON.parse(batchJson(batch)) as Array<Record<string, unknown>>;
+    expect(parsed).toEqual([
+      { ord: 0, subject: batch[0]!.counter.subject, day: DAY, lim: 3, user_id: batch[0]!.entry.user_id, title: batch[0]!.entry.title, score: 1, term_count: 0, text, result: { a: [1, 'x"y'] } },
+      { ord: 1, subject: batch[1]!.counter.subject, day: DAY, lim: null, user_id: batch[1]!.entry.user_id, title: batch[1]!.entry.title, score: 1, term_count: 0, text: batch[1]!.entry.text, result: { score: 1 } },
+    ]);
+  });
+
+  it('refuses a number that is not an integer rather than write it into the text', () => {
+    const odd = recording(randomUUID(), 3);
+    odd.entry.score = Number.NaN;
+    expect(() => batchJson([odd])).toThrow(/Not an integer/);
   });
 });

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
-import type { DatabaseHandle } from './db.ts';
+import type { DatabaseHandle, DatabaseKind } from './db.ts';
 import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
 import { createTracing, tracingSettingsFrom } from '@keisha/telemetry';
@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The service's own database (kysely). Typed per service through its repositories. */
     db: Kysely<any>;
+    /** Which database it is: PGlite (embedded) or a PostgreSQL server. */
+    dbKind: DatabaseKind;
     serviceName: string;
   }
 }
@@ -76,6 +78,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', def.database.db);
+  app.decorate('dbKind', def.database.kind);
   app.decorate('serviceName', def.name);
   registerErrorHandler(app);
 

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './db.ts';
+import { openDatabase, preparedStatement } from './db.ts';
 import { databaseTargets } from './testing/index.ts';
 
 const postgresTargets = (await databaseTargets()).filter((target) => target.kind === 'postgres');
@@ -13,6 +13,8 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
   }
 }
 
+const DOUBLED = preparedStatement('select $1::int * 2 as doubled');
+
 describe('openDatabase on PGlite', () => {
   it('answers in memory', async () => {
     const handle = await openDatabase({});
@@ -20,9 +22,35 @@ describe('openDatabase on PGlite', () => {
     await handle.ping();
     await handle.close();
   });
+
+  it('runs a prepared statement as an ordinary one', async () => {
+    const handle = await openDatabase({});
+    const { rows } = await handle.db.executeQuery<{ doubled: number }>(CompiledQuery.raw(DOUBLED, [21]));
+    expect(rows).toEqual([{ doubled: 42 }]);
+    await handle.close();
+  });
 });
 
 describe.each(postgresTargets)('openDatabase on PostgreSQL', ({ url }) => {
+  it('prepares a marked statement once per connection and binds it at every call; others stay unnamed', async () => {
+    const handle = await openDatabase({ url, poolSize: 1 }); // one connection: the statements below all meet it
+    try {
+      for (const value of [1, 2, 3]) {
+        const { rows } = await handle.db.executeQuery<{ doubled: number }>(CompiledQuery.raw(DOUBLED, [value]));
+        expect(rows).toEqual([{ doubled: value * 2 }]);
+      }
+      await sql`select ${'an unmarked one'}::text`.execute(handle.db);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(handle.db);
+      expect(prepared.rows.map((row) => row.statement)).toEqual([DOUBLED]);
+      // A bad value fails that call alone; the statement stays usable.
+      await expect(handle.db.executeQuery(CompiledQuery.raw(DOUBLED, ['not a number']))).rejects.toThrow(/invalid input syntax/);
+      const { rows } = await handle.db.executeQuery<{ doubled: number }>(CompiledQuery.raw(DOUBLED, [5]));
+      expect(rows).toEqual([{ doubled: 10 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('keeps answering after the server ends its pooled connections (as a restart does), and says so', async () => {
     // Our own connections are found by an application name of their own; nobody else's are touched.
     const name = `keisha-db-test-${process.pid}-${Date.now()}`;

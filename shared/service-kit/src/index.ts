@@ -1,6 +1,6 @@
 export { baseConfigSchema, loadConfig, ConfigError, defaultDataDir, type BaseConfig } from './config.ts';
 export { AppError, errorBody } from './errors.ts';
-export { openDatabase, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
+export { openDatabase, preparedStatement, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
 export { batches, type BatchOptions } from './batches.ts';
 export { groupCommit, groupByCounter, writeCounted, type Counted, type CountedResult, type CountedWriter, type GroupCommitOptions } from './group-commit.ts';

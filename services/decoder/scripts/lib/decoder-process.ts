@@ -15,6 +15,8 @@ export interface BenchDecoder {
   identity: IdentityProcess;
   /** Where the counters are written: 'PostgreSQL' or 'PGlite'. */
   databaseName: string;
+  /** The PostgreSQL it writes to (undefined on PGlite). */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -68,5 +70,5 @@ export async function startBenchDecoder(label: string, env: Record<string, strin
     await stop();
     throw error;
   }
-  return { base, pid: decoder.pid, identity, databaseName: postgres ? 'PostgreSQL' : 'PGlite', stop };
+  return { base, pid: decoder.pid, identity, databaseName: postgres ? 'PostgreSQL' : 'PGlite', databaseUrl: postgres?.url, stop };
 }

@@ -78,7 +78,7 @@ interface SentenceResult {
 }
 
 /** The words of a flagged span, lower-cased, with punctuation at either end removed. */
-function spanWords(text: string): string[] {
+export function spanWords(text: string): string[] {
   return text
     .toLowerCase()
     .split(/\s+/)

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { freePort } from '@keisha/service-kit/testing';
 import { startBenchDecoder, waitUntilAnswering } from './decoder-process.ts';
 import { profileBreakdown } from './cpu-profile.ts';
+import { countDatabaseServerCpu } from './server-cpu.ts';
 
 // The ceiling on this machine at this moment: a bare Fastify answering a JSON hello world, as its own
 // process, under the same autocannon load. The analysis is quoted as a share of it, since the machine is shared.
@@ -57,6 +58,7 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
     const token = await identity.tokenFor('user');
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const cpuBefore = cpuMsOf(decoder.pid);
+    const serverCpu = decoder.databaseUrl ? await countDatabaseServerCpu(decoder.databaseUrl) : undefined;
     const result = await autocannon({
       url: `${base}/api/bias-analysis`,
       method: 'POST',
@@ -66,6 +68,7 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
       duration: seconds,
     });
     const cpuAfter = cpuMsOf(decoder.pid);
+    const serverCpuMs = await serverCpu?.();
     const helloPerSecond = await helloWorldPerSecond(seconds, connections);
     const usage = (await (await fetch(`${base}/api/bias-usage/current?time_zone=UTC`, { headers })).json()) as { usage: { daily_count: number } };
     const latency = result.latency as unknown as Record<string, number>;
@@ -80,6 +83,9 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
     const perSecond = result['2xx'] / seconds;
     if (cpuBefore !== undefined && cpuAfter !== undefined) {
       console.log(`  the decoder process used ${((cpuAfter - cpuBefore) / result['2xx']).toFixed(2)} ms of CPU per analysis`);
+    }
+    if (serverCpuMs !== undefined) {
+      console.log(`  PostgreSQL's server processes used ${(serverCpuMs / result['2xx']).toFixed(2)} ms of CPU per analysis (the bench's database)`);
     }
     console.log(
       `  bare Fastify hello world, same load, same run: ${helloPerSecond.toFixed(0)} req/s; ` +

@@ -8,6 +8,7 @@ import type { DecoderDatabase } from '../../src/db/database.ts';
 import { groupCommit, recordOne, type Recording } from '../../src/db/repositories/group-commit.ts';
 import { embeddedEngine } from '../../src/plugins/embedded-engine.ts';
 import { historyTitle } from '../../src/domain/history.ts';
+import { countDatabaseServerCpu } from './server-cpu.ts';
 
 export async function benchWrites(article: string, { seconds = 4, connections = 10, rounds = 2 } = {}): Promise<void> {
   const postgres = (await databaseTargets()).find((target) => target.kind === 'postgres');
@@ -25,6 +26,7 @@ export async function benchWrites(article: string, { seconds = 4, connections = 
     const end = Date.now() + seconds * 1000;
     let written = 0;
     const cpu = process.cpuUsage();
+    const serverCpu = await countDatabaseServerCpu(postgres.url!);
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (Date.now() < end) {
@@ -34,13 +36,15 @@ export async function benchWrites(article: string, { seconds = 4, connections = 
       }),
     );
     const used = process.cpuUsage(cpu);
-    console.log(`  ${name.padEnd(28)} ${(written / seconds).toFixed(0).padStart(6)} writes/s   ${((used.user + used.system) / written).toFixed(0).padStart(4)} us of CPU each`);
+    const serverMs = await serverCpu();
+    const server = serverMs === undefined ? '' : `, PostgreSQL ${((1000 * serverMs) / written).toFixed(0).padStart(4)} us`;
+    console.log(`  ${name.padEnd(28)} ${(written / seconds).toFixed(0).padStart(6)} writes/s   ${((used.user + used.system) / written).toFixed(0).padStart(4)} us of CPU each${server}`);
   };
   console.log(`\nWrites alone: use + history entry (${result.length} bytes of result), ${connections} concurrent writers, ${seconds} s each, on PostgreSQL:`);
   try {
     for (let round = 0; round < rounds; round++) {
       await run('one statement per request', (r) => recordOne(database.db, r));
-      for (const writers of [1, 2, 4]) await run(`group commit, ${writers} writer${writers > 1 ? 's' : ''}`, groupCommit(database.db, { writers }));
+      for (const writers of [1, 2, 4]) await run(`group commit, ${writers} writer${writers > 1 ? 's' : ''}`, groupCommit(database.db, { writers, jsonAsBytes: true }));
     }
   } finally {
     await database.destroy();

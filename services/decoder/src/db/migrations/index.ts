@@ -5,6 +5,7 @@ import * as createAnalyses from './2026112103_create_analyses.ts';
 import * as createReaderDays from './2026112401_create_reader_days.ts';
 import * as analyticsAggregates from './2026112404_analytics_aggregates.ts';
 import * as createApiKeys from './2026112501_create_api_keys.ts';
+import * as historyLz4 from './2026112601_history_lz4.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_analytics_events': createAnalyticsEvents,
@@ -13,4 +14,5 @@ export const migrations: MigrationSet = {
   '2026112401_create_reader_days': createReaderDays,
   '2026112404_analytics_aggregates': analyticsAggregates,
   '2026112501_create_api_keys': createApiKeys,
+  '2026112601_history_lz4': historyLz4,
 };

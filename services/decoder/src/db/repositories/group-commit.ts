@@ -2,6 +2,7 @@
 // that arrive while one write is under way are written together in the next, one statement and one
 // commit for all of them, with the quota exactly as strict as one statement per request.
 import DataLoader from 'dataloader';
+import { preparedStatement } from '@keisha/service-kit';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DecoderDatabase } from '../database.ts';
 import type { Counter, HistoryEntry } from './usage.ts';
@@ -59,17 +60,19 @@ export async function recordOne(db: Kysely<DecoderDatabase>, { counter, limit, e
 }
 
 /**
- * Many requests' uses and history entries in one statement, one array per column (a fixed text, so
- * nothing is built per request). The requests are grouped by counter; a counter takes its group's n uses
+ * Many requests' uses and history entries in one statement of fixed text whose one parameter is the
+ * batch as a JSON array (batchJson): each request an object whose `result` is the analysis's JSON put
+ * in as it is. An array per column made the driver escape every article and result into an array
+ * literal, which was the largest part of the write's CPU in the decoder (profile of `bench:decoder`). The requests are grouped by counter; a counter takes its group's n uses
  * only if all n fit (`used + n <= limit`, checked on the row as ON CONFLICT locked it, so writers in other
  * instances cannot overdraw it either), and history rows are inserted only for counters that took their
  * uses. Counters are locked in (subject, day) order, as reserve() does, so two writers cannot deadlock.
- * The answer: each taken counter's new count.
+ * The answer: each taken counter's new count. Prepared once per connection (see preparedStatement).
  */
-const RECORD_ALL = `
+const RECORD_ALL = preparedStatement(`
 with req as (
-  select * from unnest($1::text[], $2::date[], $3::int[], $4::uuid[], $5::text[], $6::int[], $7::int[], $8::text[], $9::jsonb[])
-    with ordinality as r(subject, day, lim, user_id, title, score, term_count, text, result, ord)
+  select * from json_to_recordset($1::json)
+    as r(ord int, subject text, day date, lim int, user_id uuid, title text, score int, term_count int, text text, result jsonb)
 ), wanted as (
   select subject, day, count(*)::int as n, min(lim) as lim from req group by subject, day
 ), taken as (
@@ -85,7 +88,26 @@ with req as (
   order by r.ord
   returning id
 )
-select subject, day::text as day, used from taken`;
+select subject, day::text as day, used from taken`);
+
+/**
+ * The batch as RECORD_ALL's parameter. Strings are written by JSON.stringify; the result is JSON
+ * already (made by JSON.stringify in the route) and goes in unchanged; numbers must be integers.
+ */
+export function batchJson(batch: readonly Recording[]): string {
+  const int = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new TypeError(`Not an integer: ${value}`);
+    return value;
+  };
+  let json = '[';
+  batch.forEach(({ counter, limit, entry }, ord) => {
+    json +=
+      `${ord === 0 ? '' : ','}{"ord":${ord},"subject":${JSON.stringify(counter.subject)},"day":${JSON.stringify(counter.day)},` +
+      `"lim":${limit === null ? 'null' : int(limit)},"user_id":${JSON.stringify(entry.user_id)},"title":${JSON.stringify(entry.title)},` +
+      `"score":${int(entry.score)},"term_count":${int(entry.term_count)},"text":${JSON.stringify(entry.text)},"result":${entry.result}}`;
+  });
+  return `${json}]`;
+}
 
 const keyOf = ({ subject, day }: Counter) => `${subject}\n${day}`;
 
@@ -116,8 +138,11 @@ function limitOf(recordings: readonly Recording[], group: number[]): number | nu
  * (more requests than its limit, or refused whole by the statement) is written one request at a time in
  * arrival order, so exactly the first ones up to the limit get a use, as without batching. If the shared
  * statement fails, each of its requests is tried alone, so one entry that cannot be stored fails alone.
+ * `jsonAsBytes` (PostgreSQL only; PGlite would take bytes for bytea) sends the batch as UTF-8 bytes,
+ * which PostgreSQL reads for a json parameter as it reads the text. The driver would otherwise measure
+ * and encode the string three times over, a pass each of the whole batch.
  */
-export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonly Recording[]): Promise<RecordingResult[]> {
+export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonly Recording[], { jsonAsBytes = false } = {}): Promise<RecordingResult[]> {
   const results: RecordingResult[] = new Array(recordings.length).fill(undefined);
   const together: number[][] = [];
   const alone: number[] = [];
@@ -128,20 +153,9 @@ export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonl
   }
   if (together.length > 0) {
     const batch = together.flat().map((i) => recordings[i]!);
-    const column = <T>(pick: (r: Recording) => T) => batch.map(pick);
     try {
       const { rows } = await db.executeQuery<Counter & { used: number }>(
-        CompiledQuery.raw(RECORD_ALL, [
-          column((r) => r.counter.subject),
-          column((r) => r.counter.day),
-          column((r) => r.limit),
-          column((r) => r.entry.user_id),
-          column((r) => r.entry.title),
-          column((r) => r.entry.score),
-          column((r) => r.entry.term_count),
-          column((r) => r.entry.text),
-          column((r) => r.entry.result),
-        ]),
+        CompiledQuery.raw(RECORD_ALL, [jsonAsBytes ? Buffer.from(batchJson(batch)) : batchJson(batch)]),
       );
       const taken = new Map(rows.map((row) => [keyOf(row), row.used]));
       for (const group of together) {
@@ -170,9 +184,9 @@ export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonl
  * loop); a busy one writes fewer, larger statements and commits once per batch. More than one writer
  * keeps the database busy while a commit is being flushed (PostgreSQL groups concurrent commits' flushes
  * itself). A write that hangs (a stalled connection) stops counting as a writer after `maxWaitMs`, so a
- * stuck statement cannot hold every reader's analysis back.
+ * stuck statement cannot hold every reader's analysis back. `jsonAsBytes`: see recordAll.
  */
-export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, writers = 2, maxWaitMs = 200 } = {}) {
+export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, writers = 2, maxWaitMs = 200, jsonAsBytes = false } = {}) {
   let writing = 0;
   const waiting: Array<() => void> = [];
   const next = () => {
@@ -189,7 +203,7 @@ export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, w
         next();
       };
       setTimeout(done, maxWaitMs).unref();
-      const written = recordAll(db, batch);
+      const written = recordAll(db, batch, { jsonAsBytes });
       void written.finally(done);
       return written;
     },

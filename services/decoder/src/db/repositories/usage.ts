@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ReaderDay } from '@keisha/service-kit';
+import type { DatabaseKind, ReaderDay } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../database.ts';
 import { groupCommit } from './group-commit.ts';
 
@@ -51,8 +51,8 @@ async function takeOne(db: Kysely<DecoderDatabase>, { subject, day }: Counter, l
   return !row || (limit !== null && row.used > limit) ? undefined : row.used;
 }
 
-export function usageRepository(db: Kysely<DecoderDatabase>) {
-  const record = groupCommit(db);
+export function usageRepository(db: Kysely<DecoderDatabase>, kind: DatabaseKind = 'pglite') {
+  const record = groupCommit(db, { jsonAsBytes: kind === 'postgres' });
   return {
     /**
      * Takes one use from every counter at once, or from none: each counter goes up only while it is

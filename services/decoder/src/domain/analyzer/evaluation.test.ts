@@ -34,12 +34,13 @@ describe('decoder evaluation on ../shared/eval', () => {
   });
 
   it('keeps the score figures on BABE', () => {
-    expect(result.babe.all.macroF1).toBeGreaterThanOrEqual(0.72); // measured 0.731
-    expect(result.babe.all.auc).toBeGreaterThanOrEqual(0.795); // measured 0.806
-    expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.69); // measured 0.704; issue 16 aims at 0.71
-    expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.77); // measured 0.7787; issue 16 aims at 0.78
-    expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.35); // measured 0.359
-    expect(result.babe.heldOut.tokens.f1).toBeGreaterThanOrEqual(0.35); // measured 0.356; target 0.35
+    // "all" includes the fit half, which the words model has seen (word-weights.json): in-sample figures.
+    expect(result.babe.all.macroF1).toBeGreaterThanOrEqual(0.78); // measured 0.793
+    expect(result.babe.all.auc).toBeGreaterThanOrEqual(0.86); // measured 0.873
+    expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.715); // measured 0.7296; issue 16 aims at 0.71
+    expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.80); // measured 0.8114; issue 16 aims at 0.78
+    expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.355); // measured 0.359
+    expect(result.babe.heldOut.tokens.f1).toBeGreaterThanOrEqual(0.35); // measured 0.3559; issue 16 aims at 0.35
   });
 });
 
@@ -54,7 +55,7 @@ describe('shipped data', () => {
   });
 
   it('never contains the glossary examples, its quoted explanations, or BABE sentences', () => {
-    const shipped = ['lexicon.json', 'explanations.json', 'framing-words.json', 'framing-ours.json', 'weights.json', 'README.md']
+    const shipped = ['lexicon.json', 'explanations.json', 'framing-words.json', 'framing-ours.json', 'weights.json', 'word-weights.json', 'README.md']
       .map((f) => readFileSync(DATA_DIR + f, 'utf8').toLowerCase())
       .join('\n');
     const glossary = parseGlossary(readFileSync(EVAL_DIR + 'dogwhistle-glossary.tsv', 'utf8'));
@@ -67,5 +68,14 @@ describe('shipped data', () => {
       .flatMap((s) => [s.slice(0, 60), s.slice(Math.floor(s.length / 2) - 30, Math.floor(s.length / 2) + 30)])
       .filter((chunk) => shipped.includes(chunk));
     expect(leaks).toEqual([]);
+  });
+
+  it('ships word stems in alphabetical order, with no figures', () => {
+    const file = JSON.parse(readFileSync(DATA_DIR + 'word-weights.json', 'utf8')) as { weights: Record<string, number>; shown: string[] };
+    expect(file.shown).toEqual([...file.shown].sort());
+    const stems = Object.keys(file.weights);
+    expect(stems.length).toBeGreaterThan(0);
+    expect(stems).toEqual([...stems].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(stems.filter((s) => /[0-9]/.test(s))).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import type { DetectedTerm, Span } from './types.ts';
 import type { Tokens } from './tokenize.ts';
 
 export const LOADED_WORD_SOURCE = 'https://aclanthology.org/P13-1162';
+/** BABE (Spinde et al., Findings of EMNLP 2021): the annotated news sentences the marked words were learned from. */
+export const MARKED_WORD_SOURCE = 'https://aclanthology.org/2021.findings-emnlp.101';
 
 const LOADED_EXPLANATION: Record<LoadedKind, (word: string) => string> = {
   opinion: (word) =>
@@ -17,6 +19,8 @@ const LOADED_EXPLANATION: Record<LoadedKind, (word: string) => string> = {
   speech: (word) =>
     `"${word}" reports speech with a judgement: it casts doubt on the speaker or paints them as attacking, where "said" would report the same words neutrally.`,
   label: (word) => `"${word}" is a pejorative label: it names a group of people by a judgement of them instead of by who they are.`,
+  marked: (word) =>
+    `"${word}" is a subjective word (Riloff & Wiebe 2003) that expert annotators of news sentences often marked as biased wording: it tells the reader what to think of what it describes.`,
 };
 
 export interface Finding extends DetectedTerm {
@@ -83,7 +87,7 @@ export function collectFindings(
     add(`l:${word}`, () => ({
       term: word,
       explanation: LOADED_EXPLANATION[kind](word),
-      is_codeword: false, category: 'loaded-language', source_url: LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
+      is_codeword: false, category: 'loaded-language', source_url: kind === 'marked' ? MARKED_WORD_SOURCE : LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
     }), { start: tokens.start[i]!, end: tokens.end[i]! });
   }
 

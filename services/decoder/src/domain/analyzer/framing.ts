@@ -8,6 +8,7 @@
 import framingData from './data/framing-words.json' with { type: 'json' };
 import { phraseTokens } from './lexicon-types.ts';
 import { DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, type Tokens } from './tokenize.ts';
+import { markedForms, wordWeights } from './words.ts';
 
 interface FramingFile {
   about: string;
@@ -57,6 +58,12 @@ export const LOADED_SPEECH = 16384;
 export const PEJORATIVE = 32768;
 /** A reference to time ("Tuesday", "last week"): hard news dates its events. */
 export const TIME = 65536;
+/**
+ * A word of the published subjectivity and bias lexicons that news-bias annotators often mark
+ * (words.ts `markedForms`, fitted on the fit half of BABE): shown as loaded language, not counted
+ * in the score's features (the words model already carries it).
+ */
+export const MARKED = 131072;
 
 /** Regular inflections of a verb lemma: says/said come from the irregular table. */
 function inflect(lemma: string): string[] {
@@ -170,6 +177,31 @@ for (const [word, bits] of wordBits) {
 }
 // Added after the inflection pass: these verbs are our own list and are inflected here in full.
 for (const verb of framing.ours.loadedSpeechVerbs) for (const form of [verb, ...wordInflections(verb)]) add(form, LOADED_SPEECH);
+for (const form of markedForms) add(form, MARKED);
+
+/**
+ * What framingCounts needs of a word, from one lookup instead of five (its own bits, those it inherits
+ * as an inflection, counted and shown, the phrases it starts, its words-model weight): the maps are
+ * large, and each lookup of a token is a likely cache miss. Built once, after every list is in.
+ */
+interface WordFacts {
+  own: number;
+  inflected: number;
+  shownInflected: number;
+  phrases: Array<{ rest: string[]; bits: number }> | undefined;
+  weight: number;
+}
+const wordFacts = new Map<string, WordFacts>();
+function factsOf(word: string): WordFacts {
+  let facts = wordFacts.get(word);
+  if (!facts) wordFacts.set(word, (facts = { own: 0, inflected: 0, shownInflected: 0, phrases: undefined, weight: 0 }));
+  return facts;
+}
+for (const [word, bits] of wordBits) factsOf(word).own = bits;
+for (const [word, bits] of inflectedBits) factsOf(word).inflected = bits;
+for (const [word, bits] of shownInflectedBits) factsOf(word).shownInflected = bits;
+for (const [word, phrases] of phraseRoot) factsOf(word).phrases = phrases;
+for (const [word, weight] of wordWeights) factsOf(word).weight = weight;
 
 /** Strongly subjective and negative: the words the analyzer lists as loaded language. */
 export const LOADED = STRONG | NEGATIVE;
@@ -181,7 +213,7 @@ export const PEACOCK = STRONG | POSITIVE;
  */
 const NEVER_OPINION = NOT_LOADED | REPORT | ATTRIBUTION;
 
-export type LoadedKind = 'opinion' | 'speech' | 'label';
+export type LoadedKind = 'opinion' | 'speech' | 'label' | 'marked';
 
 /**
  * Why a word is loaded language, or null. Judging speech verbs and pejorative labels are loaded
@@ -195,10 +227,18 @@ function loadedKindOf(own: number, shown: number): LoadedKind | null {
   return null;
 }
 
-/** Why a word is shown as loaded language ("opinion", "speech", "label"), or null when it is not. */
+/** A word the annotators often mark, shown unless it is an event, attribution or report word ("disputed", "said"). */
+const isMarkedShown = (own: number) => (own & MARKED) !== 0 && (own & NEVER_OPINION) === 0;
+
+/** An event or topic word, an attribution word or a report verb ("killed", "said", "disputed"): never loaded as an opinion. */
+export function neverOpinion(word: string): boolean {
+  return ((wordBits.get(word) ?? 0) & NEVER_OPINION) !== 0;
+}
+
+/** Why a word is shown as loaded language ("opinion", "speech", "label", "marked"), or null when it is not. */
 export function loadedKind(word: string): LoadedKind | null {
   const own = wordBits.get(word) ?? 0;
-  return loadedKindOf(own, own | (shownInflectedBits.get(word) ?? 0));
+  return loadedKindOf(own, own | (shownInflectedBits.get(word) ?? 0)) ?? (isMarkedShown(own) ? 'marked' : null);
 }
 
 export interface FramingCounts {
@@ -228,6 +268,8 @@ export interface FramingCounts {
   peacock: number;
   /** References to time ("Tuesday", "last week"). */
   timeReferences: number;
+  /** Sum of the words model's weights over the tokens (words.ts). */
+  wordEvidence: number;
   hyphenated: number;
   letters: number;
   address: number;
@@ -245,7 +287,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   const sentences = tokens.sentenceStart.length;
   const c: FramingCounts = {
     tokens: n, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
-    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, hyphenated: 0, letters: 0,
+    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, wordEvidence: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
     exclaimOrQuestionSentences: 0, loadedTokens: [],
   };
@@ -253,12 +295,25 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   let lastNumeric = -1;
   for (let i = 0; i < n; i++) {
     const word = tokens.norm[i]!;
+    const sentence = tokens.sentence[i]!;
+    const shape = tokens.shape[i]!;
+    if ((shape & DIGIT) !== 0 && lastNumeric !== sentence) { c.numericSentences++; lastNumeric = sentence; }
+    if ((shape & TITLE) !== 0 && tokens.sentenceStart[sentence] !== i) c.properNouns++;
+    if ((shape & HYPHENATED) !== 0) c.hyphenated++;
+    c.letters += word.length;
+    const adverbShape = word.length > 4 && word.endsWith('ly');
+    const facts = wordFacts.get(word);
+    if (facts === undefined) {
+      // In no list, starting no phrase, no weight: its shape is all it adds.
+      if (adverbShape) c.mannerAdverbs++;
+      continue;
+    }
     // Loaded words are single words of the lists; a phrase ("in my view", "long-time") or an inflection
     // the lists do not name ("deplored") adds to the counts only.
-    const ownBits = wordBits.get(word) ?? 0;
-    const wordOnly = ownBits | (inflectedBits.get(word) ?? 0);
+    const ownBits = facts.own;
+    const wordOnly = ownBits | facts.inflected;
     let bits = wordOnly;
-    const phrases = phraseRoot.get(word);
+    const phrases = facts.phrases;
     if (phrases) {
       for (const { rest, bits: phraseBits } of phrases) {
         let ok = i + rest.length < n;
@@ -266,13 +321,8 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
         if (ok) bits |= phraseBits;
       }
     }
-    const sentence = tokens.sentence[i]!;
-    const shape = tokens.shape[i]!;
-    if ((shape & DIGIT) !== 0 && lastNumeric !== sentence) { c.numericSentences++; lastNumeric = sentence; }
-    if ((shape & TITLE) !== 0 && tokens.sentenceStart[sentence] !== i) c.properNouns++;
-    if (word.length > 4 && word.endsWith('ly') && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
-    if ((shape & HYPHENATED) !== 0) c.hyphenated++;
-    c.letters += word.length;
+    if (adverbShape && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
+    c.wordEvidence += facts.weight;
     if (bits === 0) continue;
     if (bits & STRONG) c.strong++;
     if (bits & NEGATIVE) c.negative++;
@@ -292,10 +342,10 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
     if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
     // The feature counts every inflection; the reader is shown the listed forms and their -ed, -ing
     // and -ly forms, not the -s form, which is as often another word ("plots" of land from "plot").
-    if (loadedKindOf(ownBits, wordOnly) !== null) {
-      c.loaded++;
-      if (!taken[i] && loadedKindOf(ownBits, ownBits | (shownInflectedBits.get(word) ?? 0)) !== null) c.loadedTokens.push(i);
-    }
+    // Marked words are shown only: counting them would feed the fit half's own marks back into loadedLog.
+    const counted = loadedKindOf(ownBits, wordOnly) !== null;
+    if (counted) c.loaded++;
+    if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | facts.shownInflected) !== null) || isMarkedShown(ownBits))) c.loadedTokens.push(i);
   }
   for (let s = 0; s < sentences; s++) {
     const flags = tokens.sentenceFlags[s]!;
@@ -343,6 +393,8 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   peacockLog: (c) => Math.log1p(c.peacock),
   timeRate: (c) => c.timeReferences / c.tokens,
   speechLog: (c) => Math.log1p(c.loadedSpeech + c.pejorative),
+  /** The words model (words.ts) per sentence: for one sentence, the sum of its words' fitted weights. */
+  wordEvidence: (c) => c.wordEvidence / c.sentences,
   hyphenRate: (c) => c.hyphenated / c.tokens,
   meanWordLength: (c) => c.letters / c.tokens,
   attributedShare: (c) => c.attributedSentences / c.sentences,

@@ -3,7 +3,8 @@
  *
  *   x_k   = feature k of the text (framing.ts FEATURES): rates per token or per sentence, and
  *           log(1 + n) for counts of coded terms, so that length does not decide the score
- *   z     = b + sum_k w_k * x_k                    (b, w_k: data/weights.json; with the threshold at most 15 numbers)
+ *   z     = b + sum_k w_k * x_k                    (b, w_k: data/weights.json; one feature, wordEvidence, sums the fitted
+ *                                                 weights of data/word-weights.json, see words.ts)
  *   p     = 1 / (1 + e^-z)                         (logistic: the fitted chance that an annotator calls it biased)
  *   score = round(100 * p), and 0 for a text with no words
  *   'Biased' when score >= threshold               (threshold: data/weights.json)
@@ -11,7 +12,8 @@
  * The features, b, w_k and the threshold are chosen and fitted by scripts/fit-weights.ts (greedy
  * forward selection by cross-validated AUC, then L2-regularised logistic regression, all written out
  * by hand) on one deterministic half of BABE's development sentences; the other half is kept for the
- * held-out figures. Nothing else is tuned: no per-sentence rules, no BABE vocabulary.
+ * held-out figures. The words model's stem weights (words.ts) are fitted there too, under
+ * cross-validation. Nothing else is tuned: no per-sentence rules, no BABE sentence.
  */
 import weightsData from './data/weights.json' with { type: 'json' };
 
