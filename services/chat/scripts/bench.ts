@@ -271,6 +271,10 @@ async function main(): Promise<void> {
     console.log(line(`direct to the model, ${CONCURRENT} at once`, dc));
     console.log(line(`chat service, ${CONCURRENT} at once`, cc));
     console.log(line(`  the same from ${CONCURRENT} accounts`, ca));
+    // The first round also opens the upstream connections the warm-up did not need: its tail is not the others'.
+    const byRound = (label: string, rounds: Figures[]) =>
+      `${label}: ${rounds.map((f, i) => `${i + 1}: ${percentile(f.firstToken, 0.5).toFixed(1)} / ${percentile(f.firstToken, 0.99).toFixed(1)}`).join(', ')}`;
+    console.log(`\nFirst token added p50 / p99 by round (ms): ${byRound('model alone', directConcurrent)}; ${byRound('chat', chatConcurrent)}; ${byRound('100 accounts', chatAccounts)}`);
     console.log(`\nInside the service (its Server-Timing, ms from the request's arrival):`);
     console.log(`${''.padEnd(34)}checks done (auth, session, body)   model asked        stream opened (accept)`);
     console.log(`${''.padEnd(34)}     p50     p99                       p50     p99        p50     p99`);

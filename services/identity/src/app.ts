@@ -47,11 +47,13 @@ export async function buildIdentityApp(
       });
       // Identity verifies its own tokens with its key ring, and also asks the database whether the
       // account is still enabled and signed in: it is the one service that can.
+      // Each key's PEM is made once: a new reader's first token would otherwise convert it again.
+      const pems = new Map([...keys.byKid].map(([kid, key]) => [kid, jwkToPem(key.publicJwk)]));
       await registerAuth(app, {
         keys: async (kid) => {
-          const key = kid ? keys.byKid.get(kid) : undefined;
-          if (!key) throw new Error('unknown signing key');
-          return jwkToPem(key.publicJwk);
+          const pem = kid ? pems.get(kid) : undefined;
+          if (!pem) throw new Error('unknown signing key');
+          return pem;
         },
         privateKey: keys.current.privateKeyPem,
         check: async (claims, request) => {

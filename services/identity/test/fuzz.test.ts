@@ -53,6 +53,7 @@ describe.each(targets)('identity under hostile input on $kind', (target) => {
     { method: 'POST' as const, url: '/api/bias-auth/login', fields: { email: 'fuzz-user@example.org', password: 'fuzz-password' }, headers: {} },
     { method: 'POST' as const, url: '/api/auth/admin/login', fields: { email: ADMIN.email, password: ADMIN.password }, headers: {} },
     { method: 'POST' as const, url: '/api/bias-auth/validate-token', fields: { token: userToken }, headers: {} },
+    { method: 'POST' as const, url: '/api/auth/sessions/check', fields: { tokens: [userToken] }, headers: {} },
     { method: 'POST' as const, url: '/api/waitlist', fields: { email: 'w@x.io' }, headers: {} },
     { method: 'POST' as const, url: '/api/auth/change-password', fields: { current_password: 'fuzz-password', new_password: 'fuzz-password' }, headers: bearer(userToken) },
     { method: 'PATCH' as const, url: '/api/profiles/me', fields: { username: 'fuzz', avatar_url: 'https://x.io/a.png', website: 'https://x.io' }, headers: bearer(userToken) },

@@ -14,6 +14,7 @@ const ROUTES = [
   'POST /api/auth/logout',
   'POST /api/auth/logout-all',
   'POST /api/bias-auth/validate-token',
+  'POST /api/auth/sessions/check',
   'POST /api/auth/change-password',
   'PATCH /api/profiles/me',
   'PATCH /api/identity/admin/users/:id',
@@ -57,6 +58,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'POST /api/bias-auth/login': USER,
           'POST /api/auth/admin/login': ADMIN,
           'POST /api/bias-auth/validate-token': { token: user },
+          'POST /api/auth/sessions/check': { tokens: [user, user] },
           // The same password again: a body that gets through changes nothing the other routes rely on.
           'POST /api/auth/change-password': { current_password: USER.password, new_password: USER.password },
           'PATCH /api/profiles/me': { username: 'fuzz', avatar_url: 'https://example.org/a.png', website: 'https://example.org' },

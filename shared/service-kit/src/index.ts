@@ -2,6 +2,8 @@ export { baseConfigSchema, loadConfig, ConfigError, defaultDataDir, type BaseCon
 export { AppError, errorBody } from './errors.ts';
 export { openDatabase, preparedStatement, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
+export { batches, type BatchOptions } from './batches.ts';
+export { groupCommit, groupByCounter, writeCounted, type Counted, type CountedResult, type CountedWriter, type GroupCommitOptions } from './group-commit.ts';
 export { createServiceApp, type ServiceApp, type ServiceDefinition } from './app.ts';
 export { runService, type RunOptions } from './run.ts';
 export {

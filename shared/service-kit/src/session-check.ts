@@ -5,18 +5,32 @@
 // (no service credential exists to leak), and caches the answer for about a second per token. A
 // revocation therefore takes effect everywhere within `ttlMs` plus one request to identity.
 //
-// Concurrent requests with one token share one question. A refusal is remembered for longer (a ended
-// session never comes back), so a flood of a revoked token does not become a flood on identity. When
-// identity cannot be reached, a recent answer (within `graceMs`) is still used, as nobody can be
-// signed out while identity is down either; past that, the request is refused with 503.
-import { AUTH_PATHS } from '@keisha/contracts/identity';
+// An active reader does not wait for identity: once a confirmation is past half its life, the next
+// request starts the question again in the background and still uses the confirmation it has (younger
+// than `ttlMs`), so the answer is usually fresh before it is needed. No confirmation older than `ttlMs`
+// is ever used, so this does not delay a revocation; identity hears about an active token at most
+// twice per `ttlMs`.
+//
+// Concurrent requests with one token share one question, and questions about different tokens asked
+// at the same moment (a burst of new readers) go to identity together, up to 100 in one request to its
+// sessions check (one round trip and one query there instead of a `me` each). A batch identity refuses
+// whole (a token it would not verify, or an identity without that route) is asked again one `me` each.
+//
+// A refusal is remembered for longer (a ended session never comes back), so a flood of a revoked token
+// does not become a flood on identity. When identity cannot be reached, a recent answer (within
+// `graceMs`) is still used, as nobody can be signed out while identity is down either; past that, the
+// request is refused with 503.
+import { AUTH_PATHS, SESSIONS_CHECK_MAX, type SessionVerdict } from '@keisha/contracts/identity';
 import type { FastifyRequest } from 'fastify';
 import { tracedFetch } from '@keisha/telemetry';
 import { jwksKeyResolver, type AccessClaims } from './auth.ts';
+import { batches } from './batches.ts';
 import { AppError } from './errors.ts';
 
 export interface SessionCheckOptions {
   ttlMs?: number;
+  /** Past this share of `ttlMs`, a request that uses a confirmation also asks identity again, in the background. */
+  refreshAfter?: number;
   refusalTtlMs?: number;
   graceMs?: number;
   timeoutMs?: number;
@@ -31,11 +45,19 @@ interface Entry {
   checkedAt: number;
 }
 
+/** Identity answered a sessions check, but not with a verdict for each token. */
+class BatchRefused extends Error {
+  constructor(status: number) {
+    super(`identity answered ${status} to a sessions check`);
+    this.name = 'BatchRefused';
+  }
+}
+
 const UNAVAILABLE = () =>
   new AppError(503, 'AUTH_UNAVAILABLE', 'We could not confirm your sign-in just now. Please try again in a moment.');
 
 export function identitySessionCheck(identityUrl: string, options: SessionCheckOptions = {}) {
-  const { ttlMs = 1000, refusalTtlMs = 60_000, graceMs = 30_000, timeoutMs = 2000, maxEntries = 20_000, log } = options;
+  const { ttlMs = 1000, refreshAfter = 0.5, refusalTtlMs = 60_000, graceMs = 30_000, timeoutMs = 2000, maxEntries = 20_000, log } = options;
   const url = new URL(AUTH_PATHS.me, identityUrl).toString();
   const cache = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Verdict>>();
@@ -62,6 +84,45 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
     throw new Error(`identity answered ${response.status}`);
   }
 
+  const batchUrl = new URL(AUTH_PATHS.sessionsCheck, identityUrl).toString();
+
+  /** Identity's verdicts on many tokens in one request; throws when it refuses or fails the whole batch. */
+  async function askMany(batch: ReadonlyArray<{ token: string; claims: AccessClaims }>): Promise<Array<Verdict | Error>> {
+    const response = await tracedFetch(
+      batchUrl,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tokens: batch.map((b) => b.token) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      { route: AUTH_PATHS.sessionsCheck },
+    );
+    const body = (await response.json().catch(() => null)) as { sessions?: SessionVerdict[] } | null;
+    if (!response.ok || !Array.isArray(body?.sessions) || body.sessions.length !== batch.length) throw new BatchRefused(response.status);
+    return body.sessions.map((verdict, i) => {
+      if (!verdict.ok) return { ok: false, status: verdict.status, code: verdict.code, message: verdict.message };
+      const { id, role } = verdict.user;
+      if (id !== batch[i]!.claims.sub || (role !== 'user' && role !== 'admin')) return new Error('identity answered for another account');
+      return { ok: true, role };
+    });
+  }
+
+  const askTogether = batches<{ token: string; claims: AccessClaims }, Verdict>(
+    async (batch) => {
+      const alone = () => Promise.all(batch.map(({ token, claims }) => ask(token, claims).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))));
+      if (batch.length === 1) return alone();
+      try {
+        return await askMany(batch);
+      } catch (error) {
+        // Identity answered but not for the batch: each token on its own. Unreachable: no second try.
+        if (error instanceof BatchRefused) return alone();
+        return batch.map(() => (error instanceof Error ? error : new Error(String(error))));
+      }
+    },
+    { maxBatchSize: SESSIONS_CHECK_MAX },
+  );
+
   function remember(token: string, verdict: Verdict) {
     if (cache.size >= maxEntries) {
       // Drop the oldest tenth rather than everything: a burst of new tokens should not empty the cache.
@@ -74,13 +135,11 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
     cache.set(token, { verdict, checkedAt: Date.now() });
   }
 
-  async function verdictFor(token: string, claims: AccessClaims): Promise<Verdict> {
-    const cached = cache.get(token);
-    const age = cached ? Date.now() - cached.checkedAt : Infinity;
-    if (cached && age < (cached.verdict.ok ? ttlMs : refusalTtlMs)) return cached.verdict;
+  /** The question about `token` under way, or a new one. */
+  function asking(token: string, claims: AccessClaims): Promise<Verdict> {
     let pending = inflight.get(token);
     if (!pending) {
-      pending = ask(token, claims)
+      pending = askTogether({ token, claims })
         .then((verdict) => {
           remember(token, verdict);
           return verdict;
@@ -88,6 +147,18 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
         .finally(() => inflight.delete(token));
       inflight.set(token, pending);
     }
+    return pending;
+  }
+
+  async function verdictFor(token: string, claims: AccessClaims): Promise<Verdict> {
+    const cached = cache.get(token);
+    const age = cached ? Date.now() - cached.checkedAt : Infinity;
+    if (cached && age < (cached.verdict.ok ? ttlMs : refusalTtlMs)) {
+      // Failures of a background question are left to the request that will need its answer.
+      if (cached.verdict.ok && age >= ttlMs * refreshAfter) asking(token, claims).catch(() => {});
+      return cached.verdict;
+    }
+    const pending = asking(token, claims);
     try {
       return await pending;
     } catch (error) {

@@ -3,8 +3,10 @@
 // - the conversation is the caller's, or 404 (before anything is counted);
 // - the message is counted atomically before any work (429 with the usage when the day is used up), in
 //   the same statement or transaction that writes the person's bubble and an empty answer bubble
-//   (status streaming): one commit, and a message is counted if and only if it is stored. Writes to an
-//   existing conversation hold a lock on it, so they happen one at a time;
+//   (status streaming): one commit, and a message is counted if and only if it is stored. New
+//   conversations started at the same moment share one statement (a group commit: the limit is exactly
+//   as strict, see service-kit's group-commit.ts). Writes to an existing conversation hold a lock on it,
+//   so they happen one at a time;
 // - the engine is asked before the message is counted and written, so the model's wait for its first
 //   token overlaps the database's commit (plugins/started-answer.ts); it is cancelled when the message
 //   is refused, and asked again when the history read inside the write differs from the one it was
@@ -14,11 +16,11 @@
 //   broke off: the partial text is kept and the message is given back); an answer by the offline
 //   responder because the configured model failed is given back too (it costs the person nothing).
 import { CHAT_ERRORS, CHAT_TEXT, type ChatEngine, type ChatMessage, type ChatSession, type ChatSource, type ChatTier, type ChatUsage } from '@keisha/contracts/chat';
-import { AppError } from '@keisha/service-kit';
+import { AppError, groupCommit } from '@keisha/service-kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { ChatDatabase, MessageRow } from '../db/database.ts';
 import { messagesRepository } from '../db/repositories/messages.ts';
-import { sessionsRepository } from '../db/repositories/sessions.ts';
+import { counterKey, sessionsRepository, type ConversationStart, type StartedConversation } from '../db/repositories/sessions.ts';
 import { usageRepository } from '../db/repositories/usage.ts';
 import { DEFAULT_HISTORY_BUDGET, isLiveStream, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
 import { buildSystemPrompt } from '../domain/persona.ts';
@@ -92,6 +94,17 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
   const messages = messagesRepository(db);
   const usage = usageRepository(db);
   const readerDays = readerDaysRepository(db);
+  // New conversations started at the same time are written together: one statement and one commit for
+  // a burst (one account's burst would otherwise queue on its counter row, one commit each).
+  const startConversation = groupCommit<ConversationStart, StartedConversation>({
+    counterOf: (start) => counterKey(start.userId, start.day),
+    limitOf: (start) => start.limit,
+    writeAll: (batch) => sessions.startAllWithMessages(batch),
+    writeOne: async ({ userId, title, text, day, limit }) => {
+      const started = await sessions.startWithMessage(userId, title, text, { day, limit });
+      return started && { used: started.used, value: started };
+    },
+  });
   const running = new Set<{ controller: AbortController; done: Promise<unknown> }>();
   // `${userId} ${day}` of accounts whose last message used up the day, or that were refused: their next
   // message is likely refused too, so the model is not asked before the count says yes.
@@ -263,13 +276,14 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
         const request: AnswerRequest = { systemPrompt: buildSystemPrompt(d.plan), history: [], question: message };
         const early = startEarly(d, request);
         const started = await withEarlyAnswer(early, async () => {
-          const started = await sessions.startWithMessage(userId, title, message, { day: d.day, limit: d.limit });
+          const started = await startConversation({ userId, title, text: message, day: d.day, limit: d.limit });
           noteUsage(d, started?.used);
           if (!started) throw await limitReached(d);
           return started;
         });
         const c = { ...d, used: started.used };
-        return prepared(c, { session: sessionView(started.session), sessionCreated: true, userMessageId: started.userMessageId, aiMessageId: started.aiMessageId, request }, early);
+        const { session, userMessageId, aiMessageId } = started.value;
+        return prepared(c, { session: sessionView(session), sessionCreated: true, userMessageId, aiMessageId, request }, early);
       }
       // Checked before counting: a message to a conversation that is not yours is never counted. The
       // history is read at the same time (used only once the conversation is known to be the caller's).

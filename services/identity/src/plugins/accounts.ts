@@ -61,6 +61,20 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
     };
   }
 
+  /** `accountForClaims` for many tokens in one query: each one's account, or the error that refuses it. */
+  async function accountsForClaims(claims: ReadonlyArray<{ sub: string; sid: string }>): Promise<Array<UserRow | AppError>> {
+    const found = await users.findWithFamilies(claims.map((c) => ({ userId: c.sub, familyId: c.sid })));
+    return found.map((one) => {
+      if (!one) return new AppError(401, AUTH_ERRORS.unauthenticated, 'Invalid or expired token');
+      const { user, family } = one;
+      if (user.disabled_at) return disabledAccount();
+      if (!family || !family.live || family.startedAt < user.sessions_valid_after) {
+        return new AppError(401, AUTH_ERRORS.unauthenticated, 'Your session has ended. Please sign in again.');
+      }
+      return user;
+    });
+  }
+
   return {
     async register(email: string, password: string): Promise<SessionGrant> {
       const row = await users.create(email, await hashPassword(password));
@@ -153,13 +167,12 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
      * in: signed out, signed out everywhere, replayed, password changed elsewhere, or disabled all end it.
      */
     async accountForClaims(claims: { sub: string; sid: string }): Promise<UserRow> {
-      const ended = () => new AppError(401, AUTH_ERRORS.unauthenticated, 'Your session has ended. Please sign in again.');
-      const [row, family] = await Promise.all([users.findById(claims.sub), refreshTokens.familyState(claims.sid, claims.sub)]);
-      if (!row) throw new AppError(401, AUTH_ERRORS.unauthenticated, 'Invalid or expired token');
-      if (row.disabled_at) throw disabledAccount();
-      if (!family || !family.live || family.startedAt < row.sessions_valid_after) throw ended();
-      return row;
+      const [account] = await accountsForClaims([claims]);
+      if (account instanceof AppError) throw account;
+      return account!;
     },
+
+    accountsForClaims,
 
     /** An administrator's unlock: forgets every failed sign-in counted against the account. */
     async unlock(userId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../common.ts';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSIONS_CHECK_MAX } from './auth.ts';
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -41,6 +41,14 @@ export const authSuccess = z.object({
   token: z.string(),
   expires_in: z.number().int(),
 });
+export const sessionsCheckBody = z.object({
+  tokens: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,4096}$/, { error: 'Not an access token' })).min(1).max(SESSIONS_CHECK_MAX),
+});
+export const sessionVerdict = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), user: z.object({ id: z.string(), role: z.enum(['user', 'admin']) }) }),
+  z.object({ ok: z.literal(false), status: z.union([z.literal(401), z.literal(403)]), code: z.string(), message: z.string() }),
+]);
+export const sessionsCheckResponse = z.object({ success: z.literal(true), sessions: z.array(sessionVerdict) });
 export const validateTokenResponse = z.object({ success: z.literal(true), user: accountUser });
 export const okResponse = z.object({ success: z.literal(true) });
 

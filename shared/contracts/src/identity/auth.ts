@@ -10,6 +10,12 @@ export const AUTH_PATHS = {
   logout: '/api/auth/logout',
   logoutAll: '/api/auth/logout-all',
   me: '/api/auth/me',
+  /**
+   * Ours: POST `{ tokens }` (readers' own access tokens, already verified by the asking service): whether
+   * each one's session still stands, in one request. The services' session check asks it for a burst of
+   * new readers instead of one `me` each. A token whose signature does not verify refuses the whole batch.
+   */
+  sessionsCheck: '/api/auth/sessions/check',
   adminLogin: '/api/auth/admin/login',
   changePassword: '/api/auth/change-password',
   profile: '/api/profiles/me',
@@ -134,3 +140,11 @@ export interface InternalAccountResponse {
   success: true;
   account: { role: 'user' | 'admin'; disabled: boolean };
 }
+
+/** Most tokens in one `sessionsCheck`. */
+export const SESSIONS_CHECK_MAX = 100;
+
+/** One token's answer in `sessionsCheck`, in the order asked: its session stands (with the role now), or why not. */
+export type SessionVerdict =
+  | { ok: true; user: { id: string; role: 'user' | 'admin' } }
+  | { ok: false; status: 401 | 403; code: string; message: string };

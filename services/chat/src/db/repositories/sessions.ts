@@ -1,9 +1,65 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatDatabase, SessionRow } from '../database.ts';
 
 type Executor = Kysely<ChatDatabase> | Transaction<ChatDatabase>;
 
 const COLUMNS = ['id', 'user_id', 'title', 'created_at', 'updated_at'] as const;
+
+/** A new conversation's first message, to be taken from the day's allowance of `userId`. */
+export interface ConversationStart {
+  userId: string;
+  title: string;
+  text: string;
+  day: string;
+  limit: number | null;
+}
+
+export interface StartedConversation {
+  session: SessionRow;
+  userMessageId: string;
+  aiMessageId: string;
+}
+
+/**
+ * Many new conversations, each with its first message and Keisha's empty answer, in one statement (one
+ * array per column: a fixed text, nothing built per request). The starts are grouped by counter (an
+ * account's day); a counter takes its group's n messages only if all n fit (`used + n <= limit`, checked
+ * on the row as ON CONFLICT locked it, so other instances cannot overdraw it either), and only the
+ * starts of counters that took their messages are written. Counters are locked in (user_id, day) order,
+ * so two writers cannot deadlock. The ids are chosen by the caller, so each row is known as its own.
+ */
+const START_ALL = `
+with req as (
+  select * from unnest($1::uuid[], $2::date[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::uuid[])
+    with ordinality as r(user_id, day, lim, title, text, session_id, user_message_id, ai_message_id, ord)
+), wanted as (
+  select user_id, day, count(*)::int as n, min(lim) as lim from req group by user_id, day
+), taken as (
+  insert into chat_usage_counters as c (user_id, day, used)
+  select user_id, day, n from wanted order by user_id, day
+  on conflict (user_id, day) do update set used = c.used + excluded.used
+  where c.used + excluded.used <= coalesce((select w.lim from wanted w where w.user_id = excluded.user_id and w.day = excluded.day), 2147483647)
+  returning c.user_id, c.day, c.used
+), s as (
+  insert into chat_sessions (id, user_id, title, updated_at)
+  select r.session_id, r.user_id, r.title, clock_timestamp() from req r join taken t on t.user_id = r.user_id and t.day = r.day
+  order by r.ord
+  returning id, user_id, title, created_at, updated_at
+), u as (
+  insert into messages (id, session_id, user_prompt, ai_response, status, created_at)
+  select r.user_message_id, s.id, r.text, null, 'complete', clock_timestamp() from s join req r on r.session_id = s.id
+  returning session_id
+), a as (
+  insert into messages (id, session_id, user_prompt, ai_response, status, created_at)
+  select r.ai_message_id, u.session_id, null, '', 'streaming', clock_timestamp() from u join req r on r.session_id = u.session_id
+  returning session_id
+)
+select s.id, s.user_id, s.title, s.created_at, s.updated_at, t.day::text as day, t.used
+from s join a on a.session_id = s.id join req r on r.session_id = s.id join taken t on t.user_id = r.user_id and t.day = r.day`;
+
+/** The key of an account's day counter, as the group commit groups by it. */
+export const counterKey = (userId: string, day: string) => `${userId} ${day}`;
 
 /** Conversations. Every read and write is scoped to the owner: another user's id finds nothing. */
 export function sessionsRepository(db: Kysely<ChatDatabase>) {
@@ -55,6 +111,36 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
       if (!row) return undefined;
       const { user_message_id: userMessageId, ai_message_id: aiMessageId, used, ...session } = row;
       return { session, userMessageId, aiMessageId, used };
+    },
+
+    /**
+     * `startWithMessage` for many starts in one statement and one commit; see START_ALL. Resolves to the
+     * new count of each counter that took its messages (by counterKey) and each start's rows, by index
+     * (only meaningful for starts whose counter took its messages).
+     */
+    async startAllWithMessages(starts: readonly ConversationStart[]): Promise<{ counts: Map<string, number>; results: StartedConversation[] }> {
+      const ids = starts.map(() => ({ session: randomUUID(), user: randomUUID(), ai: randomUUID() }));
+      const column = <T>(pick: (start: ConversationStart, i: number) => T) => starts.map(pick);
+      const { rows } = await db.executeQuery<SessionRow & { day: string; used: number }>(
+        CompiledQuery.raw(START_ALL, [
+          column((s) => s.userId),
+          column((s) => s.day),
+          column((s) => s.limit),
+          column((s) => s.title),
+          column((s) => s.text),
+          column((_, i) => ids[i]!.session),
+          column((_, i) => ids[i]!.user),
+          column((_, i) => ids[i]!.ai),
+        ]),
+      );
+      const counts = new Map<string, number>();
+      const sessions = new Map<string, SessionRow>();
+      for (const { day, used, ...session } of rows) {
+        counts.set(counterKey(session.user_id, day), used);
+        sessions.set(session.id, session);
+      }
+      const results = ids.map((id) => ({ session: sessions.get(id.session)!, userMessageId: id.user, aiMessageId: id.ai }));
+      return { counts, results };
     },
 
     /**

@@ -35,24 +35,6 @@ export function refreshTokensRepository(db: Kysely<IdentityDatabase>) {
       if (options.exceptFamily) query = query.where('family_id', '!=', options.exceptFamily);
       await query.execute();
     },
-    /**
-     * The signed-in device behind an access token: whether its family still has a live token (not
-     * revoked, not expired) and when the family began (its first sign-in), or undefined when the family
-     * is not this user's. One indexed query: every authenticated request on every service asks it.
-     */
-    async familyState(familyId: string, userId: string, trx: Db = db): Promise<{ live: boolean; startedAt: Date } | undefined> {
-      const row = await trx
-        .selectFrom('refresh_tokens')
-        .select((eb) => [
-          eb.fn.min('created_at').as('started_at'),
-          eb.fn.countAll<string>().filterWhere((w) => w.and([w('revoked_at', 'is', null), w('expires_at', '>', sql<Date>`now()`)])).as('live'),
-        ])
-        .where('family_id', '=', familyId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!row?.started_at) return undefined;
-      return { live: Number(row.live) > 0, startedAt: new Date(row.started_at as unknown as string | Date) };
-    },
     async familyIsLive(familyId: string, trx: Db = db): Promise<boolean> {
       const row = await trx
         .selectFrom('refresh_tokens')

@@ -16,6 +16,27 @@ export function usersRepository(db: Kysely<IdentityDatabase>) {
     findById(id: string, trx: Db = db): Promise<UserRow | undefined> {
       return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /**
+     * The accounts behind access tokens and the state of their signed-in devices, in one round trip
+     * (every authenticated request on every service asks this, through identity's session check): for
+     * each (user, family) pair, in order, the user (undefined when there is none) and whether the device's
+     * refresh-token family still has a live token (not revoked, not expired) and when it began, its first
+     * sign-in (`family` undefined when the family is not this user's).
+     */
+    async findWithFamilies(pairs: ReadonlyArray<{ userId: string; familyId: string }>): Promise<Array<{ user: UserRow; family: { live: boolean; startedAt: Date } | undefined } | undefined>> {
+      if (pairs.length === 0) return [];
+      const { rows } = await sql<UserRow & { ord: string; family_started_at: Date | string | null; family_live: string | number }>`
+        select u.*, p.ord,
+          (select min(t.created_at) from refresh_tokens t where t.family_id = p.family_id and t.user_id = u.id) as family_started_at,
+          (select count(*) from refresh_tokens t where t.family_id = p.family_id and t.user_id = u.id and t.revoked_at is null and t.expires_at > now()) as family_live
+        from unnest(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.familyId)}::uuid[]) with ordinality as p(user_id, family_id, ord)
+        join users u on u.id = p.user_id`.execute(db);
+      const found = new Array<{ user: UserRow; family: { live: boolean; startedAt: Date } | undefined } | undefined>(pairs.length).fill(undefined);
+      for (const { ord, family_started_at: startedAt, family_live: live, ...user } of rows) {
+        found[Number(ord) - 1] = { user: user as UserRow, family: startedAt ? { live: Number(live) > 0, startedAt: new Date(startedAt) } : undefined };
+      }
+      return found;
+    },
     /** Creates an account once; a concurrent second registration of the address gets undefined. */
     async create(email: string, passwordHash: string, role: 'user' | 'admin' = 'user', trx: Db = db): Promise<UserRow | undefined> {
       return trx
