@@ -101,6 +101,7 @@ const SECRET_SAMPLES: Record<string, string> = {
   PAYPAL_PLAN_MONTHLY: 'P-MONTHLY',
   PAYPAL_PLAN_ANNUAL: 'P-ANNUAL',
   PAYPAL_WEBHOOK_ID: 'WH-SAMPLE',
+  INTERNAL_API_TOKEN: 'an-internal-token-of-at-least-32-characters',
 };
 
 /** The environment a container starts with: the image's ENV, then the manifest's (secrets from the samples). */
@@ -250,10 +251,13 @@ describe.each(SERVICES.map((name) => [name] as const))('the %s service', (name) 
     expect(envOfDeployment(deployment).find((e) => e.name === 'TRUST_PROXY')?.from).toBe('configMap');
   });
 
-  it('takes its database from a Secret it cannot start without, and everything else secret as optional', () => {
+  it('takes its database and the services\' shared internal token from Secrets it cannot start without, and everything else secret as optional', () => {
     const secrets = envOfDeployment(find('Deployment', name)).filter((e) => e.from === 'secret');
-    expect(secrets.find((e) => e.name === 'DATABASE_URL')).toMatchObject({ optional: false });
-    for (const entry of secrets.filter((e) => e.name !== 'DATABASE_URL')) expect(entry.optional, entry.name).toBe(true);
+    const required = ['DATABASE_URL', 'INTERNAL_API_TOKEN'];
+    for (const key of required) expect(secrets.find((e) => e.name === key), key).toMatchObject({ optional: false });
+    // Pods share no disk: one Secret for all four, or their internal calls would not recognise each other.
+    expect(secrets.find((e) => e.name === 'INTERNAL_API_TOKEN')).toMatchObject({ secret: { name: 'internal-api-token' } });
+    for (const entry of secrets.filter((e) => !required.includes(e.name))) expect(entry.optional, entry.name).toBe(true);
   });
 
   it('is accepted by the service with only the required secrets, and with all of them', () => {

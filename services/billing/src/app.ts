@@ -24,10 +24,10 @@ export async function buildBillingApp(
     logger,
     routes: async (app) => {
       // The signature, then identity's word that the session still stands (revocation within a second).
-      await registerAuth(app, identityAuthOptions(config.IDENTITY_URL, app.log));
+      const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'billing')));
+      await registerAuth(app, identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken: () => internalToken }));
       await app.register(planRoutes);
       await app.register(entitlementRoutes);
-      const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'billing')));
       await app.register(internalEntitlementRoutes, { internalToken });
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
       const payments = createPayments(config, database.db);

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createServiceApp, identityAuthOptions, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, defaultDataDir, identityAuthOptions, internalTokenFileFor, loadInternalToken, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { ChatDatabase } from './db/database.ts';
 import { llmSettingsOf, type ChatConfig } from './env.ts';
 import type { AnswerEngine } from './plugins/answer-engine.ts';
@@ -45,7 +45,9 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
     bodyLimit: 256 * 1024,
     routes: async (app) => {
       // The signature, then identity's word that the session still stands (revocation within a second).
-      const auth = identityAuthOptions(config.IDENTITY_URL, app.log);
+      // The services' shared secret, read when first needed: a burst of new readers' session checks goes to identity's internal route together.
+      const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'chat')));
+      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken });
       await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const planFor = deps.planFor ?? chatPlans({ fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL }, app.log);
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Answers the offline responder gave because the model could not, by cause.', ['cause']);

@@ -21,6 +21,8 @@ export const chatConfigSchema = baseConfigSchema.extend({
   DEFAULT_CHAT_TIER: chatTierSetting.optional(),
   /** Where billing answers an account's entitlements (its chat plan). Without it (and without DEFAULT_CHAT_TIER) everyone is Free. */
   BILLING_URL: z.url().optional(),
+  /** Our services' shared secret (at least 32 characters); without it, the file the first service writes beside the data folders. */
+  INTERNAL_API_TOKEN: z.string().min(32).optional(),
   /** Message sends (and regenerates) per minute per client address; the daily limit is separate. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */

@@ -40,7 +40,9 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
     routes: async (app) => {
       await app.register(cookie);
       // The signature, then identity's word that the session still stands (revocation within a second).
-      const auth = identityAuthOptions(config.IDENTITY_URL, app.log);
+      // Our services' shared secret, read when first needed: for identity's and billing's internal routes.
+      const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder')));
+      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken });
       await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const tiers = config.DEFAULT_ACCOUNT_TIER ? fixedTier(config.DEFAULT_ACCOUNT_TIER) : billingTiers(config.BILLING_URL, app.log);
       const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, tiers);
@@ -54,7 +56,6 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       // API access: keys on the account page, the public v1 API with them.
       await app.register(apiKeyRoutes, { tiers, dailyLimit: config.API_KEY_DAILY_LIMIT });
       // A key has no access token to forward: identity and billing are asked with the services' internal token.
-      const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder')));
       const owners = config.DEFAULT_ACCOUNT_TIER
         ? { ownerPlan: fixedOwnerPlan(config.DEFAULT_ACCOUNT_TIER) }
         : { ownerPlan: billingOwnerPlans(config.BILLING_URL, internalToken(), app.log), ownerAccount: identityOwnerAccounts(config.IDENTITY_URL, internalToken(), app.log) };

@@ -69,7 +69,7 @@ export async function buildIdentityApp(
       await app.register(profileRoutes);
       await app.register(adminRoutes, { accounts });
       const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'identity')));
-      await app.register(internalRoutes, { internalToken });
+      await app.register(internalRoutes, { internalToken, accounts });
     },
   });
 }

@@ -31,6 +31,7 @@ const LEGITIMATE: Record<string, string[]> = {
 const isLegitimate = (field: string, label: string) => LEGITIMATE[field]?.includes(label) ?? false;
 
 const targets = await databaseTargets();
+const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
 
 describe.each(targets)('identity under hostile input on $kind', (target) => {
   let ctx: TestContext;
@@ -38,7 +39,7 @@ describe.each(targets)('identity under hostile input on $kind', (target) => {
   let adminToken = '';
   let victim = '';
   beforeAll(async () => {
-    ctx = await startIdentity(target);
+    ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL });
     userToken = (await signUp(ctx.app, 'fuzz-user@example.org', 'fuzz-password')).token;
     victim = (await signUp(ctx.app, 'fuzz-victim@example.org')).user.id;
     adminToken = (await signIn(ctx.app, ADMIN.email, ADMIN.password)).token;
@@ -53,7 +54,7 @@ describe.each(targets)('identity under hostile input on $kind', (target) => {
     { method: 'POST' as const, url: '/api/bias-auth/login', fields: { email: 'fuzz-user@example.org', password: 'fuzz-password' }, headers: {} },
     { method: 'POST' as const, url: '/api/auth/admin/login', fields: { email: ADMIN.email, password: ADMIN.password }, headers: {} },
     { method: 'POST' as const, url: '/api/bias-auth/validate-token', fields: { token: userToken }, headers: {} },
-    { method: 'POST' as const, url: '/api/auth/sessions/check', fields: { tokens: [userToken] }, headers: {} },
+    { method: 'POST' as const, url: '/internal/identity/sessions/check', fields: { tokens: [userToken] }, headers: { 'x-keisha-internal-token': INTERNAL } },
     { method: 'POST' as const, url: '/api/waitlist', fields: { email: 'w@x.io' }, headers: {} },
     { method: 'POST' as const, url: '/api/auth/change-password', fields: { current_password: 'fuzz-password', new_password: 'fuzz-password' }, headers: bearer(userToken) },
     { method: 'PATCH' as const, url: '/api/profiles/me', fields: { username: 'fuzz', avatar_url: 'https://x.io/a.png', website: 'https://x.io' }, headers: bearer(userToken) },

@@ -14,13 +14,14 @@ const ROUTES = [
   'POST /api/auth/logout',
   'POST /api/auth/logout-all',
   'POST /api/bias-auth/validate-token',
-  'POST /api/auth/sessions/check',
+  'POST /internal/identity/sessions/check',
   'POST /api/auth/change-password',
   'PATCH /api/profiles/me',
   'PATCH /api/identity/admin/users/:id',
   'POST /api/identity/admin/users/:id/unlock',
 ];
 const USER = { email: 'fuzz-user@example.org', password: 'fuzz-password' };
+const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
 const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
 
@@ -32,7 +33,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
   let admin = '';
   let victim = '';
   beforeAll(async () => {
-    ctx = await startIdentity(target);
+    ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL });
     const signed = await signUp(ctx.app, USER.email, USER.password);
     user = signed.token;
     userId = signed.user.id;
@@ -58,7 +59,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'POST /api/bias-auth/login': USER,
           'POST /api/auth/admin/login': ADMIN,
           'POST /api/bias-auth/validate-token': { token: user },
-          'POST /api/auth/sessions/check': { tokens: [user, user] },
+          'POST /internal/identity/sessions/check': { tokens: [user, user] },
           // The same password again: a body that gets through changes nothing the other routes rely on.
           'POST /api/auth/change-password': { current_password: USER.password, new_password: USER.password },
           'PATCH /api/profiles/me': { username: 'fuzz', avatar_url: 'https://example.org/a.png', website: 'https://example.org' },
@@ -68,6 +69,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
         params: () => ({ id: victim }),
         callers: (route): FuzzCallers => {
           if (route.key === 'POST /api/auth/logout-all') return { guest: {}, user: bearer(leaver) };
+          if (route.path.startsWith('/internal/')) return { guest: {}, user: bearer(user), service: { 'x-keisha-internal-token': INTERNAL } };
           if (route.path.startsWith('/api/identity/admin/')) return { guest: {}, user: bearer(user), admin: bearer(admin) };
           return { guest: {}, user: bearer(user) };
         },

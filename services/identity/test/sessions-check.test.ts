@@ -6,14 +6,15 @@ import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type TestCo
 import { craftJwt, foreignEd25519Pem } from './jwt-forge.ts';
 
 const targets = await databaseTargets();
-const PATH = '/api/auth/sessions/check';
+const PATH = '/internal/identity/sessions/check';
+const INTERNAL = 'a-sessions-check-internal-token-of-32-chars';
 
 describe.each(targets)('the sessions check on $kind', (target) => {
   let ctx: TestContext;
   // Read before the tables are emptied: the running app keeps signing with it.
   let key: { kid: string; private_key_pem: string };
   beforeAll(async () => {
-    ctx = await startIdentity(target);
+    ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL });
     key = await ctx.database.db.selectFrom('signing_keys').select(['kid', 'private_key_pem']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   });
   afterAll(async () => {
@@ -25,7 +26,19 @@ describe.each(targets)('the sessions check on $kind', (target) => {
     await restoreAdmin(ctx);
   });
 
-  const check = (tokens: unknown) => ctx.app.inject({ method: 'POST', url: PATH, payload: { tokens } });
+  const check = (tokens: unknown, internalToken: string | null = INTERNAL) =>
+    ctx.app.inject({ method: 'POST', url: PATH, payload: { tokens }, headers: internalToken === null ? {} : { 'x-keisha-internal-token': internalToken } });
+
+  it('answers only our services: without the internal token, or with another, nothing is checked', async () => {
+    const live = await signUp(ctx.app, 'caller@example.org');
+    for (const token of [null, 'not-the-internal-token-but-32-chars-long']) {
+      const refused = await check([live.token], token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED', message: 'Internal token required' } });
+    }
+    expect((await check([live.token])).json()).toMatchObject({ success: true, sessions: [{ ok: true }] });
+  });
+
 
   it('answers each token in order as `me` would: standing, signed out, disabled, expired', async () => {
     const live = await signUp(ctx.app, 'live@example.org');
@@ -85,7 +98,7 @@ describe.each(targets)('the sessions check on $kind', (target) => {
       const response = await check(tokens);
       expect(response.statusCode, JSON.stringify(tokens).slice(0, 40)).toBe(400);
     }
-    expect((await ctx.app.inject({ method: 'POST', url: PATH, payload: {} })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: PATH, payload: {}, headers: { 'x-keisha-internal-token': INTERNAL } })).statusCode).toBe(400);
     expect((await check(Array(100).fill(live.token))).statusCode).toBe(200);
   });
 });

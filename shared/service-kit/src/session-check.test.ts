@@ -17,6 +17,8 @@ describe('identitySessionCheck', () => {
   let revoked = false;
   let batchRoute = true;
   const batchSizes: number[] = [];
+  const INTERNAL = 'an-internal-token-of-at-least-32-characters';
+  const internalToken = () => INTERNAL;
   // Each token of the batching tests belongs to its own account; the others to `userId`.
   const ownerOf = (token: string) => (/^(?:reader|revoked)-\d+$/.test(token) ? `00000000-0000-4000-8000-${token.replace(/\D/g, '').padStart(12, '0')}` : userId);
   const claimsFor = (token: string): AccessClaims => ({ ...claims, sub: ownerOf(token) });
@@ -24,8 +26,13 @@ describe('identitySessionCheck', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       asked++;
-      if (request.url === '/api/auth/sessions/check') {
+      if (request.url === '/internal/identity/sessions/check') {
         batchSizes.push(-1);
+        if (request.headers['x-keisha-internal-token'] !== INTERNAL) {
+          response.writeHead(401, { 'content-type': 'application/json' });
+          response.end('{"success":false,"error":{"code":"UNAUTHENTICATED","message":"Internal token required"}}');
+          return;
+        }
         let raw = '';
         request.on('data', (chunk) => (raw += chunk));
         request.on('end', () => {
@@ -141,7 +148,7 @@ describe('identitySessionCheck', () => {
     );
 
   it('asks identity about a burst of new tokens together, and gives each its own verdict', async () => {
-    const check = identitySessionCheck(url);
+    const check = identitySessionCheck(url, { internalToken });
     const tokens = Array.from({ length: 60 }, (_, i) => (i % 10 === 3 ? `revoked-${i}` : `reader-${i}`));
     const passed = await checkAll(check, tokens);
     expect(passed).toEqual(tokens.map((token) => token.startsWith('reader')));
@@ -152,14 +159,31 @@ describe('identitySessionCheck', () => {
 
   it('asks one `me` per token when identity does not answer the batch', async () => {
     batchRoute = false;
-    const check = identitySessionCheck(url);
+    const check = identitySessionCheck(url, { internalToken });
     const tokens = Array.from({ length: 10 }, (_, i) => (i === 4 ? `revoked-${i}` : `reader-${i}`));
     expect(await checkAll(check, tokens)).toEqual(tokens.map((token) => token.startsWith('reader')));
     expect(asked).toBe(batchSizes.length + 10);
   });
 
+  it('asks one `me` per token without the internal token, or when identity refuses the one it was given', async () => {
+    const tokens = Array.from({ length: 10 }, (_, i) => `reader-${i}`);
+    expect(await checkAll(identitySessionCheck(url), tokens)).toEqual(tokens.map(() => true));
+    expect(batchSizes).toEqual([]);
+    expect(asked).toBe(10);
+    asked = 0;
+    expect(await checkAll(identitySessionCheck(url, { internalToken: () => 'not-the-internal-token-of-32-characters' }), tokens)).toEqual(tokens.map(() => true));
+    expect(asked).toBe(batchSizes.length + 10);
+    asked = 0;
+    batchSizes.length = 0;
+    const unreadable = () => {
+      throw new Error('no token file');
+    };
+    expect(await checkAll(identitySessionCheck(url, { internalToken: unreadable }), tokens)).toEqual(tokens.map(() => true));
+    expect(batchSizes).toEqual([]);
+  });
+
   it('refuses a token identity answered for another account', async () => {
-    const check = identitySessionCheck(url);
+    const check = identitySessionCheck(url, { internalToken });
     // reader-1's answer names reader-1's account, not the one these claims say.
     const results = await Promise.all([
       check(claimsFor('reader-2'), {} as FastifyRequest, 'reader-1').then(() => true, () => false),

@@ -20,12 +20,13 @@
 // does not become a flood on identity. When identity cannot be reached, a recent answer (within
 // `graceMs`) is still used, as nobody can be signed out while identity is down either; past that, the
 // request is refused with 503.
-import { AUTH_PATHS, SESSIONS_CHECK_MAX, type SessionVerdict } from '@keisha/contracts/identity';
+import { AUTH_PATHS, INTERNAL_SESSIONS_CHECK_PATH, SESSIONS_CHECK_MAX, type SessionVerdict } from '@keisha/contracts/identity';
 import type { FastifyRequest } from 'fastify';
 import { tracedFetch } from '@keisha/telemetry';
 import { jwksKeyResolver, type AccessClaims } from './auth.ts';
 import { batches } from './batches.ts';
 import { AppError } from './errors.ts';
+import { INTERNAL_TOKEN_HEADER } from './internal-token.ts';
 
 export interface SessionCheckOptions {
   ttlMs?: number;
@@ -35,6 +36,11 @@ export interface SessionCheckOptions {
   graceMs?: number;
   timeoutMs?: number;
   maxEntries?: number;
+  /**
+   * The services' internal token (read when first needed): with it, the tokens of readers asked about at
+   * the same moment go to identity's internal sessions check together; without it, one `me` each.
+   */
+  internalToken?: () => string;
   log?: { warn: (obj: object, msg: string) => void };
 }
 
@@ -84,19 +90,29 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
     throw new Error(`identity answered ${response.status}`);
   }
 
-  const batchUrl = new URL(AUTH_PATHS.sessionsCheck, identityUrl).toString();
+  const batchUrl = new URL(INTERNAL_SESSIONS_CHECK_PATH, identityUrl).toString();
+
+  /** The internal token, or undefined (none given, or unreadable: then each token is asked with `me`). */
+  function readInternalToken(): string | undefined {
+    try {
+      return options.internalToken?.();
+    } catch (error) {
+      log?.warn({ err: error }, 'internal token unreadable: session checks go one by one');
+      return undefined;
+    }
+  }
 
   /** Identity's verdicts on many tokens in one request; throws when it refuses or fails the whole batch. */
-  async function askMany(batch: ReadonlyArray<{ token: string; claims: AccessClaims }>): Promise<Array<Verdict | Error>> {
+  async function askMany(batch: ReadonlyArray<{ token: string; claims: AccessClaims }>, internalToken: string): Promise<Array<Verdict | Error>> {
     const response = await tracedFetch(
       batchUrl,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
         body: JSON.stringify({ tokens: batch.map((b) => b.token) }),
         signal: AbortSignal.timeout(timeoutMs),
       },
-      { route: AUTH_PATHS.sessionsCheck },
+      { route: INTERNAL_SESSIONS_CHECK_PATH },
     );
     const body = (await response.json().catch(() => null)) as { sessions?: SessionVerdict[] } | null;
     if (!response.ok || !Array.isArray(body?.sessions) || body.sessions.length !== batch.length) throw new BatchRefused(response.status);
@@ -111,9 +127,10 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
   const askTogether = batches<{ token: string; claims: AccessClaims }, Verdict>(
     async (batch) => {
       const alone = () => Promise.all(batch.map(({ token, claims }) => ask(token, claims).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))));
-      if (batch.length === 1) return alone();
+      const internalToken = batch.length === 1 ? undefined : readInternalToken();
+      if (internalToken === undefined) return alone();
       try {
-        return await askMany(batch);
+        return await askMany(batch, internalToken);
       } catch (error) {
         // Identity answered but not for the batch: each token on its own. Unreachable: no second try.
         if (error instanceof BatchRefused) return alone();

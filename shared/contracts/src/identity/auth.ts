@@ -10,12 +10,6 @@ export const AUTH_PATHS = {
   logout: '/api/auth/logout',
   logoutAll: '/api/auth/logout-all',
   me: '/api/auth/me',
-  /**
-   * Ours: POST `{ tokens }` (readers' own access tokens, already verified by the asking service): whether
-   * each one's session still stands, in one request. The services' session check asks it for a burst of
-   * new readers instead of one `me` each. A token whose signature does not verify refuses the whole batch.
-   */
-  sessionsCheck: '/api/auth/sessions/check',
   adminLogin: '/api/auth/admin/login',
   changePassword: '/api/auth/change-password',
   profile: '/api/profiles/me',
@@ -141,10 +135,19 @@ export interface InternalAccountResponse {
   account: { role: 'user' | 'admin'; disabled: boolean };
 }
 
-/** Most tokens in one `sessionsCheck`. */
+/**
+ * Service to service (not under /api: the edge does not route it), with the internal token: POST
+ * `{ tokens }` (readers' own access tokens, already verified by the asking service), whether each one's
+ * session still stands, in one request. The services' session check asks it for a burst of new readers
+ * instead of one `me` each. A token whose signature does not verify refuses the whole batch. Internal,
+ * because one request makes identity verify up to 100 signatures and read up to 100 accounts.
+ */
+export const INTERNAL_SESSIONS_CHECK_PATH = '/internal/identity/sessions/check';
+
+/** Most tokens in one sessions check. */
 export const SESSIONS_CHECK_MAX = 100;
 
-/** One token's answer in `sessionsCheck`, in the order asked: its session stands (with the role now), or why not. */
+/** One token's answer in a sessions check, in the order asked: its session stands (with the role now), or why not. */
 export type SessionVerdict =
   | { ok: true; user: { id: string; role: 'user' | 'admin' } }
   | { ok: false; status: 401 | 403; code: string; message: string };

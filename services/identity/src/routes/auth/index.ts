@@ -1,13 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { AUTH_PATHS, SESSION_HINT_COOKIE, type SessionVerdict } from '@keisha/contracts/identity';
+import { AUTH_PATHS, SESSION_HINT_COOKIE } from '@keisha/contracts/identity';
 import {
   authSuccess,
   changePasswordBody,
   loginBody,
   okResponse,
   registerBody,
-  sessionsCheckBody,
-  sessionsCheckResponse,
   validateTokenBody,
   validateTokenResponse,
 } from '@keisha/contracts/identity/schemas';
@@ -110,46 +108,6 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
       config: { rateLimit: false },
     },
     async (request) => ({ success: true as const, user: toAccountUser(request.account!) }),
-  );
-
-  // The services' session check for many readers at once (a burst of new sessions): one request and one
-  // query instead of a `me` each. The asking service has verified every token's signature already, so a
-  // token whose signature does not verify refuses the whole batch: a batch is no cheaper a way to try
-  // forged tokens than `me` (hence no rate limit either, as for `me`). An expired token is one refusal.
-  app.post(
-    AUTH_PATHS.sessionsCheck,
-    {
-      schema: { tags: ['auth'], summary: 'Whether each of many access tokens’ sessions still stands (for services)', body: sessionsCheckBody, response: { 200: sessionsCheckResponse, ...errors } },
-      config: { rateLimit: false },
-    },
-    async (request) => {
-      const tokens = [...new Set(request.body.tokens)];
-      const verdicts = new Map<string, SessionVerdict>();
-      const claimed: Array<{ token: string; claims: AccessClaims }> = [];
-      for (const token of tokens) {
-        let claims: AccessClaims | undefined;
-        try {
-          claims = parseAccessClaims(await app.jwt.verify<AccessClaims>(token));
-        } catch (error) {
-          if ((error as { code?: string }).code !== 'FAST_JWT_EXPIRED') throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
-          verdicts.set(token, { ok: false, status: 401, code: 'UNAUTHENTICATED', message: 'Your session has expired. Please sign in again.' });
-          continue;
-        }
-        if (!claims) throw new AppError(401, 'UNAUTHENTICATED', 'Invalid or expired token');
-        claimed.push({ token, claims });
-      }
-      const accounts = await options.accounts.accountsForClaims(claimed.map((c) => c.claims));
-      claimed.forEach(({ token }, i) => {
-        const account = accounts[i]!;
-        verdicts.set(
-          token,
-          account instanceof AppError
-            ? { ok: false, status: account.statusCode === 403 ? 403 : 401, code: account.code, message: account.message }
-            : { ok: true, user: { id: account.id, role: account.role } },
-        );
-      });
-      return { success: true as const, sessions: request.body.tokens.map((token) => verdicts.get(token)!) };
-    },
   );
 
   // Spec section 7: the decoder checks a stored token with the server.
