@@ -28,7 +28,7 @@ const PARTS: Array<[string, RegExp]> = [
   ['helmet, cors', /helmet|@fastify\/cors/],
   ['metrics', /service-kit\/src\/metrics|prom-client/],
   ['logging', /pino|abstract-logging/],
-  ['database (kysely, pg, group commit)', /kysely|node_modules\/pg|pg-protocol|pg-pool|repositories\/|dataloader/],
+  ['database (kysely, pg, group commit)', /kysely|node_modules\/pg|pg-protocol|pg-pool|repositories\/|dataloader|service-kit\/src\/(?:group-commit|batches)/],
   ['JSON body parse', /secure-json-parse|content-type-parser/],
   ['route handler', /routes\/analysis/],
   ['fastify (incl. writing the answer)', /node_modules\/fastify\/|find-my-way/],

@@ -1,8 +1,9 @@
 // Group commit for the analysis route's write (a use taken and the analysis kept in history): requests
 // that arrive while one write is under way are written together in the next, one statement and one
-// commit for all of them, with the quota exactly as strict as one statement per request.
-import DataLoader from 'dataloader';
-import { preparedStatement } from '@keisha/service-kit';
+// commit for all of them, with the quota exactly as strict as one statement per request. The rules
+// (which writes may go together, which go alone, in what order) and the batching are service-kit's
+// group commit, shared with the chat; this file gives it the decoder's statement.
+import { groupCommit as sharedGroupCommit, preparedStatement, writeCounted, type CountedWriter } from '@keisha/service-kit';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DecoderDatabase } from '../database.ts';
 import type { Counter, HistoryEntry } from './usage.ts';
@@ -111,110 +112,47 @@ export function batchJson(batch: readonly Recording[]): string {
 
 const keyOf = ({ subject, day }: Counter) => `${subject}\n${day}`;
 
-/** The recordings' indexes, grouped by counter in order of arrival. */
-export function groupByCounter(recordings: readonly Recording[]): number[][] {
-  const groups = new Map<string, number[]>();
-  recordings.forEach((recording, i) => {
-    const key = keyOf(recording.counter);
-    const group = groups.get(key);
-    if (group) group.push(i);
-    else groups.set(key, [i]);
-  });
-  return [...groups.values()];
-}
-
-/** The strictest limit among a group's recordings (null: unlimited). */
-function limitOf(recordings: readonly Recording[], group: number[]): number | null {
-  let limit: number | null = null;
-  for (const i of group) {
-    const own = recordings[i]!.limit;
-    if (own !== null) limit = limit === null ? own : Math.min(limit, own);
-  }
-  return limit;
+/**
+ * The decoder's statements for the shared group commit. Both go through RECORD_ALL, prepared once per
+ * connection, a write alone as a batch of one; a limit of zero takes nothing (the insert of a day's
+ * first use would not look at the limit). `jsonAsBytes` (PostgreSQL only; PGlite would take bytes for
+ * bytea) sends the batch as UTF-8 bytes, which PostgreSQL reads for a json parameter as it reads the
+ * text: the driver would otherwise measure and encode the string three times over.
+ */
+function recorder(db: Kysely<DecoderDatabase>, { jsonAsBytes = false } = {}): CountedWriter<Recording, undefined> {
+  const writeAll = async (batch: readonly Recording[]) => {
+    const json = batchJson(batch);
+    const { rows } = await db.executeQuery<Counter & { used: number }>(CompiledQuery.raw(RECORD_ALL, [jsonAsBytes ? Buffer.from(json) : json]));
+    return { counts: new Map(rows.map((row) => [keyOf(row), row.used])), results: [] };
+  };
+  return {
+    counterOf: (recording) => keyOf(recording.counter),
+    limitOf: (recording) => recording.limit,
+    writeAll,
+    writeOne: async (recording) => {
+      if (recording.limit !== null && recording.limit <= 0) return undefined;
+      const used = (await writeAll([recording])).counts.get(keyOf(recording.counter));
+      return used === undefined ? undefined : { used, value: undefined };
+    },
+  };
 }
 
 /**
- * Writes a batch: groups that can all fit go in one statement (RECORD_ALL); a group that may not fit
- * (more requests than its limit, or refused whole by the statement) is written one request at a time in
- * arrival order, so exactly the first ones up to the limit get a use, as without batching. If the shared
- * statement fails, each of its requests is tried alone, so one entry that cannot be stored fails alone.
- * `jsonAsBytes` (PostgreSQL only; PGlite would take bytes for bytea) sends the batch as UTF-8 bytes,
- * which PostgreSQL reads for a json parameter as it reads the text. The driver would otherwise measure
- * and encode the string three times over, a pass each of the whole batch.
+ * Writes a batch as the group commit does (service-kit's writeCounted): groups that can all fit go in
+ * one statement; a group that may not fit goes one request at a time in arrival order, so exactly the
+ * first ones up to the limit get a use; if the shared statement fails, each request is tried alone, so
+ * one entry that cannot be stored fails alone.
  */
-export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonly Recording[], { jsonAsBytes = false } = {}): Promise<RecordingResult[]> {
-  const results: RecordingResult[] = new Array(recordings.length).fill(undefined);
-  const together: number[][] = [];
-  const alone: number[] = [];
-  for (const group of groupByCounter(recordings)) {
-    const limit = limitOf(recordings, group);
-    if (limit === null || group.length <= limit) together.push(group);
-    else alone.push(...group);
-  }
-  if (together.length > 0) {
-    const batch = together.flat().map((i) => recordings[i]!);
-    try {
-      const { rows } = await db.executeQuery<Counter & { used: number }>(
-        CompiledQuery.raw(RECORD_ALL, [jsonAsBytes ? Buffer.from(batchJson(batch)) : batchJson(batch)]),
-      );
-      const taken = new Map(rows.map((row) => [keyOf(row), row.used]));
-      for (const group of together) {
-        const used = taken.get(keyOf(recordings[group[0]!]!.counter));
-        // The group's uses are the counter's last n, in order of arrival.
-        if (used !== undefined) group.forEach((i, rank) => (results[i] = used - group.length + rank + 1));
-        else alone.push(...group);
-      }
-    } catch {
-      for (const group of together) alone.push(...group);
-    }
-  }
-  for (const i of alone.sort((a, b) => a - b)) {
-    try {
-      results[i] = await recordOne(db, recordings[i]!);
-    } catch (error) {
-      results[i] = error instanceof Error ? error : new Error(String(error));
-    }
-  }
-  return results;
+export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonly Recording[], options: { jsonAsBytes?: boolean } = {}): Promise<RecordingResult[]> {
+  return (await writeCounted(recorder(db, options), recordings)).map((result) => (result instanceof Error || result === undefined ? result : result.used));
 }
 
 /**
  * The batcher: while `writers` batches are being written, new recordings wait and then go together, up
- * to maxBatchSize in one statement. An idle service writes at once (after the current turn of the event
- * loop); a busy one writes fewer, larger statements and commits once per batch. More than one writer
- * keeps the database busy while a commit is being flushed (PostgreSQL groups concurrent commits' flushes
- * itself). A write that hangs (a stalled connection) stops counting as a writer after `maxWaitMs`, so a
- * stuck statement cannot hold every reader's analysis back. `jsonAsBytes`: see recordAll.
+ * to maxBatchSize in one statement; a write that hangs stops holding the next batch back after
+ * `maxWaitMs` (service-kit's batches). `jsonAsBytes`: see recorder.
  */
 export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, writers = 2, maxWaitMs = 200, jsonAsBytes = false } = {}) {
-  let writing = 0;
-  const waiting: Array<() => void> = [];
-  const next = () => {
-    while (writing < writers && waiting.length > 0) waiting.shift()!(); // dispatching calls the batch function
-  };
-  const loader = new DataLoader<Recording, number | undefined>(
-    (batch) => {
-      writing++;
-      let counted = true;
-      const done = () => {
-        if (!counted) return;
-        counted = false;
-        writing--;
-        next();
-      };
-      setTimeout(done, maxWaitMs).unref();
-      const written = recordAll(db, batch, { jsonAsBytes });
-      void written.finally(done);
-      return written;
-    },
-    {
-      cache: false, // every recording is a write of its own, never an answer to reuse
-      maxBatchSize,
-      batchScheduleFn: (dispatch) => {
-        waiting.push(dispatch);
-        setImmediate(next);
-      },
-    },
-  );
-  return (recording: Recording) => loader.load(recording);
+  const write = sharedGroupCommit(recorder(db, { jsonAsBytes }), { maxBatchSize, concurrency: writers, maxWaitMs });
+  return async (recording: Recording): Promise<number | undefined> => (await write(recording))?.used;
 }
