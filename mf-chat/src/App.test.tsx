@@ -1,10 +1,10 @@
-import { initialAuthState, keishaStore } from '@keisha/store';
+import { keishaStore } from '@keisha/store';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ChatApp from './App.tsx';
-import { installFakePlatform, json, type FakePlatform } from './test-support/fake-platform.ts';
-import { signIn } from './test-support/reader.ts';
+import { json, type FakePlatform } from './test-support/fake-platform.ts';
+import { fakePlatformPerTest, signIn } from './test-support/reader.ts';
 
 let platform: FakePlatform;
 
@@ -21,14 +21,7 @@ function renderAt(path: string) {
   );
 }
 
-beforeEach(() => {
-  platform = installFakePlatform();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  platform.restore();
-  keishaStore.setState({ auth: initialAuthState });
-});
+fakePlatformPerTest((fake) => (platform = fake));
 
 describe('chat top bar and side panel', () => {
   it("shows the signed-in reader's email and the theme toggle; Options hold Bias Detection, Settings and Sign Out", () => {

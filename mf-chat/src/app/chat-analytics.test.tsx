@@ -2,14 +2,13 @@
 // reader does the thing it names, with the browser session's id, and never with what the reader wrote.
 import { ANALYTICS_SESSION_KEY, CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
-import { initialAuthState, keishaStore } from '@keisha/store';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ChatApp from '../App.tsx';
-import { apiError, eventStream, gate, installFakePlatform, json, usage, type FakePlatform } from '../test-support/fake-platform.ts';
-import { signIn } from '../test-support/reader.ts';
+import { apiError, eventStream, gate, json, usage, type FakePlatform } from '../test-support/fake-platform.ts';
+import { fakePlatformPerTest, signIn } from '../test-support/reader.ts';
 
 const at = '2030-01-01T10:00:00.000Z';
 const chatSession = (id: string, title: string | null) => ({ id, title, created_at: at, updated_at: at });
@@ -65,14 +64,7 @@ function answered(text = 'An answer.') {
   );
 }
 
-beforeEach(() => {
-  platform = installFakePlatform();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  platform.restore();
-  keishaStore.setState({ auth: initialAuthState });
-});
+fakePlatformPerTest((fake) => (platform = fake));
 
 describe('chat analytics', () => {
   it('records the chat opened once, then a first message: the conversation started, the message sent and the answer', async () => {

@@ -1,14 +1,13 @@
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { DECODER_PREFILL_KEY } from '@keisha/contracts/decoder';
-import { initialAuthState, keishaStore } from '@keisha/store';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import ChatApp from '../App.tsx';
 import { CORRUPTED_MESSAGE } from '../features/conversation/domain/transcript.ts';
-import { apiError, eventStream, gate, installFakePlatform, json, TEST_TOKEN, usage, type FakePlatform, type FakeRequest } from '../test-support/fake-platform.ts';
-import { signIn } from '../test-support/reader.ts';
+import { apiError, eventStream, gate, json, TEST_TOKEN, usage, type FakePlatform, type FakeRequest } from '../test-support/fake-platform.ts';
+import { fakePlatformPerTest, signIn } from '../test-support/reader.ts';
 
 const at = '2030-01-01T10:00:00.000Z';
 const chatSession = (id: string, title: string | null) => ({ id, title, created_at: at, updated_at: at });
@@ -53,14 +52,7 @@ async function ask(question: string): Promise<HTMLTextAreaElement> {
 
 const streamRequests = () => platform.requests.filter((r: FakeRequest) => r.path === '/api/chat/stream');
 
-beforeEach(() => {
-  platform = installFakePlatform();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  platform.restore();
-  keishaStore.setState({ auth: initialAuthState });
-});
+fakePlatformPerTest((fake) => (platform = fake));
 
 describe('the chat view', () => {
   it("says 'Authenticating...' and keeps the input disabled until the session is known", () => {

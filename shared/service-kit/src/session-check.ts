@@ -92,10 +92,15 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
 
   const batchUrl = new URL(INTERNAL_SESSIONS_CHECK_PATH, identityUrl).toString();
 
-  /** The internal token, or undefined (none given, or unreadable: then each token is asked with `me`). */
+  /**
+   * The internal token, or undefined (none given, or unreadable: then each token is asked with `me`).
+   * Read once: the getter may read a file, and this runs for every batch.
+   */
+  let internalTokenRead: string | undefined;
   function readInternalToken(): string | undefined {
+    if (internalTokenRead !== undefined) return internalTokenRead;
     try {
-      return options.internalToken?.();
+      return (internalTokenRead = options.internalToken?.());
     } catch (error) {
       log?.warn({ err: error }, 'internal token unreadable: session checks go one by one');
       return undefined;

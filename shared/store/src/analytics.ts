@@ -38,12 +38,14 @@ function currentPage(): string {
 }
 
 /**
- * Posts one event as it is. No credentials: the route needs none and an event must not tie to an account.
- * `keepalive` lets an event sent as the page unloads (a checkout leaving the site) still arrive.
+ * Posts a report to one of our own endpoints and forgets it: no credentials (the routes need none and a
+ * report must not tie to an account), `keepalive` so one sent as the page unloads (a checkout leaving the
+ * site) still arrives, and never a rejection or a throw (a failed report changes nothing for the reader).
+ * Product events and the shell's reports of failed remotes both go this way.
  */
-export function sendAnalyticsEvent(body: TrackRequest): Promise<void> {
+export function postReport(path: string, body: unknown): Promise<void> {
   try {
-    return fetch(DECODER_PATHS.track, {
+    return fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -56,6 +58,11 @@ export function sendAnalyticsEvent(body: TrackRequest): Promise<void> {
   } catch {
     return Promise.resolve();
   }
+}
+
+/** Posts one event as it is. */
+export function sendAnalyticsEvent(body: TrackRequest): Promise<void> {
+  return postReport(DECODER_PATHS.track, body);
 }
 
 /** The standard properties every event carries beside its own (its own cannot override them). */

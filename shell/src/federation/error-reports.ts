@@ -3,6 +3,7 @@
 // times is one report. The report names the remote, its build version, the path and the message; nothing
 // about the reader (no query string, no account, no storage).
 import { ANALYTICS_PATHS, CLIENT_ERROR_LIMITS, type ClientErrorKind, type ClientErrorReport } from '@keisha/contracts/analytics';
+import { postReport } from '@keisha/store';
 
 const reported = new Set<string>();
 /** Build versions read from the manifests the runtime fetched, by manifest URL. */
@@ -54,13 +55,7 @@ export function reportFor(remote: string, manifestUrl: string | undefined, kind:
 export function reportRemoteFailure(remote: string, manifestUrl: string | undefined, kind: ClientErrorKind, error: unknown): void {
   const report = reportFor(remote, manifestUrl, kind, error, window.location.pathname);
   if (!report) return;
-  void fetch(ANALYTICS_PATHS.clientErrors, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(report),
-    keepalive: true,
-    credentials: 'omit',
-  }).catch(() => undefined);
+  void postReport(ANALYTICS_PATHS.clientErrors, report);
 }
 
 /** Tests only: a new page load. */
