@@ -41,7 +41,7 @@ function currentPage(): string {
  * Posts a report to one of our own endpoints and forgets it: no credentials (the routes need none and a
  * report must not tie to an account), `keepalive` so one sent as the page unloads (a checkout leaving the
  * site) still arrives, and never a rejection or a throw (a failed report changes nothing for the reader).
- * Product events and the shell's reports of failed remotes both go this way.
+ * (The shell's reports of failed remotes keep a fetch of their own: see shell/src/federation/error-reports.ts.)
  */
 export function postReport(path: string, body: unknown): Promise<void> {
   try {

@@ -7,7 +7,7 @@ export * from './domain/auth.ts';
 export * from './domain/theme.ts';
 export { createKeishaStore, type KeishaState, type PreferenceStorage } from './store.ts';
 export { createSession, SIGNED_IN_HINT_KEY, toSiteUser, type Session } from './session.ts';
-export { ANALYTICS_SESSION_KEY, analyticsSessionId, eventProperties, postReport, sendAnalyticsEvent, trackEvent } from './analytics.ts';
+export { ANALYTICS_SESSION_KEY, analyticsSessionId, eventProperties, sendAnalyticsEvent, trackEvent } from './analytics.ts';
 export { useSessionPoll, type PollOutcome, type SessionPollOptions, type SessionPollState } from './session-poll.ts';
 
 declare global {

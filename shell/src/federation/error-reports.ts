@@ -3,7 +3,6 @@
 // times is one report. The report names the remote, its build version, the path and the message; nothing
 // about the reader (no query string, no account, no storage).
 import { ANALYTICS_PATHS, CLIENT_ERROR_LIMITS, type ClientErrorKind, type ClientErrorReport } from '@keisha/contracts/analytics';
-import { postReport } from '@keisha/store';
 
 const reported = new Set<string>();
 /** Build versions read from the manifests the runtime fetched, by manifest URL. */
@@ -55,7 +54,16 @@ export function reportFor(remote: string, manifestUrl: string | undefined, kind:
 export function reportRemoteFailure(remote: string, manifestUrl: string | undefined, kind: ClientErrorKind, error: unknown): void {
   const report = reportFor(remote, manifestUrl, kind, error, window.location.pathname);
   if (!report) return;
-  void postReport(ANALYTICS_PATHS.clientErrors, report);
+  // Its own fetch, not @keisha/store's postReport: this module is loaded by the federation runtime's
+  // plugin (timeout-retry.ts) before shared modules can be consumed, and importing the shared store here
+  // stopped every remote from loading (seen in the e2e suite).
+  void fetch(ANALYTICS_PATHS.clientErrors, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(report),
+    keepalive: true,
+    credentials: 'omit',
+  }).catch(() => undefined);
 }
 
 /** Tests only: a new page load. */
