@@ -16,6 +16,10 @@
  * - per token added = client got token i - fake sent token i (i >= 2): relaying one chunk.
  * The same figures measured directly against the fake (no service) are the floor of this machine
  * and this client.
+ * The 100-at-once rows are the service in use (three rounds after a first burst). The first burst after
+ * the one-at-a-time phase is printed on its own rows: it opens about 80 new connections on every hop
+ * (the model alone pays that too: its first-burst row is the floor for it), and from 100 accounts it asks
+ * identity about 100 sessions not confirmed yet.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -260,6 +264,15 @@ async function main(): Promise<void> {
     const directConcurrent: Figures[] = [];
     const chatConcurrent: Figures[] = [];
     const chatAccounts: Figures[] = [];
+    // The first burst of 100 after the one-at-a-time phase opens about 80 connections on every hop (the
+    // client's to the service and to the model, the service's to the model: the warm-up needed 20, and
+    // idle ones have closed since) and, from 100 accounts, asks identity about 100 sessions not seen
+    // before. It is printed on its own rows: the rounds after it measure the service in use.
+    const firstBurst = {
+      direct: await run('direct-first', fake, CONCURRENT, true, direct),
+      chat: await run('chat-first', fake, CONCURRENT, true, viaChat, chat.pid),
+      accounts: await run('accounts-first', fake, CONCURRENT, true, viaChatAccounts, chat.pid),
+    };
     for (let round = 0; round < ROUNDS; round++) {
       directConcurrent.push(await run(`direct-${round}`, fake, CONCURRENT, true, direct));
       chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat, chat.pid));
@@ -271,10 +284,19 @@ async function main(): Promise<void> {
     console.log(line(`direct to the model, ${CONCURRENT} at once`, dc));
     console.log(line(`chat service, ${CONCURRENT} at once`, cc));
     console.log(line(`  the same from ${CONCURRENT} accounts`, ca));
-    // The first round also opens the upstream connections the warm-up did not need: its tail is not the others'.
+    console.log(`first burst of ${CONCURRENT} (new connections on every hop; from 100 accounts, 100 sessions identity has not confirmed yet):`);
+    console.log(line('  direct to the model', firstBurst.direct));
+    console.log(line('  chat service', firstBurst.chat));
+    console.log(line(`  the same from ${CONCURRENT} accounts`, firstBurst.accounts));
     const byRound = (label: string, rounds: Figures[]) =>
       `${label}: ${rounds.map((f, i) => `${i + 1}: ${percentile(f.firstToken, 0.5).toFixed(1)} / ${percentile(f.firstToken, 0.99).toFixed(1)}`).join(', ')}`;
-    console.log(`\nFirst token added p50 / p99 by round (ms): ${byRound('model alone', directConcurrent)}; ${byRound('chat', chatConcurrent)}; ${byRound('100 accounts', chatAccounts)}`);
+    console.log(`\nFirst token added p50 / p99 by round after the first burst (ms): ${byRound('model alone', directConcurrent)}; ${byRound('chat', chatConcurrent)}; ${byRound('100 accounts', chatAccounts)}`);
+    // Where a round's time went: to the model (client sent -> model got it) and, inside the service, checks done, model asked, accepted.
+    const insideByRound = (label: string, rounds: Figures[]) =>
+      `${label}: ${rounds
+        .map((f, i) => `${i + 1}: ${[f.toModel, f.checks, f.model, f.accept].map((v) => `${percentile(v, 0.5).toFixed(1)}/${percentile(v, 0.99).toFixed(1)}`).join(' ')}`)
+        .join(', ')}`;
+    console.log(`By round, to the model / checks done / model asked / accept, p50/p99 (ms): ${insideByRound('chat', chatConcurrent)}; ${insideByRound('100 accounts', chatAccounts)}`);
     console.log(`\nInside the service (its Server-Timing, ms from the request's arrival):`);
     console.log(`${''.padEnd(34)}checks done (auth, session, body)   model asked        stream opened (accept)`);
     console.log(`${''.padEnd(34)}     p50     p99                       p50     p99        p50     p99`);
@@ -288,6 +310,8 @@ async function main(): Promise<void> {
     inside('chat service, 1 at a time', chatAlone);
     inside(`chat service, ${CONCURRENT} at once`, cc);
     inside(`  the same from ${CONCURRENT} accounts`, ca);
+    inside('first burst: chat service', firstBurst.chat);
+    inside(`first burst: from ${CONCURRENT} accounts`, firstBurst.accounts);
     const ideal = FIRST_TOKEN_MS + (TOKENS - 1) * TOKEN_GAP_MS;
     console.log(
       `\n${CONCURRENT} concurrent streams took ${cc.wallMs.toFixed(0)} ms through the chat service and ${dc.wallMs.toFixed(0)} ms directly ` +

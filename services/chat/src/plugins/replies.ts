@@ -16,10 +16,10 @@
 //   broke off: the partial text is kept and the message is given back); an answer by the offline
 //   responder because the configured model failed is given back too (it costs the person nothing).
 import { CHAT_ERRORS, CHAT_TEXT, type ChatEngine, type ChatMessage, type ChatSession, type ChatSource, type ChatTier, type ChatUsage } from '@keisha/contracts/chat';
-import { AppError, groupCommit } from '@keisha/service-kit';
+import { AppError, batches, groupCommit } from '@keisha/service-kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { ChatDatabase, MessageRow } from '../db/database.ts';
-import { messagesRepository } from '../db/repositories/messages.ts';
+import { messagesRepository, type AnswerEnd } from '../db/repositories/messages.ts';
 import { counterKey, sessionsRepository, type ConversationStart, type StartedConversation } from '../db/repositories/sessions.ts';
 import { usageRepository } from '../db/repositories/usage.ts';
 import { DEFAULT_HISTORY_BUDGET, isLiveStream, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
@@ -104,6 +104,26 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       const started = await sessions.startWithMessage(userId, title, text, { day, limit });
       return started && { used: started.used, value: started };
     },
+  });
+  // Answers that end at the same moment are saved together, each with its day's count read back: one
+  // statement and one commit for all (two each otherwise). If that statement fails, each is saved
+  // alone, so an answer that cannot be stored fails alone.
+  const gone = () => new Error('the answer’s conversation no longer exists');
+  const saveEnded = batches<AnswerEnd, { row: MessageRow; used: number }>(async (ends) => {
+    try {
+      const saved = await messages.finishAll(ends);
+      return ends.map((end) => saved.get(end.id) ?? gone());
+    } catch (error) {
+      if (ends.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+      return Promise.all(
+        ends.map((end) =>
+          messages.finishAll([end]).then(
+            (saved) => saved.get(end.id) ?? gone(),
+            (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone))),
+          ),
+        ),
+      );
+    }
   });
   const running = new Set<{ controller: AbortController; done: Promise<unknown> }>();
   // `${userId} ${day}` of accounts whose last message used up the day, or that were refused: their next
@@ -243,13 +263,18 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     const status = failure ? 'failed' : signal.aborted ? 'stopped' : 'complete';
     if (failure) notes.push(`The answer broke off: ${failure}.`);
     try {
-      const row = await messages.finishAnswer(aiMessageId, { text, status, engine: engineName, sources, notes });
-      // A failed answer, or one the configured model could not give, does not use up a message.
+      const ended = { text, status, engine: engineName, sources, notes } as const;
+      let row: MessageRow;
+      let used: number;
       if (status === 'failed' || modelFailed) {
+        // A failed answer, or one the configured model could not give, does not use up a message.
+        row = await messages.finishAnswer(aiMessageId, ended);
         await usage.release(c.userId, c.day);
         exhausted.delete(exhaustedKey(c));
+        used = await usage.current(c.userId, c.day);
+      } else {
+        ({ row, used } = await saveEnded({ id: aiMessageId, answer: ended, userId: c.userId, day: c.day }));
       }
-      const used = await usage.current(c.userId, c.day);
       const view = usageView(c.plan, used, c.resetsAt, c.timeZone);
       const message = messageView(row, new Date());
       if (status === 'failed') return { status, text, reason: failure!, message, usage: view };

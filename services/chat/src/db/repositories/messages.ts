@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { preparedStatement } from '@keisha/service-kit';
 import type { ChatDatabase, MessageRow, StoredMessageStatus } from '../database.ts';
 
 type Executor = Kysely<ChatDatabase> | Transaction<ChatDatabase>;
@@ -12,6 +13,33 @@ export interface FinishedAnswer {
   sources: Array<{ title: string; url: string }>;
   notes: string[];
 }
+
+/** An answer that ended, and the account's day whose count is read back with it. */
+export interface AnswerEnd {
+  id: string;
+  answer: FinishedAnswer;
+  userId: string;
+  day: string;
+}
+
+/**
+ * Many ended answers saved in one statement, each with its account's count for the day read back (what
+ * the finished answer's usage shows): answers that end at the same moment share one round trip instead
+ * of two each. It locks only the answers' rows, as a single update does: counters are not written here
+ * (an answer that gives its message back takes the path of finishAnswer and release).
+ */
+const FINISH_ALL = preparedStatement(`
+with req as (
+  select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[], $7::uuid[], $8::date[])
+    as r(id, ai_response, status, engine, sources, notes, user_id, day)
+), finished as (
+  update messages m set ai_response = r.ai_response, status = r.status, engine = r.engine, sources = r.sources, notes = r.notes
+  from req r where m.id = r.id
+  returning m.id, m.session_id, m.user_prompt, m.ai_response, m.status, m.engine, m.sources, m.notes, m.seq, m.created_at
+)
+select f.*, coalesce(c.used, 0)::int as used
+from finished f join req r on r.id = f.id
+left join chat_usage_counters c on c.user_id = r.user_id and c.day = r.day`);
 
 /** The bubbles of conversations. Callers check that the session is the caller's first. */
 export function messagesRepository(db: Kysely<ChatDatabase>) {
@@ -76,6 +104,27 @@ export function messagesRepository(db: Kysely<ChatDatabase>) {
         .where('id', '=', id)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Saves each ended answer and reads its account's count for the day, all in one statement. Answers
+     * whose row is gone (the conversation was deleted while it streamed) are left out of the map.
+     */
+    async finishAll(ends: readonly AnswerEnd[]): Promise<Map<string, { row: MessageRow; used: number }>> {
+      const column = <T>(pick: (end: AnswerEnd) => T) => ends.map(pick);
+      const { rows } = await db.executeQuery<MessageRow & { used: number }>(
+        CompiledQuery.raw(FINISH_ALL, [
+          column((e) => e.id),
+          column((e) => e.answer.text),
+          column((e) => e.answer.status),
+          column((e) => e.answer.engine),
+          column((e) => JSON.stringify(e.answer.sources)),
+          column((e) => JSON.stringify(e.answer.notes)),
+          column((e) => e.userId),
+          column((e) => e.day),
+        ]),
+      );
+      return new Map(rows.map(({ used, ...row }) => [row.id, { row, used }]));
     },
 
     async deleteIds(trx: Transaction<ChatDatabase>, ids: string[]): Promise<void> {
