@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { preparedStatement } from '@keisha/service-kit';
 import type { ChatDatabase, SessionRow } from '../database.ts';
 
 type Executor = Kysely<ChatDatabase> | Transaction<ChatDatabase>;
@@ -29,7 +30,7 @@ export interface StartedConversation {
  * starts of counters that took their messages are written. Counters are locked in (user_id, day) order,
  * so two writers cannot deadlock. The ids are chosen by the caller, so each row is known as its own.
  */
-const START_ALL = `
+const START_ALL = preparedStatement(`
 with req as (
   select * from unnest($1::uuid[], $2::date[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::uuid[])
     with ordinality as r(user_id, day, lim, title, text, session_id, user_message_id, ai_message_id, ord)
@@ -56,7 +57,7 @@ with req as (
   returning session_id
 )
 select s.id, s.user_id, s.title, s.created_at, s.updated_at, t.day::text as day, t.used
-from s join a on a.session_id = s.id join req r on r.session_id = s.id join taken t on t.user_id = r.user_id and t.day = r.day`;
+from s join a on a.session_id = s.id join req r on r.session_id = s.id join taken t on t.user_id = r.user_id and t.day = r.day`);
 
 /** The key of an account's day counter, as the group commit groups by it. */
 export const counterKey = (userId: string, day: string) => `${userId} ${day}`;
