@@ -1,7 +1,11 @@
 // Where each subject's current day is kept (a `reader_days` table in the service's own schema; see
 // reader-day.ts for why). A day is moved forward with a compare-and-set on the day that was read, so
 // two concurrent first requests of a new day, asking for different zones, agree on one day.
+// Concurrent requests share their round trips: the reads of subjects not in memory go as one select,
+// and new subjects' first days as one insert (a burst of new readers, or every reader after a restart,
+// would otherwise take two statements each through a pool of ten).
 import { sql, type Kysely } from 'kysely';
+import { batches } from './batches.ts';
 import { readerDayFor, sameDay, type ReaderDay } from './reader-day.ts';
 
 /** The `reader_days` table, for a service's Database interface. */
@@ -45,29 +49,48 @@ export function readerDaysRepository(db: Kysely<any>, { remembered = 50_000 }: R
     return day && now < day.endsAt ? day : undefined;
   }
 
-  async function stored(subjects: string[]): Promise<Map<string, ReaderDay>> {
-    if (subjects.length === 0) return new Map();
+  // One select for the subjects of every request waiting (each asks for its own; a subject asked twice is read once).
+  const readStored = batches<string, ReaderDay | null>(async (subjects) => {
     // The date as text: drivers turn a `date` into a Date at local midnight, which shifts it in some zones.
     const rows = (await db
       .selectFrom('reader_days')
       .select(['subject', 'time_zone', sql<string>`day::text`.as('day'), 'ends_at'])
-      .where('subject', 'in', subjects)
+      .where('subject', 'in', [...new Set(subjects)])
       .execute()) as ReaderDayRow[];
-    return new Map(rows.map((row) => [row.subject, fromRow(row)]));
+    const found = new Map(rows.map((row) => [row.subject, fromRow(row)]));
+    return subjects.map((subject) => found.get(subject) ?? null);
+  });
+
+  async function stored(subjects: string[]): Promise<Map<string, ReaderDay>> {
+    const days = await Promise.all(subjects.map(readStored));
+    const found = new Map<string, ReaderDay>();
+    subjects.forEach((subject, i) => {
+      if (days[i]) found.set(subject, days[i]);
+    });
+    return found;
   }
+
+  // New subjects' first days, one insert for every request waiting. A subject in the batch twice (two
+  // first requests at once, perhaps from two zones) is stored once, from the first: the other is told
+  // it lost, reads what was stored and agrees with it, as it would after losing to another instance.
+  const insertFirst = batches<{ subject: string; day: ReaderDay }, boolean>(async (firsts) => {
+    const winners = new Map<string, number>();
+    firsts.forEach(({ subject }, i) => {
+      if (!winners.has(subject)) winners.set(subject, i);
+    });
+    const rows = [...winners.keys()].map((subject) => {
+      const { day } = firsts[winners.get(subject)!]!;
+      return { subject, time_zone: day.timeZone, day: day.day, ends_at: day.endsAt };
+    });
+    const inserted = await db.insertInto('reader_days').values(rows).onConflict((oc) => oc.column('subject').doNothing()).returning('subject').execute();
+    const stored = new Set(inserted.map((row: { subject: string }) => row.subject));
+    return firsts.map(({ subject }, i) => winners.get(subject) === i && stored.has(subject));
+  });
 
   /** Moves a subject to `next` if it is still on `previous`; false when another request moved it first. */
   async function advance(subject: string, previous: ReaderDay | undefined, next: ReaderDay): Promise<boolean> {
+    if (!previous) return insertFirst({ subject, day: next });
     const values = { time_zone: next.timeZone, day: next.day, ends_at: next.endsAt };
-    if (!previous) {
-      const inserted = await db
-        .insertInto('reader_days')
-        .values({ subject, ...values })
-        .onConflict((oc) => oc.column('subject').doNothing())
-        .returning('subject')
-        .executeTakeFirst();
-      return inserted !== undefined;
-    }
     const updated = await db
       .updateTable('reader_days')
       .set(values)
@@ -91,18 +114,25 @@ export function readerDaysRepository(db: Kysely<any>, { remembered = 50_000 }: R
       const unknown = unique.filter((subject) => !days.has(subject));
       if (unknown.length === 0) return days;
       let current = await stored(unknown);
+      let pending = unknown;
       for (let attempt = 0; attempt < 5; attempt++) {
+        // Each subject's day at once (their first days can then share one insert).
+        const decided = await Promise.all(
+          pending.map(async (subject) => {
+            const previous = current.get(subject);
+            const next = readerDayFor(previous, timeZone, now);
+            return { subject, next, kept: sameDay(previous, next) || (await advance(subject, previous, next)) };
+          }),
+        );
         const moved: string[] = [];
-        for (const subject of unknown) {
-          if (days.has(subject)) continue;
-          const previous = current.get(subject);
-          const next = readerDayFor(previous, timeZone, now);
-          if (sameDay(previous, next) || (await advance(subject, previous, next))) {
+        for (const { subject, next, kept } of decided) {
+          if (kept) {
             days.set(subject, next);
             remember(subject, next);
           } else moved.push(subject);
         }
         if (moved.length === 0) return days;
+        pending = moved;
         current = await stored(moved); // another request moved these first: decide again from what it stored
       }
       throw new Error('reader day kept moving under concurrent requests');
