@@ -52,7 +52,7 @@ async function takeOne(db: Kysely<DecoderDatabase>, { subject, day }: Counter, l
 }
 
 export function usageRepository(db: Kysely<DecoderDatabase>, kind: DatabaseKind = 'pglite') {
-  const record = groupCommit(db, { jsonAsBytes: kind === 'postgres' });
+  const record = groupCommit(db, { binaryArrays: kind === 'postgres' });
   return {
     /**
      * Takes one use from every counter at once, or from none: each counter goes up only while it is
