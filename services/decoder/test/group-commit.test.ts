@@ -16,7 +16,7 @@ function recording(userId: string, limit: number | null, result = '{"score":1}')
   return {
     counter: { subject: `user:${userId}`, day: DAY },
     limit,
-    entry: { user_id: userId, title: `title ${randomUUID()}`, score: 1, term_count: 0, text: 'It\'s a "quoted" \\ text, {with} braces', result },
+    entry: { user_id: userId, title: `title ${randomUUID()}`, score: 1, term_count: 0, text: 'It\'s a "quoted" \\ text, {with} braces', result: Buffer.from(result) },
   };
 }
 
@@ -167,7 +167,7 @@ describe('batchColumns', () => {
       ['1', '87'],
       ['0', '12'],
       [batch[0]!.entry.text, batch[1]!.entry.text],
-      ['{"a":[1,"x\\"y"]}', '{"score":1}'],
+      [Buffer.from('{"a":[1,"x\\"y"]}'), Buffer.from('{"score":1}')],
     ]);
   });
 
@@ -194,6 +194,10 @@ describe('binaryTextArrays', () => {
       ...[0, 0, 0, 4, 0x61, 0xe2, 0x80, 0x99],
       ...[0xff, 0xff, 0xff, 0xff], // null
     ]);
+    // Text already encoded goes in as it is.
+    const [encoded] = binaryTextArrays([[Buffer.from('\u2019x'), 'y']]);
+    expect([...encoded!.subarray(20)]).toEqual([0, 0, 0, 4, 0xe2, 0x80, 0x99, 0x78, 0, 0, 0, 1, 0x79]);
+    expect(encoded!.readInt32BE(4)).toBe(0); // no nulls
     const [empty] = binaryTextArrays([[]]);
     expect([...empty!]).toEqual([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 25, 0, 0, 0, 0, 0, 0, 0, 1]);
   });
@@ -209,10 +213,11 @@ describe('binaryTextArrays', () => {
 
     it('gives back every value exactly, in order, in each of several columns', async () => {
       const reversed = [...tricky].reverse();
-      const { rows } = await database.db.executeQuery<{ a: string | null; b: string | null; n: string }>(
-        CompiledQuery.raw('select a, b, n::text from unnest($1::text[], $2::text[]) with ordinality as t(a, b, n)', binaryTextArrays([tricky, reversed])),
+      const encoded = tricky.map((value) => (value === null ? null : Buffer.from(value)));
+      const { rows } = await database.db.executeQuery<{ a: string | null; b: string | null; c: string | null; n: string }>(
+        CompiledQuery.raw('select a, b, c, n::text from unnest($1::text[], $2::text[], $3::text[]) with ordinality as t(a, b, c, n)', binaryTextArrays([tricky, reversed, encoded])),
       );
-      expect(rows).toEqual(tricky.map((a, i) => ({ a, b: reversed[i], n: String(i + 1) })));
+      expect(rows).toEqual(tricky.map((a, i) => ({ a, b: reversed[i], c: a, n: String(i + 1) })));
     });
   });
 });

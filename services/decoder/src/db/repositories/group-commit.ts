@@ -7,7 +7,7 @@ import { groupCommit as sharedGroupCommit, preparedStatement, writeCounted, type
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DecoderDatabase } from '../database.ts';
 import type { Counter, HistoryEntry } from './usage.ts';
-import { binaryTextArrays } from './text-arrays.ts';
+import { binaryTextArrays, type TextValue } from './text-arrays.ts';
 
 export interface Recording {
   counter: Counter;
@@ -50,7 +50,7 @@ export async function recordOne(db: Kysely<DecoderDatabase>, { counter, limit, e
               sql<number>`${entry.score}::integer`.as('score'),
               sql<number>`${entry.term_count}::integer`.as('term_count'),
               sql<string>`${entry.text}::text`.as('text'),
-              sql<string>`${entry.result}::text`.as('result'),
+              sql<string>`${Buffer.from(entry.result).toString('utf8')}::text`.as('result'),
             ]),
         )
         .returning('id'),
@@ -98,12 +98,12 @@ with req as (
 select subject, day::text as day, used from taken`);
 
 /** The batch as RECORD_ALL's columns, in its parameters' order; numbers must be integers. */
-export function batchColumns(batch: readonly Recording[]): Array<Array<string | null>> {
+export function batchColumns(batch: readonly Recording[]): TextValue[][] {
   const int = (value: number) => {
     if (!Number.isSafeInteger(value)) throw new TypeError(`Not an integer: ${value}`);
     return String(value);
   };
-  const columns: Array<Array<string | null>> = Array.from({ length: 9 }, () => new Array<string | null>(batch.length));
+  const columns: TextValue[][] = Array.from({ length: 9 }, () => new Array<TextValue>(batch.length));
   batch.forEach(({ counter, limit, entry }, i) => {
     columns[0]![i] = counter.subject;
     columns[1]![i] = counter.day;
@@ -127,10 +127,12 @@ const keyOf = ({ subject, day }: Counter) => `${subject}\n${day}`;
  * bytea) sends the columns in PostgreSQL's binary form (text-arrays.ts); without it they go as arrays
  * of strings, which the driver writes as array literals.
  */
+const asStrings = (columns: TextValue[][]) => columns.map((column) => column.map((value) => (value instanceof Uint8Array ? Buffer.from(value).toString('utf8') : value)));
+
 function recorder(db: Kysely<DecoderDatabase>, { binaryArrays = false } = {}): CountedWriter<Recording, undefined> {
   const writeAll = async (batch: readonly Recording[]) => {
     const columns = batchColumns(batch);
-    const { rows } = await db.executeQuery<Counter & { used: number }>(CompiledQuery.raw(RECORD_ALL, binaryArrays ? binaryTextArrays(columns) : columns));
+    const { rows } = await db.executeQuery<Counter & { used: number }>(CompiledQuery.raw(RECORD_ALL, binaryArrays ? binaryTextArrays(columns) : asStrings(columns)));
     return { counts: new Map(rows.map((row) => [keyOf(row), row.used])), results: [] };
   };
   return {

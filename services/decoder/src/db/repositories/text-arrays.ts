@@ -6,15 +6,18 @@
 const TEXT_OID = 25;
 const HEADER_BYTES = 20;
 
+/** A text value: a string, or text already encoded as UTF-8 (copied as it is), or null. */
+export type TextValue = string | Uint8Array | null;
+
 /**
  * Each column as the binary form of a text[] (null elements allowed), all written into one buffer in
  * one pass after measuring the strings once.
  */
-export function binaryTextArrays(columns: ReadonlyArray<ReadonlyArray<string | null>>): Buffer[] {
+export function binaryTextArrays(columns: ReadonlyArray<ReadonlyArray<TextValue>>): Buffer[] {
   let size = 0;
   for (const column of columns) {
     size += HEADER_BYTES;
-    for (const value of column) size += 4 + (value === null ? 0 : Buffer.byteLength(value, 'utf8'));
+    for (const value of column) size += 4 + (value === null ? 0 : typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.length);
   }
   const bytes = Buffer.allocUnsafe(size);
   const arrays: Buffer[] = [];
@@ -32,7 +35,9 @@ export function binaryTextArrays(columns: ReadonlyArray<ReadonlyArray<string | n
         bytes.writeInt32BE(-1, at);
         at += 4;
       } else {
-        const length = bytes.write(value, at + 4, 'utf8');
+        let length = value.length;
+        if (typeof value === 'string') length = bytes.write(value, at + 4, 'utf8');
+        else bytes.set(value, at + 4);
         bytes.writeInt32BE(length, at);
         at += 4 + length;
       }

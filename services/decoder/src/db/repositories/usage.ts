@@ -10,7 +10,8 @@ export interface HistoryEntry {
   score: number;
   term_count: number;
   text: string;
-  result: string;
+  /** The analysis as shown, as UTF-8 JSON (the same bytes as in the answer's body). */
+  result: Uint8Array;
 }
 
 class LimitReached extends Error {}
