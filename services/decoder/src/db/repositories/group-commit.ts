@@ -162,8 +162,8 @@ export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonl
  * to maxBatchSize in one statement; a write that hangs stops holding the next batch back after
  * `maxWaitMs` (service-kit's batches). `binaryArrays`: see recorder. One writer by default: each
  * statement costs both processes a fixed share (a round trip, waking the other process, a commit), so
- * fewer, larger batches cost less per analysis. With two, the HTTP bench's batches were half as large
- * and the decoder used 0.50-0.52 ms of CPU per analysis and PostgreSQL 0.12-0.13, against 0.44-0.48 and
+ * fewer, larger batches cost less per analysis. With two, the HTTP bench's batches held 3.3 requests on
+ * average (5.0 with one), and the decoder used 0.50-0.52 ms of CPU per analysis and PostgreSQL 0.12-0.13, against 0.44-0.48 and
  * 0.10 with one, at the same p50 (`bench:decoder -- --http-only`, 3 alternating pairs, load 2.2-3.3).
  * A request then waits for at most the batch under way and its own.
  */
