@@ -37,7 +37,7 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.body).toBe(JSON.stringify(analyzeResponse.encode(body)));
     const kept = await ctx.database.db.selectFrom('analyses').select('result').where('title', '=', ARTICLE.slice(0, ARTICLE.lastIndexOf(' ', 80)) + '…').execute();
-    expect(kept.at(-1)?.result).toEqual({ analysis: body.analysis, translation: body.translation });
+    expect(JSON.parse(kept.at(-1)!.result)).toEqual({ analysis: body.analysis, translation: body.translation });
     expect(body.analysis.score).toBeGreaterThanOrEqual(0);
     expect(body.analysis.score).toBeLessThanOrEqual(100);
     for (const term of body.analysis.detected_terms) {

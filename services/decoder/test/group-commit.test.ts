@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { DecoderDatabase } from '../src/db/database.ts';
-import { batchJson, groupCommit, recordAll, type Recording } from '../src/db/repositories/group-commit.ts';
+import { CompiledQuery } from 'kysely';
+import { batchColumns, groupCommit, recordAll, type Recording } from '../src/db/repositories/group-commit.ts';
+import { binaryTextArrays } from '../src/db/repositories/text-arrays.ts';
 
 const targets = await databaseTargets();
 const DAY = '2026-11-25';
@@ -14,13 +16,13 @@ function recording(userId: string, limit: number | null, result = '{"score":1}')
   return {
     counter: { subject: `user:${userId}`, day: DAY },
     limit,
-    entry: { user_id: userId, title: `title ${randomUUID()}`, score: 1, term_count: 0, text: 'It\'s a "quoted" \\ text, {with} braces', result },
+    entry: { user_id: userId, title: `title ${randomUUID()}`, score: 1, term_count: 0, text: 'It\'s a "quoted" \\ text, {with} braces', result: Buffer.from(result) },
   };
 }
 
 describe.each(targets)('group commit of uses and history on $kind', (target) => {
-  // As the service runs it: the batch goes as bytes on PostgreSQL, as text on PGlite.
-  const options = { jsonAsBytes: target.kind === 'postgres' };
+  // As the service runs it: the columns go in binary on PostgreSQL, as arrays of strings on PGlite.
+  const options = { binaryArrays: target.kind === 'postgres' };
   let database: TestDatabase<DecoderDatabase>;
   beforeAll(async () => {
     database = await openTestDatabase<DecoderDatabase>(target, migrations);
@@ -53,7 +55,7 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
       expect(counters.get(`user:${id}`)).toBe(10);
       const rows = await historyOf(id);
       expect(rows).toHaveLength(10);
-      expect(rows[0]).toMatchObject({ text: 'It\'s a "quoted" \\ text, {with} braces', score: 1, term_count: 0, result: { score: 1 } });
+      expect(rows[0]).toMatchObject({ text: 'It\'s a "quoted" \\ text, {with} braces', score: 1, term_count: 0, result: '{"score":1}' });
       // One statement wrote them all (one transaction, so one now()), not one statement per request.
       expect(new Set(rows.map((row) => row.created_at.getTime())).size).toBe(1);
     }
@@ -74,7 +76,10 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
   it('fails only the entry that cannot be stored, without taking its use', async () => {
     const good = randomUUID();
     const bad = randomUUID();
-    const results = await recordAll(database.db, [recording(good, 3), recording(bad, 3, 'not json'), recording(good, 3), recording(bad, null, '{}')], options);
+    // PostgreSQL's text cannot hold a NUL character: that entry cannot be stored.
+    const unstorable = recording(bad, 3);
+    unstorable.entry.text = 'An article with a \u0000 in it';
+    const results = await recordAll(database.db, [recording(good, 3), unstorable, recording(good, 3), recording(bad, null, '{}')], options);
     expect(results[0]).toBe(1);
     expect(results[1]).toBeInstanceOf(Error);
     expect(results[2]).toBe(2);
@@ -134,7 +139,7 @@ describe.each(targets.filter((target) => target.kind === 'postgres'))('group com
       await new Promise<void>((resolve) => (release = resolve));
     });
     await isLocked;
-    const record = groupCommit(database.db, { maxWaitMs: 100, jsonAsBytes: true });
+    const record = groupCommit(database.db, { maxWaitMs: 100, binaryArrays: true });
     let stuckDone = false;
     const first = record(recording(stuck, null)).then((used) => ((stuckDone = true), used));
     await new Promise((resolve) => setTimeout(resolve, 50)); // the first batch is on its way, and waits on the lock
@@ -148,21 +153,71 @@ describe.each(targets.filter((target) => target.kind === 'postgres'))('group com
   });
 });
 
-describe('batchJson', () => {
-  it('writes each request as an object PostgreSQL can read back exactly, the result put in as it is', () => {
-    const text = 'She said "no" \\ then\nleft \u2019 \u{1F600} {braces}';
+describe('batchColumns', () => {
+  it('puts each request at the same position of every column, numbers and a missing limit as PostgreSQL reads them', () => {
     const batch = [recording('6d1f4c0e-0000-4000-8000-000000000001', 3, '{"a":[1,"x\\"y"]}'), recording('6d1f4c0e-0000-4000-8000-000000000002', null)];
-    batch[0]!.entry.text = text;
-    const parsed = JSON.parse(batchJson(batch)) as Array<Record<string, unknown>>;
-    expect(parsed).toEqual([
-      { ord: 0, subject: batch[0]!.counter.subject, day: DAY, lim: 3, user_id: batch[0]!.entry.user_id, title: batch[0]!.entry.title, score: 1, term_count: 0, text, result: { a: [1, 'x"y'] } },
-      { ord: 1, subject: batch[1]!.counter.subject, day: DAY, lim: null, user_id: batch[1]!.entry.user_id, title: batch[1]!.entry.title, score: 1, term_count: 0, text: batch[1]!.entry.text, result: { score: 1 } },
+    batch[1]!.entry.score = 87;
+    batch[1]!.entry.term_count = 12;
+    expect(batchColumns(batch)).toEqual([
+      [batch[0]!.counter.subject, batch[1]!.counter.subject],
+      [DAY, DAY],
+      ['3', null],
+      [batch[0]!.entry.user_id, batch[1]!.entry.user_id],
+      [batch[0]!.entry.title, batch[1]!.entry.title],
+      ['1', '87'],
+      ['0', '12'],
+      [batch[0]!.entry.text, batch[1]!.entry.text],
+      [Buffer.from('{"a":[1,"x\\"y"]}'), Buffer.from('{"score":1}')],
     ]);
   });
 
   it('refuses a number that is not an integer rather than write it into the text', () => {
     const odd = recording(randomUUID(), 3);
     odd.entry.score = Number.NaN;
-    expect(() => batchJson([odd])).toThrow(/Not an integer/);
+    expect(() => batchColumns([odd])).toThrow(/Not an integer/);
+    odd.entry.score = 1.5;
+    expect(() => batchColumns([odd])).toThrow(/Not an integer/);
+  });
+});
+
+describe('binaryTextArrays', () => {
+  const tricky = ['She said "no" \\ then\nleft \u2019 \u{1F600} {braces}, NULL', '', null, 'NULL', 'x'.repeat(5000), '{}', 'caf\u00e9'];
+
+  it('writes PostgreSQL\'s binary form of a text[]: header, then each element\'s length and UTF-8 bytes', () => {
+    const [array] = binaryTextArrays([['a\u2019', null]]);
+    expect([...array!]).toEqual([
+      ...[0, 0, 0, 1], // one dimension
+      ...[0, 0, 0, 1], // has nulls
+      ...[0, 0, 0, 25], // of text
+      ...[0, 0, 0, 2], // two elements
+      ...[0, 0, 0, 1], // from index 1
+      ...[0, 0, 0, 4, 0x61, 0xe2, 0x80, 0x99],
+      ...[0xff, 0xff, 0xff, 0xff], // null
+    ]);
+    // Text already encoded goes in as it is.
+    const [encoded] = binaryTextArrays([[Buffer.from('\u2019x'), 'y']]);
+    expect([...encoded!.subarray(20)]).toEqual([0, 0, 0, 4, 0xe2, 0x80, 0x99, 0x78, 0, 0, 0, 1, 0x79]);
+    expect(encoded!.readInt32BE(4)).toBe(0); // no nulls
+    const [empty] = binaryTextArrays([[]]);
+    expect([...empty!]).toEqual([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 25, 0, 0, 0, 0, 0, 0, 0, 1]);
+  });
+
+  describe.each(targets.filter((target) => target.kind === 'postgres'))('read back by $kind', (target) => {
+    let database: TestDatabase<DecoderDatabase>;
+    beforeAll(async () => {
+      database = await openTestDatabase<DecoderDatabase>(target, migrations);
+    });
+    afterAll(async () => {
+      await database.destroy();
+    });
+
+    it('gives back every value exactly, in order, in each of several columns', async () => {
+      const reversed = [...tricky].reverse();
+      const encoded = tricky.map((value) => (value === null ? null : Buffer.from(value)));
+      const { rows } = await database.db.executeQuery<{ a: string | null; b: string | null; c: string | null; n: string }>(
+        CompiledQuery.raw('select a, b, c, n::text from unnest($1::text[], $2::text[], $3::text[]) with ordinality as t(a, b, c, n)', binaryTextArrays([tricky, reversed, encoded])),
+      );
+      expect(rows).toEqual(tricky.map((a, i) => ({ a, b: reversed[i], c: a, n: String(i + 1) })));
+    });
   });
 });

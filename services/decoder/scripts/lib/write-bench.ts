@@ -14,7 +14,7 @@ export async function benchWrites(article: string, { seconds = 4, connections = 
   const postgres = (await databaseTargets()).find((target) => target.kind === 'postgres');
   if (!postgres) return void console.log('\nWrites: no PostgreSQL answers (TEST_DATABASE_URL); skipped.');
   const outcome = await embeddedEngine(article);
-  const result = JSON.stringify({ analysis: outcome.analysis, translation: outcome.translation });
+  const result = Buffer.from(JSON.stringify({ analysis: outcome.analysis, translation: outcome.translation }));
   const database = await openTestDatabase<DecoderDatabase>(postgres, migrations);
   const user = randomUUID();
   const recording = (): Recording => ({
@@ -44,7 +44,7 @@ export async function benchWrites(article: string, { seconds = 4, connections = 
   try {
     for (let round = 0; round < rounds; round++) {
       await run('one statement per request', (r) => recordOne(database.db, r));
-      for (const writers of [1, 2, 4]) await run(`group commit, ${writers} writer${writers > 1 ? 's' : ''}`, groupCommit(database.db, { writers, jsonAsBytes: true }));
+      for (const writers of [1, 2, 4]) await run(`group commit, ${writers} writer${writers > 1 ? 's' : ''}`, groupCommit(database.db, { writers, binaryArrays: true }));
     }
   } finally {
     await database.destroy();

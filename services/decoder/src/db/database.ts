@@ -39,7 +39,8 @@ export interface AnalysesTable {
   score: number;
   term_count: number;
   text: string;
-  result: ColumnType<unknown, string, string>;
+  /** The analysis as shown, as the JSON text the route wrote (routes/history parses it). */
+  result: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

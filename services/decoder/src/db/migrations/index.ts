@@ -6,6 +6,7 @@ import * as createReaderDays from './2026112401_create_reader_days.ts';
 import * as analyticsAggregates from './2026112404_analytics_aggregates.ts';
 import * as createApiKeys from './2026112501_create_api_keys.ts';
 import * as historyLz4 from './2026112601_history_lz4.ts';
+import * as historyResultText from './2026112701_history_result_text.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_analytics_events': createAnalyticsEvents,
@@ -15,4 +16,5 @@ export const migrations: MigrationSet = {
   '2026112404_analytics_aggregates': analyticsAggregates,
   '2026112501_create_api_keys': createApiKeys,
   '2026112601_history_lz4': historyLz4,
+  '2026112701_history_result_text': historyResultText,
 };

@@ -7,6 +7,7 @@ import { groupCommit as sharedGroupCommit, preparedStatement, writeCounted, type
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DecoderDatabase } from '../database.ts';
 import type { Counter, HistoryEntry } from './usage.ts';
+import { binaryTextArrays, type TextValue } from './text-arrays.ts';
 
 export interface Recording {
   counter: Counter;
@@ -49,7 +50,7 @@ export async function recordOne(db: Kysely<DecoderDatabase>, { counter, limit, e
               sql<number>`${entry.score}::integer`.as('score'),
               sql<number>`${entry.term_count}::integer`.as('term_count'),
               sql<string>`${entry.text}::text`.as('text'),
-              sql<string>`${entry.result}::jsonb`.as('result'),
+              sql<string>`${Buffer.from(entry.result).toString('utf8')}::text`.as('result'),
             ]),
         )
         .returning('id'),
@@ -61,19 +62,24 @@ export async function recordOne(db: Kysely<DecoderDatabase>, { counter, limit, e
 }
 
 /**
- * Many requests' uses and history entries in one statement of fixed text whose one parameter is the
- * batch as a JSON array (batchJson): each request an object whose `result` is the analysis's JSON put
- * in as it is. An array per column made the driver escape every article and result into an array
- * literal, which was the largest part of the write's CPU in the decoder (profile of `bench:decoder`). The requests are grouped by counter; a counter takes its group's n uses
- * only if all n fit (`used + n <= limit`, checked on the row as ON CONFLICT locked it, so writers in other
- * instances cannot overdraw it either), and history rows are inserted only for counters that took their
- * uses. Counters are locked in (subject, day) order, as reserve() does, so two writers cannot deadlock.
- * The answer: each taken counter's new count. Prepared once per connection (see preparedStatement).
+ * Many requests' uses and history entries in one statement of fixed text: the batch as one text[]
+ * parameter per column, each request's values at the same position (numbers, dates and ids written as
+ * text and cast back in the statement). On PostgreSQL each array goes in PostgreSQL's binary form
+ * (text-arrays.ts): the server takes every article and result as the bytes they are, where a JSON batch
+ * (json_to_recordset) made it parse and unescape all of them character by character, and the text form
+ * of an array made the driver escape them all into an array literal. The requests are grouped by
+ * counter; a counter takes its group's n uses only if all n fit (`used + n <= limit`, checked on the row
+ * as ON CONFLICT locked it, so writers in other instances cannot overdraw it either), and history rows
+ * are inserted only for counters that took their uses. Counters are locked in (subject, day) order, as
+ * reserve() does, so two writers cannot deadlock. The answer: each taken counter's new count. Prepared
+ * once per connection (see preparedStatement).
  */
 const RECORD_ALL = preparedStatement(`
 with req as (
-  select * from json_to_recordset($1::json)
-    as r(ord int, subject text, day date, lim int, user_id uuid, title text, score int, term_count int, text text, result jsonb)
+  select r.ord, r.subject, r.day::date as day, r.lim::int as lim, r.user_id::uuid as user_id, r.title,
+    r.score::int as score, r.term_count::int as term_count, r.text, r.result
+  from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+    with ordinality as r(subject, day, lim, user_id, title, score, term_count, text, result, ord)
 ), wanted as (
   select subject, day, count(*)::int as n, min(lim) as lim from req group by subject, day
 ), taken as (
@@ -91,23 +97,25 @@ with req as (
 )
 select subject, day::text as day, used from taken`);
 
-/**
- * The batch as RECORD_ALL's parameter. Strings are written by JSON.stringify; the result is JSON
- * already (made by JSON.stringify in the route) and goes in unchanged; numbers must be integers.
- */
-export function batchJson(batch: readonly Recording[]): string {
+/** The batch as RECORD_ALL's columns, in its parameters' order; numbers must be integers. */
+export function batchColumns(batch: readonly Recording[]): TextValue[][] {
   const int = (value: number) => {
     if (!Number.isSafeInteger(value)) throw new TypeError(`Not an integer: ${value}`);
-    return value;
+    return String(value);
   };
-  let json = '[';
-  batch.forEach(({ counter, limit, entry }, ord) => {
-    json +=
-      `${ord === 0 ? '' : ','}{"ord":${ord},"subject":${JSON.stringify(counter.subject)},"day":${JSON.stringify(counter.day)},` +
-      `"lim":${limit === null ? 'null' : int(limit)},"user_id":${JSON.stringify(entry.user_id)},"title":${JSON.stringify(entry.title)},` +
-      `"score":${int(entry.score)},"term_count":${int(entry.term_count)},"text":${JSON.stringify(entry.text)},"result":${entry.result}}`;
+  const columns: TextValue[][] = Array.from({ length: 9 }, () => new Array<TextValue>(batch.length));
+  batch.forEach(({ counter, limit, entry }, i) => {
+    columns[0]![i] = counter.subject;
+    columns[1]![i] = counter.day;
+    columns[2]![i] = limit === null ? null : int(limit);
+    columns[3]![i] = entry.user_id;
+    columns[4]![i] = entry.title;
+    columns[5]![i] = int(entry.score);
+    columns[6]![i] = int(entry.term_count);
+    columns[7]![i] = entry.text;
+    columns[8]![i] = entry.result;
   });
-  return `${json}]`;
+  return columns;
 }
 
 const keyOf = ({ subject, day }: Counter) => `${subject}\n${day}`;
@@ -115,14 +123,16 @@ const keyOf = ({ subject, day }: Counter) => `${subject}\n${day}`;
 /**
  * The decoder's statements for the shared group commit. Both go through RECORD_ALL, prepared once per
  * connection, a write alone as a batch of one; a limit of zero takes nothing (the insert of a day's
- * first use would not look at the limit). `jsonAsBytes` (PostgreSQL only; PGlite would take bytes for
- * bytea) sends the batch as UTF-8 bytes, which PostgreSQL reads for a json parameter as it reads the
- * text: the driver would otherwise measure and encode the string three times over.
+ * first use would not look at the limit). `binaryArrays` (PostgreSQL only; PGlite would take bytes for
+ * bytea) sends the columns in PostgreSQL's binary form (text-arrays.ts); without it they go as arrays
+ * of strings, which the driver writes as array literals.
  */
-function recorder(db: Kysely<DecoderDatabase>, { jsonAsBytes = false } = {}): CountedWriter<Recording, undefined> {
+const asStrings = (columns: TextValue[][]) => columns.map((column) => column.map((value) => (value instanceof Uint8Array ? Buffer.from(value).toString('utf8') : value)));
+
+function recorder(db: Kysely<DecoderDatabase>, { binaryArrays = false } = {}): CountedWriter<Recording, undefined> {
   const writeAll = async (batch: readonly Recording[]) => {
-    const json = batchJson(batch);
-    const { rows } = await db.executeQuery<Counter & { used: number }>(CompiledQuery.raw(RECORD_ALL, [jsonAsBytes ? Buffer.from(json) : json]));
+    const columns = batchColumns(batch);
+    const { rows } = await db.executeQuery<Counter & { used: number }>(CompiledQuery.raw(RECORD_ALL, binaryArrays ? binaryTextArrays(columns) : asStrings(columns)));
     return { counts: new Map(rows.map((row) => [keyOf(row), row.used])), results: [] };
   };
   return {
@@ -143,16 +153,21 @@ function recorder(db: Kysely<DecoderDatabase>, { jsonAsBytes = false } = {}): Co
  * first ones up to the limit get a use; if the shared statement fails, each request is tried alone, so
  * one entry that cannot be stored fails alone.
  */
-export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonly Recording[], options: { jsonAsBytes?: boolean } = {}): Promise<RecordingResult[]> {
+export async function recordAll(db: Kysely<DecoderDatabase>, recordings: readonly Recording[], options: { binaryArrays?: boolean } = {}): Promise<RecordingResult[]> {
   return (await writeCounted(recorder(db, options), recordings)).map((result) => (result instanceof Error || result === undefined ? result : result.used));
 }
 
 /**
  * The batcher: while `writers` batches are being written, new recordings wait and then go together, up
  * to maxBatchSize in one statement; a write that hangs stops holding the next batch back after
- * `maxWaitMs` (service-kit's batches). `jsonAsBytes`: see recorder.
+ * `maxWaitMs` (service-kit's batches). `binaryArrays`: see recorder. One writer by default: each
+ * statement costs both processes a fixed share (a round trip, waking the other process, a commit), so
+ * fewer, larger batches cost less per analysis. With two, the HTTP bench's batches held 3.3 requests on
+ * average (5.0 with one), and the decoder used 0.50-0.52 ms of CPU per analysis and PostgreSQL 0.12-0.13, against 0.44-0.48 and
+ * 0.10 with one, at the same p50 (`bench:decoder -- --http-only`, 3 alternating pairs, load 2.2-3.3).
+ * A request then waits for at most the batch under way and its own.
  */
-export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, writers = 2, maxWaitMs = 200, jsonAsBytes = false } = {}) {
-  const write = sharedGroupCommit(recorder(db, { jsonAsBytes }), { maxBatchSize, concurrency: writers, maxWaitMs });
+export function groupCommit(db: Kysely<DecoderDatabase>, { maxBatchSize = 256, writers = 1, maxWaitMs = 200, binaryArrays = false } = {}) {
+  const write = sharedGroupCommit(recorder(db, { binaryArrays }), { maxBatchSize, concurrency: writers, maxWaitMs });
   return async (recording: Recording): Promise<number | undefined> => (await write(recording))?.used;
 }

@@ -10,7 +10,8 @@ export interface HistoryEntry {
   score: number;
   term_count: number;
   text: string;
-  result: string;
+  /** The analysis as shown, as UTF-8 JSON (the same bytes as in the answer's body). */
+  result: Uint8Array;
 }
 
 class LimitReached extends Error {}
@@ -52,7 +53,7 @@ async function takeOne(db: Kysely<DecoderDatabase>, { subject, day }: Counter, l
 }
 
 export function usageRepository(db: Kysely<DecoderDatabase>, kind: DatabaseKind = 'pglite') {
-  const record = groupCommit(db, { jsonAsBytes: kind === 'postgres' });
+  const record = groupCommit(db, { binaryArrays: kind === 'postgres' });
   return {
     /**
      * Takes one use from every counter at once, or from none: each counter goes up only while it is

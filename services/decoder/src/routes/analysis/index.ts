@@ -51,29 +51,31 @@ const shownResult = analyzeResponse.pick({ analysis: true, translation: true });
 const shownUsage = analyzeResponse.shape.usage;
 const writeResult = fastJsonStringify(z.toJSONSchema(shownResult, { io: 'output', target: 'draft-7' }) as Parameters<typeof fastJsonStringify>[0]);
 
-function resultJson(outcome: AnalysisOutcome): string {
-  return writeResult({ analysis: outcome.analysis, translation: outcome.translation });
+/** The result as UTF-8 JSON: encoded once, for both the history entry and the answer's body. */
+function resultJson(outcome: AnalysisOutcome): Buffer {
+  return Buffer.from(writeResult({ analysis: outcome.analysis, translation: outcome.translation }));
 }
+
+const ANSWER_HEAD = Buffer.from('{"success":true,');
 
 /**
  * The 200 answer's body from the result's JSON: byte for byte what the zod serializer makes of
  * `{ success, analysis, translation, usage }` (the route's test compares them), without checking and
- * writing the largest part of it a second time.
+ * writing the largest part of it a second time. Sent as bytes: an article with a character beyond
+ * Latin-1 (a curly quote) makes the whole answer a two-byte string, which Node would otherwise measure
+ * and encode once each, at about 1.5 ns a character; the result's bytes are only copied.
  */
-export function answerJson(result: string, usage: z.input<typeof shownUsage>): string {
-  return `{"success":true,${result.slice(1, -1)},"usage":${JSON.stringify(shownUsage.encode(usage))}}`;
+export function answerJson(result: Uint8Array, usage: z.input<typeof shownUsage>): Buffer {
+  const tail = Buffer.from(`,"usage":${JSON.stringify(shownUsage.encode(usage))}}`);
+  return Buffer.concat([ANSWER_HEAD, result.subarray(1, result.length - 1), tail]);
 }
 
-/**
- * Sends a body already written as JSON (the route's typed reply only knows the object it describes), as
- * UTF-8 bytes: an article with a character beyond Latin-1 (a curly quote) makes the whole answer a
- * two-byte string, which Node would otherwise measure and encode once each, at about 1.5 ns a character.
- */
-function sendWritten(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
+/** Sends a body already written as JSON (the route's typed reply only knows the object it describes). */
+function sendWritten(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
-function historyEntry(userId: string, text: string, outcome: AnalysisOutcome, result: string): HistoryEntry {
+function historyEntry(userId: string, text: string, outcome: AnalysisOutcome, result: Uint8Array): HistoryEntry {
   return {
     user_id: userId,
     title: historyTitle(text),
@@ -164,7 +166,8 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
         if (reader.userId) {
           try {
-            await db.insertInto('analyses').values(historyEntry(reader.userId, request.body.text, outcome, resultJson(outcome))).execute();
+            const entry = historyEntry(reader.userId, request.body.text, outcome, resultJson(outcome));
+            await db.insertInto('analyses').values({ ...entry, result: Buffer.from(entry.result).toString('utf8') }).execute();
           } catch (error) {
             await usage.release(counters);
             throw notSaved(error);

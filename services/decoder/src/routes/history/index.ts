@@ -32,7 +32,8 @@ export async function historyRoutes(app: ServiceApp): Promise<void> {
     async (request) => {
       const row = await db.selectFrom('analyses').selectAll().where('id', '=', request.params.id).where('user_id', '=', request.user.sub).executeTakeFirst();
       if (!row) throw new AppError(404, 'NOT_FOUND', 'No such analysis');
-      const result = (typeof row.result === 'string' ? JSON.parse(row.result) : row.result) as { analysis: never; translation: never };
+      // The analysis as it was shown, kept as the JSON the analysis route wrote.
+      const result = JSON.parse(row.result) as { analysis: never; translation: never };
       return {
         success: true as const,
         entry: { id: row.id, created_at: row.created_at.toISOString(), title: row.title, score: row.score, term_count: row.term_count, text: row.text, ...result },
