@@ -22,7 +22,7 @@ export {
 } from './auth.ts';
 export { isTimeZone, localDay, localDayStart, nextLocalMidnight } from './calendar.ts';
 export { dayIn, readerDayFor, type ReaderDay } from './reader-day.ts';
-export { readerDaysRepository, type ReaderDaysRepository, type ReaderDaysTable } from './reader-days.ts';
+export { createReaderDaysTable, dropReaderDaysTable, readerDaysRepository, type ReaderDaysRepository, type ReaderDaysTable } from './reader-days.ts';
 export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';
 export { identitySessionCheck, identityAuthOptions, type SessionCheckOptions } from './session-check.ts';
 export { registerMetrics, cameThroughProxy, METRICS_PATH, type ServiceMetrics } from './metrics.ts';

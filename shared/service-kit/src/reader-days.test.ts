@@ -4,22 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readerDaysRepository } from './reader-days.ts';
+import { createReaderDaysTable, readerDaysRepository } from './reader-days.ts';
 import { databaseTargets, openTestDatabase, type TestDatabase } from './testing/index.ts';
 
-const migrations = {
-  '0001_reader_days': {
-    up: async (db: Kysely<any>) => {
-      await db.schema
-        .createTable('reader_days')
-        .addColumn('subject', 'text', (c) => c.primaryKey())
-        .addColumn('time_zone', 'text', (c) => c.notNull())
-        .addColumn('day', 'date', (c) => c.notNull())
-        .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-    },
-  },
-};
+const migrations = { '0001_reader_days': { up: createReaderDaysTable } };
 
 /** Counts the statements a Kysely instance runs, by kind. */
 function counted(db: Kysely<any>) {

@@ -23,6 +23,26 @@ interface ReaderDayRow {
   ends_at: Date | string;
 }
 
+/**
+ * The table, as each service's migration creates it (chat's and decoder's `2026112401_create_reader_days`).
+ * Applied migrations run this: changing it changes history, so a new shape needs a new migration instead.
+ */
+export async function createReaderDaysTable(db: Kysely<any>): Promise<void> {
+  // Each counted subject's current day (zone, local date, end), fixed on the server so that a
+  // request's time zone cannot open a new day (see reader-day.ts).
+  await db.schema
+    .createTable('reader_days')
+    .addColumn('subject', 'text', (c) => c.primaryKey())
+    .addColumn('time_zone', 'text', (c) => c.notNull())
+    .addColumn('day', 'date', (c) => c.notNull())
+    .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+}
+
+export async function dropReaderDaysTable(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('reader_days').execute();
+}
+
 function fromRow(row: ReaderDayRow): ReaderDay {
   return { timeZone: row.time_zone, day: row.day, endsAt: new Date(row.ends_at) };
 }

@@ -1,17 +1,12 @@
 import type { Kysely } from 'kysely';
+import { createReaderDaysTable, dropReaderDaysTable } from '@keisha/service-kit';
 
+// Each counted subject's current day, fixed on the server so that a request's time zone cannot open a
+// new day; the table belongs with service-kit's reader-days.ts, which the decoder and the chat share.
 export async function up(db: Kysely<any>): Promise<void> {
-  // Each counted subject's current day (zone, local date, end), fixed on the server so that a
-  // request's time zone cannot open a new day (see @keisha/service-kit reader-day.ts).
-  await db.schema
-    .createTable('reader_days')
-    .addColumn('subject', 'text', (c) => c.primaryKey())
-    .addColumn('time_zone', 'text', (c) => c.notNull())
-    .addColumn('day', 'date', (c) => c.notNull())
-    .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
-    .execute();
+  await createReaderDaysTable(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('reader_days').execute();
+  await dropReaderDaysTable(db);
 }
