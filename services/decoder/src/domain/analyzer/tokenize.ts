@@ -77,6 +77,21 @@ function isLetterAt(text: string, index: number): boolean {
   return isWordCode(text, index, code) && !(code >= 0x30 && code <= 0x39);
 }
 
+// What a token's characters held (bits of `seen` in tokenize).
+const HAS_UPPER = 1;
+const HAS_LOWER = 2;
+const HAS_DIGIT = 4;
+/** A character outside ASCII: case is then left to toLowerCase/toUpperCase. */
+const HAS_OTHER = 8;
+const HAS_APOSTROPHE = 16;
+
+function charKind(code: number): number {
+  if (code >= 97 && code <= 122) return HAS_LOWER;
+  if (code >= 65 && code <= 90) return HAS_UPPER;
+  if (code >= 48 && code <= 57) return HAS_DIGIT;
+  return code < 128 ? 0 : HAS_OTHER;
+}
+
 export function tokenize(text: string): Tokens {
   const start: number[] = [];
   const end: number[] = [];
@@ -117,37 +132,49 @@ export function tokenize(text: string): Tokens {
       continue;
     }
 
-    // A token starts here.
+    // A token starts here. What its characters hold is gathered while scanning them, so that its
+    // shape needs no second pass over it and, for plain ASCII, no upper-cased copy.
     const tokenStart = i;
+    let seen = 0;
     if (isAmpersand) {
       i++;
     } else {
+      seen = charKind(code);
       i += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
       while (i < length) {
         const c = text.charCodeAt(i);
-        if (isWordCode(text, i, c)) { i += c >= 0xd800 && c <= 0xdbff ? 2 : 1; continue; }
-        if ((c === APOSTROPHE || c === RIGHT_SINGLE_QUOTE) && isLetterAt(text, i + 1)) { i += 2; continue; }
+        if (isWordCode(text, i, c)) {
+          seen |= charKind(c);
+          i += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+          continue;
+        }
+        if ((c === APOSTROPHE || c === RIGHT_SINGLE_QUOTE) && isLetterAt(text, i + 1)) {
+          seen |= HAS_APOSTROPHE | charKind(text.charCodeAt(i + 1));
+          i += 2;
+          continue;
+        }
         break;
       }
     }
     const raw = text.slice(tokenStart, i);
-    let lower = isAmpersand ? 'and' : raw.toLowerCase();
+    const first = code;
+    let lower = isAmpersand ? 'and' : (seen & (HAS_UPPER | HAS_OTHER)) !== 0 ? raw.toLowerCase() : raw;
     let possessiveStem: string | null = null;
-    if (lower.indexOf("'") !== -1 || lower.indexOf('\u2019') !== -1) {
+    if ((seen & HAS_APOSTROPHE) !== 0) {
       if (POSSESSIVE.test(lower)) possessiveStem = lower.slice(0, -2).replace(APOSTROPHES, '');
       lower = lower.replace(APOSTROPHES, '');
     }
 
-    let bits = 0;
-    const first = raw.charCodeAt(0);
-    if (!isAmpersand) {
+    let bits = (seen & HAS_DIGIT) !== 0 ? DIGIT : 0;
+    if ((seen & HAS_OTHER) === 0) {
+      // ASCII only: a capital first letter is a title, capitals and no small letters an acronym.
+      if (first >= 65 && first <= 90) bits |= TITLE;
+      if (raw.length >= 2 && (seen & (HAS_UPPER | HAS_LOWER)) === HAS_UPPER) bits |= UPPER;
+    } else {
+      // Other scripts: let the case mappings decide.
       if (first >= 65 && first <= 90) bits |= TITLE;
       else if (first > 127 && raw[0] !== lower[0]) bits |= TITLE;
       if (raw.length >= 2 && raw !== lower && raw === raw.toUpperCase()) bits |= UPPER;
-      for (let k = 0; k < raw.length; k++) {
-        const c = raw.charCodeAt(k);
-        if (c >= 48 && c <= 57) { bits |= DIGIT; break; }
-      }
     }
 
     const count = start.length;
