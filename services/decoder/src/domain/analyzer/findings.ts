@@ -37,9 +37,27 @@ function rankOf(category: string, isCodeword: boolean, lexiconEntry: boolean): n
 
 const BETWEEN_WORDS = /[^\p{L}\p{M}\p{N}'\u2019&\-/]+/gu;
 
+/**
+ * True when BETWEEN_WORDS has nothing to replace in text[start, end): ASCII letters, digits and
+ * ' & - / with single spaces between them, which is how nearly every match is written.
+ */
+function wordsAndSingleSpaces(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32) {
+      if (k + 1 < end && text.charCodeAt(k + 1) === 32) return false;
+      continue;
+    }
+    const keep = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 39 || c === 38 || c === 45 || c === 47;
+    if (!keep) return false;
+  }
+  return true;
+}
+
 /** The matched words as written, lower-cased; quotes or line breaks between them become one space. */
 function displayTerm(text: string, start: number, end: number): string {
-  return text.slice(start, end).replace(BETWEEN_WORDS, ' ').toLowerCase();
+  const matched = text.slice(start, end);
+  return (wordsAndSingleSpaces(text, start, end) ? matched : matched.replace(BETWEEN_WORDS, ' ')).toLowerCase();
 }
 
 export function collectFindings(

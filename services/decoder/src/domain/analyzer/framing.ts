@@ -407,8 +407,11 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   lexiconTermsLog: (_c, t) => Math.log1p(t.codewords + OTHER_TERM_WEIGHT * t.otherTerms),
 };
 
+/** FEATURES as a list, taken once: a call would otherwise build an array of entries per article. */
+const featureList = Object.entries(FEATURES);
+
 export function featureVector(counts: FramingCounts, terms: TermCounts): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, f] of Object.entries(FEATURES)) out[name] = counts.tokens === 0 ? 0 : f(counts, terms);
+  for (const [name, f] of featureList) out[name] = counts.tokens === 0 ? 0 : f(counts, terms);
   return out;
 }

@@ -31,6 +31,16 @@ export interface AnalysisDetail {
   codewordGlossaryNames: string[][];
 }
 
+/** The names of the features the score uses, in the weights file's order (taken once, not per article). */
+const scoredFeatureNames = Object.keys(weights.weights);
+
+/** The values of the features the score uses, keyed by name: what the response publishes. */
+function scoredFeatures(features: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of scoredFeatureNames) out[name] = features[name]!;
+  return out;
+}
+
 export function analyzeDetailed(input: string): AnalysisDetail {
   const text = typeof input === 'string' ? input : String(input ?? '');
   const tokens = tokenize(text);
@@ -71,7 +81,7 @@ export function analyzeDetailed(input: string): AnalysisDetail {
     signals: {
       tokens: counts.tokens,
       sentences: counts.sentences,
-      features: Object.fromEntries(Object.keys(weights.weights).map((name) => [name, features[name]!])),
+      features: scoredFeatures(features),
       contributions,
       intercept: weights.intercept,
       z,

@@ -118,7 +118,10 @@ function findLexiconTerms(lex: CompiledLexicon, text: string, tokens: Tokens, ou
   const root = lex.surfaceRoot.next;
   if (!root) return;
   const n = tokens.count;
-  const candidates: Array<[TrieNode, number]> = [];
+  // The phrases ending along the trie path from token i, shortest first: their last node and end token.
+  // Reused from token to token (only the first `candidates` slots count), so a token allocates nothing.
+  const candidateNodes: TrieNode[] = [];
+  const candidateEnds: number[] = [];
   for (let i = 0; i < n; i++) {
     // A possessive ("the inner city's") may end a phrase: its stem is tried when the word itself is not in the trie.
     let endsHere = false;
@@ -129,10 +132,14 @@ function findLexiconTerms(lex: CompiledLexicon, text: string, tokens: Tokens, ou
     }
     if (!node) continue;
     const sentence = tokens.sentence[i]!;
-    candidates.length = 0;
+    let candidates = 0;
     let j = i;
     for (;;) {
-      if (node.entry !== -1) candidates.push([node, j + 1]);
+      if (node.entry !== -1) {
+        candidateNodes[candidates] = node;
+        candidateEnds[candidates] = j + 1;
+        candidates++;
+      }
       if (endsHere) break;
       j++;
       if (j >= n || tokens.sentence[j] !== sentence) break;
@@ -145,8 +152,9 @@ function findLexiconTerms(lex: CompiledLexicon, text: string, tokens: Tokens, ou
       node = next;
     }
     // Longest accepted phrase wins; a rejected long phrase may leave room for a shorter one.
-    for (let c = candidates.length - 1; c >= 0; c--) {
-      const [candidate, to] = candidates[c]!;
+    for (let c = candidates - 1; c >= 0; c--) {
+      const candidate = candidateNodes[c]!;
+      const to = candidateEnds[c]!;
       if (!formAccepts(text, tokens, candidate, i, to)) continue;
       const rule = lex.rules[candidate.entry]!;
       if (!passesRule(lex, text, tokens, rule, candidate.form!.context === true, i, to)) continue;

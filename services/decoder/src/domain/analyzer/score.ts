@@ -32,10 +32,13 @@ export interface ScoreBreakdown {
   contributions: Record<string, number>;
 }
 
+/** The shipped weights as a list, taken once (the JSON is never changed at run time). */
+const shippedWeights = Object.entries(weights.weights);
+
 export function scoreFeatures(features: Record<string, number>, hasWords: boolean, w: Weights = weights): ScoreBreakdown {
   let z = w.intercept;
   const contributions: Record<string, number> = {};
-  for (const [name, weight] of Object.entries(w.weights)) {
+  for (const [name, weight] of w === weights ? shippedWeights : Object.entries(w.weights)) {
     const value = features[name];
     if (value === undefined) throw new Error(`weights.json names an unknown feature "${name}"`);
     const c = weight * value;
