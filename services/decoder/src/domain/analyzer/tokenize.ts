@@ -92,14 +92,27 @@ function charKind(code: number): number {
   return code < 128 ? 0 : HAS_OTHER;
 }
 
+/**
+ * Room for the tokens of a text: news prose averages about six characters per word with its space,
+ * so a fifth of the length is seldom outgrown (an outgrown array just grows). Kept below V8's limit
+ * for preallocated fast arrays, so a huge text does not get slow dictionary-backed arrays.
+ */
+function tokenCapacity(length: number): number {
+  return Math.min(Math.ceil(length / 5), 1 << 16);
+}
+
 export function tokenize(text: string): Tokens {
-  const start: number[] = [];
-  const end: number[] = [];
-  const norm: string[] = [];
-  const stem: Array<string | null> = [];
-  const shape: number[] = [];
-  const sentence: number[] = [];
-  const paragraph: number[] = [];
+  // The per-token arrays are sized once from the text and cut to the token count at the end:
+  // growing nine arrays by push, a few times each, cost more than the scan itself.
+  const capacity = tokenCapacity(text.length);
+  const start: number[] = new Array(capacity);
+  const end: number[] = new Array(capacity);
+  const norm: string[] = new Array(capacity);
+  const stem: Array<string | null> = new Array(capacity);
+  const shape: number[] = new Array(capacity);
+  const sentence: number[] = new Array(capacity);
+  const paragraph: number[] = new Array(capacity);
+  let count = 0;
   const sentenceStart: number[] = [];
   const sentenceFlags: number[] = [];
 
@@ -177,7 +190,6 @@ export function tokenize(text: string): Tokens {
       if (raw.length >= 2 && raw !== lower && raw === raw.toUpperCase()) bits |= UPPER;
     }
 
-    const count = start.length;
     if (count > 0 && tokenStart - end[count - 1]! === 1) {
       const joiner = text.charCodeAt(tokenStart - 1);
       if (joiner === 45 || joiner === 0x2010 || joiner === 0x2011) bits |= HYPHENATED;
@@ -202,18 +214,20 @@ export function tokenize(text: string): Tokens {
     }
 
     if (newlines >= 2 && count > 0) paragraphIndex++;
-    start.push(tokenStart);
-    end.push(i);
-    norm.push(lower);
-    stem.push(possessiveStem);
-    shape.push(bits);
-    sentence.push(sentenceIndex);
-    paragraph.push(paragraphIndex);
+    start[count] = tokenStart;
+    end[count] = i;
+    norm[count] = lower;
+    stem[count] = possessiveStem;
+    shape[count] = bits;
+    sentence[count] = sentenceIndex;
+    paragraph[count] = paragraphIndex;
+    count++;
     newlines = 0;
     sawNewline = sawPeriod = sawStrongStop = spaceAfterStop = false;
     pendingFlags = 0;
   }
   if (pendingFlags !== 0 && sentenceIndex >= 0) sentenceFlags[sentenceIndex]! |= pendingFlags;
 
-  return { count: start.length, start, end, norm, stem, shape, sentence, paragraph, sentenceStart, sentenceFlags };
+  for (const tokenArray of [start, end, norm, stem, shape, sentence, paragraph]) tokenArray.length = count;
+  return { count, start, end, norm, stem, shape, sentence, paragraph, sentenceStart, sentenceFlags };
 }
