@@ -37,6 +37,11 @@ describe('analyzeArticle: shape and spans', () => {
     expect(termsOf(text).filter((t) => t.term === 'thugs')).toHaveLength(1);
   });
 
+  it('shows a term written across quotes or extra spaces as its words, single-spaced', () => {
+    expect(find('Critics blamed the welfare  “queens” for the deficit.', 'welfare queens')).toBeDefined();
+    expect(find('Critics blamed the Welfare Queens for the deficit.', 'welfare queens')).toBeDefined();
+  });
+
   it('matches a phrase that ends in a possessive and keeps the possessive in the translation', () => {
     const r = analyzeArticle("They blamed the inner city's schools.");
     expect(r.detected_terms[0]!.term).toBe("inner city's");

@@ -29,6 +29,14 @@ describe('tokenize', () => {
     expect(t.shape[2]! & UPPER).toBeFalsy();
   });
 
+  it('gives every per-token array one entry per token, however dense or sparse the text', () => {
+    for (const text of ['a&b&c&d&e', 'x', '', '      \n\n   ', 'word '.repeat(2000)]) {
+      const t = tokenize(text);
+      for (const list of [t.start, t.end, t.norm, t.stem, t.shape, t.sentence, t.paragraph]) expect(list).toHaveLength(t.count);
+    }
+    expect(tokenize('a&b&c').norm).toEqual(['a', 'and', 'b', 'and', 'c']);
+  });
+
   it('numbers paragraphs at blank lines', () => {
     expect(tokenize('one two.\nthree\n\nfour').paragraph).toEqual([0, 0, 0, 1]);
   });
