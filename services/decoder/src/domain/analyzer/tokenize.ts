@@ -103,7 +103,7 @@ function tokenCapacity(length: number): number {
 
 export function tokenize(text: string): Tokens {
   // The per-token arrays are sized once from the text and cut to the token count at the end:
-  // growing nine arrays by push, a few times each, cost more than the scan itself.
+  // growing seven arrays by push, a few times each, cost more than the scan itself.
   const capacity = tokenCapacity(text.length);
   const start: number[] = new Array(capacity);
   const end: number[] = new Array(capacity);
@@ -179,15 +179,12 @@ export function tokenize(text: string): Tokens {
     }
 
     let bits = (seen & HAS_DIGIT) !== 0 ? DIGIT : 0;
-    if ((seen & HAS_OTHER) === 0) {
-      // ASCII only: a capital first letter is a title, capitals and no small letters an acronym.
-      if (first >= 65 && first <= 90) bits |= TITLE;
-      if (raw.length >= 2 && (seen & (HAS_UPPER | HAS_LOWER)) === HAS_UPPER) bits |= UPPER;
-    } else {
-      // Other scripts: let the case mappings decide.
-      if (first >= 65 && first <= 90) bits |= TITLE;
-      else if (first > 127 && raw[0] !== lower[0]) bits |= TITLE;
-      if (raw.length >= 2 && raw !== lower && raw === raw.toUpperCase()) bits |= UPPER;
+    if (first >= 65 && first <= 90) bits |= TITLE;
+    else if (first > 127 && raw[0] !== lower[0]) bits |= TITLE;
+    if (raw.length >= 2) {
+      // In ASCII, capitals and no small letters make an acronym; in other scripts the case mappings decide.
+      const allCaps = (seen & HAS_OTHER) === 0 ? (seen & (HAS_UPPER | HAS_LOWER)) === HAS_UPPER : raw !== lower && raw === raw.toUpperCase();
+      if (allCaps) bits |= UPPER;
     }
 
     if (count > 0 && tokenStart - end[count - 1]! === 1) {
