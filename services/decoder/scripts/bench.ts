@@ -12,6 +12,10 @@
  * `--writes-only`: the analysis route's write alone (use + history entry), one statement per request beside
  * the group commit (scripts/lib/write-bench.ts).
  * `BENCH_CPU_PROF=<folder>` makes the decoder process of the HTTP part write a V8 CPU profile there (node --cpu-prof).
+ * `--connections N` (HTTP part, 10 by default) loads the analysis and the hello world with N connections: with one
+ * group-commit writer, a batch holds at most as many requests as there are connections, so this shows how much
+ * of the figure is waiting for commits. `DECODER_SERVER=<file>` runs another entry point for the decoder (an older
+ * copy of the service inside this repository) to compare.
  */
 import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib/retext.ts';
 import { analyzeArticle } from '../src/domain/analyzer/index.ts';
@@ -94,7 +98,10 @@ async function main(): Promise<void> {
   // parse + run is the whole analysis; runSync gives the plugin a fresh file to report on, as process() would.
   const retext = (text: string) => processor.runSync(processor.parse(text));
 
-  if (process.argv.includes('--http-only')) return benchHttp(article(200, 7));
+  const connectionsAt = process.argv.indexOf('--connections');
+  const http = { connections: connectionsAt > 0 ? Number(process.argv[connectionsAt + 1]) : 10 };
+  if (!Number.isInteger(http.connections) || http.connections < 1) throw new Error('--connections takes a whole number of connections');
+  if (process.argv.includes('--http-only')) return benchHttp(article(200, 7), http);
   console.log(`Embedded analyzer vs retext-equality (node ${process.version}, ${process.arch})`);
   console.log('words  engine            p50 ms    p99 ms   articles/s    words/s');
   const sizes = [
@@ -114,7 +121,7 @@ async function main(): Promise<void> {
     console.log(`       ratio (retext p50 / embedded p50): ${(r.p50 / e.p50).toFixed(1)}x${size.words === 1000 ? `; 1,000-word p50 aim <= 2 ms: ${e.p50 <= 2 ? 'met' : 'NOT met'}` : ''}`);
   }
 
-  if (!process.argv.includes('--embedded-only')) await benchHttp(article(200, 7));
+  if (!process.argv.includes('--embedded-only')) await benchHttp(article(200, 7), http);
   if (!process.argv.includes('--embedded-only') && !process.argv.includes('--http-only')) await benchBatch(article(1000, 7));
 }
 

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { databaseTargets, dropSchemas, freePort, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 
-const SERVER = path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
+// DECODER_SERVER runs another entry point (an older copy of the service, or a wrapper) to compare.
+const SERVER = process.env.DECODER_SERVER ? path.resolve(process.env.DECODER_SERVER) : path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
 
 export interface BenchDecoder {
   base: string;
