@@ -11,7 +11,8 @@
 // loads are alike, and the kit app with the hello world of the same round. Figures only, no pass/fail.
 //
 // --compare <folder> adds, in every round, the same app built from another copy of service-kit's src folder (a
-// worktree of an earlier commit, say), so that before and after alternate under the same load.
+// worktree of an earlier commit, say), so that before and after alternate under the same load: the compared app
+// runs first in odd rounds and last in even ones (--swap turns that round).
 //
 // --cpu-prof writes a V8 CPU profile of the kit app (POST route only) and prints where its samples went, by hook
 // and plugin, in microseconds per request.
@@ -173,12 +174,12 @@ function loadAverage(): string {
     .join(' ');
 }
 
-async function measureRound(round: number, seconds: number, compare: string | undefined): Promise<void> {
+async function measureRound(round: number, seconds: number, compare: string | undefined, swap: boolean): Promise<void> {
   console.log(`round ${round} (load average ${loadAverage()}):`);
   let hello: number | undefined;
   const servers: Array<{ server: 'hello' | 'kit'; src?: string }> = [{ server: 'hello' }, { server: 'kit' }];
   // Before and after swap places every other round, so neither always runs second.
-  if (compare) servers.splice(round % 2 === 1 ? 1 : 2, 0, { server: 'kit', src: compare });
+  if (compare) servers.splice((round % 2 === 1) !== swap ? 1 : 2, 0, { server: 'kit', src: compare });
   for (const { server, src } of servers) {
     const started = await startServer(server, src);
     try {
@@ -232,6 +233,7 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '2' },
       'cpu-prof': { type: 'boolean', default: false },
       compare: { type: 'string' },
+      swap: { type: 'boolean', default: false },
     },
   });
   if (values.serve) {
@@ -241,7 +243,7 @@ async function main(): Promise<void> {
   const seconds = Number(values.seconds);
   if (values['cpu-prof']) return profileKit(seconds);
   const compare = values.compare ? path.resolve(values.compare) : undefined;
-  for (let round = 1; round <= Number(values.rounds); round++) await measureRound(round, seconds, compare);
+  for (let round = 1; round <= Number(values.rounds); round++) await measureRound(round, seconds, compare, values.swap);
 }
 
 await main();
