@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +20,7 @@ import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFound
 import { registerMetrics } from './metrics.ts';
 import { createTracing, tracingSettingsFrom } from '@keisha/telemetry';
 import { requestTracing } from './tracing.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -96,7 +96,8 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
     await def.database.close();
   });
 
-  await app.register(helmet, {
+  // Helmet's headers (security-headers.ts: computed once, set on every answer).
+  registerSecurityHeaders(app, {
     // The API answers JSON only; the docs page needs its own inline assets, handled by swagger-ui's CSP hook.
     contentSecurityPolicy: false,
   });
