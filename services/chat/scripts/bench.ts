@@ -300,7 +300,7 @@ async function main(): Promise<void> {
         .join(', ')}`;
     console.log(`By round, to the model / checks done / model asked / accept, p50/p99 (ms): ${insideByRound('chat', chatConcurrent)}; ${insideByRound('100 accounts', chatAccounts)}`);
     console.log(`\nInside the service (its Server-Timing, ms from the request's arrival):`);
-    console.log(`${''.padEnd(34)}checks done (token, body)           model asked        stream opened (accept)`);
+    console.log(`${''.padEnd(34)}checks done (auth, session, body)   model asked        stream opened (accept)`);
     console.log(`${''.padEnd(34)}     p50     p99                       p50     p99        p50     p99`);
     const inside = (label: string, f: Figures) => {
       const ms = (v: number) => (Number.isNaN(v) ? '       -' : v.toFixed(2).padStart(8));

@@ -84,9 +84,7 @@ async function answerAsEvents(reply: FastifyReply, prepared: PreparedReply, gone
 async function streamAnswer(reply: FastifyReply, prepared: PreparedReply, gone: AbortSignal, heartbeatMs: number, metrics: ReplyMetrics, checksMs: number): Promise<void> {
   // How long accepting the message took (auth, quota, both bubbles written), for clients and the
   // benchmark; with when the model was asked (before the writes, so it overlaps them) and how much of
-  // it was spent before the handler (the token's signature, reading and validating the body). Identity's
-  // word on the session is awaited in the handler (for a new conversation, after the model was asked),
-  // so its wait counts in accept, not in checks.
+  // it was spent before the handler (authentication, the session check, reading and validating the body).
   const now = reply.elapsedTime;
   const timing = [`accept;dur=${now.toFixed(1)}`, `checks;dur=${checksMs.toFixed(1)}`];
   if (prepared.askedAt !== undefined) timing.push(`model;dur=${(now - (performance.now() - prepared.askedAt)).toFixed(1)}`);
