@@ -8,7 +8,6 @@ import { createEmbeddedEngine } from './plugins/embedded-engine.ts';
 import { createLlmEngine, type LlmFallbackCause } from './plugins/llm-engine.ts';
 import { chatPlans, type PlanResolver } from './plugins/plans.ts';
 import { createReplyService } from './plugins/replies.ts';
-import { deferrableSessionChecks } from './plugins/request-guards.ts';
 import { replyRoutes } from './routes/replies/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
@@ -49,9 +48,7 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
       // The services' shared secret, read when first needed: a burst of new readers' session checks goes to identity's internal route together.
       const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'chat')));
       const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken });
-      // The message routes receive the session's check as a promise (plugins/request-guards.ts).
-      const sessionChecks = deferrableSessionChecks(auth.check);
-      await registerAuth(app, { ...auth, check: sessionChecks.check, keys: deps.keys ?? auth.keys });
+      await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const planFor = deps.planFor ?? chatPlans({ fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL }, app.log);
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Answers the offline responder gave because the model could not, by cause.', ['cause']);
       const replies = createReplyService({
@@ -64,7 +61,7 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
       app.addHook('preClose', async () => {
         await replies.stopAll();
       });
-      await app.register(replyRoutes, { replies, heartbeatMs: config.CHAT_HEARTBEAT_MS, sessionChecks, rateLimitMax: config.CHAT_RATE_LIMIT_MAX });
+      await app.register(replyRoutes, { replies, heartbeatMs: config.CHAT_HEARTBEAT_MS, rateLimitMax: config.CHAT_RATE_LIMIT_MAX });
       await app.register(sessionRoutes);
       await app.register(usageRoutes, { planFor });
     },

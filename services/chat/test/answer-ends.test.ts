@@ -70,7 +70,7 @@ describe.each(targets)('answers saved together on $kind', (target) => {
     const replies = createReplyService({ db: database.db, engine: echoEngine, planFor: async () => 'Gold', log: silent });
     const userId = randomUUID();
     const questions = Array.from({ length: 30 }, (_, i) => (i === 7 ? `question ${i} refused` : `question ${i}`));
-    const prepared = await Promise.all(questions.map((message) => replies.send({ userId, bearer: 'unused', message, timeZone: 'UTC', sessionConfirmed: Promise.resolve() })));
+    const prepared = await Promise.all(questions.map((message) => replies.send({ userId, bearer: 'unused', message, timeZone: 'UTC' })));
     const outcomes = await Promise.all(prepared.map((reply) => reply.run(() => {}, new AbortController().signal)));
 
     outcomes.forEach((outcome, i) => {

@@ -11,12 +11,6 @@
 //   token overlaps the database's commit (plugins/started-answer.ts); it is cancelled when the message
 //   is refused, and asked again when the history read inside the write differs from the one it was
 //   asked with. An account known to have used up its day is not asked early (no wasted model calls);
-// - identity's word that the session still stands (`sessionConfirmed`, request-guards.ts) is awaited
-//   before anything is read, stored or counted for the reader. For a new conversation the model is
-//   asked before that word arrives (it needs nothing stored: the plan and the message), so a reader whose
-//   confirmation is older than a second (the first message after a pause, a burst of new readers) does
-//   not wait for identity before the model is asked; a refused session cancels that request, and nothing
-//   is written or sent;
 // - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
 //   stopped or left, or the service is closing: the partial text is kept), or as failed (the model
 //   broke off: the partial text is kept and the message is given back); an answer by the offline
@@ -95,15 +89,6 @@ interface Counted {
 
 type DayAndPlan = Omit<Counted, 'used'> & { limit: number | null };
 
-/** Who asks, as the routes know it. */
-interface SessionArgs {
-  userId: string;
-  bearer: string;
-  timeZone: string;
-  /** Resolves when identity has confirmed the reader's session; rejects (401, 503) when it has not. */
-  sessionConfirmed: Promise<void>;
-}
-
 export function createReplyService({ db, engine, planFor, log }: ReplyServiceOptions) {
   const sessions = sessionsRepository(db);
   const messages = messagesRepository(db);
@@ -141,19 +126,21 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     }
   });
   const running = new Set<{ controller: AbortController; done: Promise<unknown> }>();
-  // Accounts whose last message used up their day, or that were refused, with that day: their next
+  // `${userId} ${day}` of accounts whose last message used up the day, or that were refused: their next
   // message is likely refused too, so the model is not asked before the count says yes.
-  const exhausted = new Map<string, string>();
+  const exhausted = new Set<string>();
+  const exhaustedKey = (d: { userId: string; day: string }) => `${d.userId} ${d.day}`;
   const noteUsage = (d: DayAndPlan, used: number | undefined) => {
-    exhausted.delete(d.userId);
+    const key = exhaustedKey(d);
+    exhausted.delete(key);
     if (d.limit === null || (used !== undefined && used < d.limit)) return;
-    if (exhausted.size >= EXHAUSTED_REMEMBERED) exhausted.delete(exhausted.keys().next().value!);
-    exhausted.set(d.userId, d.day);
+    if (exhausted.size >= EXHAUSTED_REMEMBERED) exhausted.delete(exhausted.values().next().value!);
+    exhausted.add(key);
   };
 
-  /** Asks the engine now, unless the account is likely to be refused that day. */
+  /** Asks the engine now, unless the account is likely to be refused. */
   const startEarly = (d: DayAndPlan, request: AnswerRequest): StartedAnswer | undefined =>
-    exhausted.get(d.userId) === d.day ? undefined : startAnswer(engine, request);
+    exhausted.has(exhaustedKey(d)) ? undefined : startAnswer(engine, request);
 
   /** Runs `accept` with an answer started early, which is cancelled when the message is not accepted. */
   async function withEarlyAnswer<T>(early: StartedAnswer | undefined, accept: () => Promise<T>): Promise<T> {
@@ -168,10 +155,10 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
   const sessionNotFound = () => new AppError(404, CHAT_ERRORS.sessionNotFound, CHAT_TEXT.sessionNotFound);
 
   /** The day the message counts in and the account's plan (asked at the same time). */
-  async function dayAndPlan(account: PlanAccount, timeZone: string, knownPlan?: ChatTier): Promise<DayAndPlan> {
+  async function dayAndPlan(account: PlanAccount, timeZone: string): Promise<DayAndPlan> {
     const { userId } = account;
     // The reader's stored day; the request's zone only says where a new day should start.
-    const [plan, days] = await Promise.all([knownPlan ?? planFor(account), readerDays.resolve([userId], timeZone)]);
+    const [plan, days] = await Promise.all([planFor(account), readerDays.resolve([userId], timeZone)]);
     const readerDay = days.get(userId)!;
     return { userId, plan, limit: dailyMessageLimit(plan), day: readerDay.day, timeZone: readerDay.timeZone, resetsAt: readerDay.endsAt };
   }
@@ -283,7 +270,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
         // A failed answer, or one the configured model could not give, does not use up a message.
         row = await messages.finishAnswer(aiMessageId, ended);
         await usage.release(c.userId, c.day);
-        if (exhausted.get(c.userId) === c.day) exhausted.delete(c.userId);
+        exhausted.delete(exhaustedKey(c));
         used = await usage.current(c.userId, c.day);
       } else {
         ({ row, used } = await saveEnded({ id: aiMessageId, answer: ended, userId: c.userId, day: c.day }));
@@ -304,30 +291,25 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
 
   return {
     /** A new message, in a new conversation or in one of the caller's. */
-    async send(args: SessionArgs & { message: string; sessionId?: string | null }): Promise<PreparedReply> {
+    async send(args: { userId: string; bearer: string; message: string; sessionId?: string | null; timeZone: string }): Promise<PreparedReply> {
       const { userId, message, sessionId } = args;
       const account = { userId, bearer: args.bearer };
       const title = titleFrom(message);
       if (!sessionId) {
-        // A new conversation: the model is asked with the plan and the message alone, then, once identity
-        // has confirmed the session, the message is counted and written in one statement.
-        const plan = await planFor(account);
-        const request: AnswerRequest = { systemPrompt: buildSystemPrompt(plan), history: [], question: message };
-        // Any day: the reader's day is not read before the session is confirmed.
-        const early = exhausted.has(userId) ? undefined : startAnswer(engine, request);
-        const { d, started } = await withEarlyAnswer(early, async () => {
-          await args.sessionConfirmed;
-          const d = await dayAndPlan(account, args.timeZone, plan);
+        // A new conversation: counted and written in one statement, while the model is asked.
+        const d = await dayAndPlan(account, args.timeZone);
+        const request: AnswerRequest = { systemPrompt: buildSystemPrompt(d.plan), history: [], question: message };
+        const early = startEarly(d, request);
+        const started = await withEarlyAnswer(early, async () => {
           const started = await startConversation({ userId, title, text: message, day: d.day, limit: d.limit });
           noteUsage(d, started?.used);
           if (!started) throw await limitReached(d);
-          return { d, started };
+          return started;
         });
         const c = { ...d, used: started.used };
         const { session, userMessageId, aiMessageId } = started.value;
         return prepared(c, { session: sessionView(session), sessionCreated: true, userMessageId, aiMessageId, request }, early);
       }
-      await args.sessionConfirmed;
       // Checked before counting: a message to a conversation that is not yours is never counted. The
       // history is read at the same time (used only once the conversation is known to be the caller's).
       const [owned, rowsBefore] = await Promise.all([sessions.findOwned(userId, sessionId), messages.recentForSession(sessionId, HISTORY_ROWS)]);
@@ -349,8 +331,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     },
 
     /** Answers the conversation's last message again, replacing the answer(s) after it. */
-    async regenerate(args: SessionArgs & { sessionId: string }): Promise<PreparedReply> {
-      await args.sessionConfirmed;
+    async regenerate(args: { userId: string; bearer: string; sessionId: string; timeZone: string }): Promise<PreparedReply> {
       const check = (rows: MessageRow[]) => {
         const lastUser = rows.findLastIndex((row) => row.user_prompt !== null && row.ai_response === null);
         if (lastUser === -1) throw new AppError(409, CHAT_ERRORS.nothingToRegenerate, CHAT_TEXT.nothingToRegenerate);

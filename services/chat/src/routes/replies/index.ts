@@ -9,17 +9,15 @@ import {
 } from '@keisha/contracts/chat/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Counter, Gauge, Histogram } from '@keisha/service-kit';
 import { clientGone, openEventStream, wantsEventStream } from '../../plugins/event-stream.ts';
 import { MessageLimitReached, type PreparedReply, type ReplyService } from '../../plugins/replies.ts';
-import { requireUser, timeZoneOf, type SessionChecks } from '../../plugins/request-guards.ts';
+import { requireUser, timeZoneOf } from '../../plugins/request-guards.ts';
 
 export interface ReplyRouteOptions {
   replies: ReplyService;
   heartbeatMs: number;
-  /** Identity's word on the session, which these routes await themselves (after asking the model). */
-  sessionChecks: SessionChecks;
   /** Sends per minute per client address. */
   rateLimitMax: number;
 }
@@ -121,8 +119,7 @@ async function streamAnswer(reply: FastifyReply, prepared: PreparedReply, gone: 
 export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): Promise<void> {
   app.addHook('onRequest', requireUser(app));
   const metrics = replyMetrics(app);
-  const config = { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' }, deferSessionCheck: true };
-  const sessionConfirmed = (request: FastifyRequest) => options.sessionChecks.confirmation(request);
+  const config = { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } };
   const refusals = { 400: apiErrorBody, 401: apiErrorBody, 404: apiErrorBody, 413: apiErrorBody, 429: messageLimitBody.or(apiErrorBody) };
 
   app.post(
@@ -140,7 +137,7 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
       const prepared = await prepare(reply, metrics, () =>
-        options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, sessionConfirmed: sessionConfirmed(request), message: request.body.message, sessionId: request.body.session_id, timeZone }),
+        options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, message: request.body.message, sessionId: request.body.session_id, timeZone }),
       );
       if (!prepared) return reply;
       return answerAsJson(prepared, gone);
@@ -163,7 +160,7 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
       const prepared = await prepare(reply, metrics, () =>
-        options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, sessionConfirmed: sessionConfirmed(request), message: request.body.message, sessionId: request.body.session_id, timeZone }),
+        options.replies.send({ userId: request.user.sub, bearer: request.headers.authorization!, message: request.body.message, sessionId: request.body.session_id, timeZone }),
       );
       if (!prepared) return reply;
       await answerAsEvents(reply, prepared, gone, options.heartbeatMs, metrics, checksMs);
@@ -187,7 +184,7 @@ export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): 
       const checksMs = reply.elapsedTime;
       const gone = clientGone(reply);
       const timeZone = timeZoneOf(request.body.time_zone);
-      const prepared = await prepare(reply, metrics, () => options.replies.regenerate({ userId: request.user.sub, bearer: request.headers.authorization!, sessionConfirmed: sessionConfirmed(request), sessionId: request.params.id, timeZone }));
+      const prepared = await prepare(reply, metrics, () => options.replies.regenerate({ userId: request.user.sub, bearer: request.headers.authorization!, sessionId: request.params.id, timeZone }));
       if (!prepared) return reply;
       if (!wantsEventStream(request.headers.accept)) return answerAsJson(prepared, gone);
       await answerAsEvents(reply, prepared, gone, options.heartbeatMs, metrics, checksMs);
