@@ -31,6 +31,8 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../test/fake
 
 // CHAT_SERVER runs another copy of the service (an older checkout inside this repository) to compare.
 const SERVER = process.env.CHAT_SERVER ? path.resolve(process.env.CHAT_SERVER) : path.resolve(import.meta.dirname, '..', 'src', 'server.ts');
+// CHAT_NODE_ARGS: options for the chat process's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it alone.
+const NODE_ARGS = (process.env.CHAT_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TOKENS = 64;
 const FIRST_TOKEN_MS = 50;
 const TOKEN_GAP_MS = 5;
@@ -209,7 +211,7 @@ async function main(): Promise<void> {
   const identitySchema = `identity_chat_bench_${process.pid}`;
   const identity = await startIdentityProcess(postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: identitySchema } : {});
   const port = await freePort();
-  const chat = spawn(process.execPath, [SERVER], {
+  const chat = spawn(process.execPath, [...NODE_ARGS, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),

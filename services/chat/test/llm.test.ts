@@ -269,6 +269,31 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     expect((await usage()).messages_today).toBe(10);
   });
 
+  it('refuses a signed-out session’s messages within a second: no answer is read from the model, nothing is stored or counted', async () => {
+    const session = await identity.signIn('user');
+    token = session.token;
+    const first = eventsOf((await stream({ message: 'Asked while signed in.', time_zone: 'UTC' })).body);
+    const sessionId = first[0]!.data.session_id as string;
+    await identity.logout(session);
+    // A confirmation is used for at most a second; after that, identity is asked and refuses.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    fake.reset();
+    fake.firstChunkDelayMs = 300; // a request left open finishes after this; a closed one never does
+    const newConversation = await stream({ message: 'Sent after signing out.', time_zone: 'UTC' });
+    expect(newConversation.statusCode).toBe(401);
+    const sameConversation = await stream({ message: 'Also sent after signing out.', session_id: sessionId, time_zone: 'UTC' });
+    expect(sameConversation.statusCode).toBe(401);
+    const regenerate = await ctx.app.inject({ method: 'POST', url: `/api/chat/sessions/${sessionId}/regenerate`, headers: { ...bearer(token), accept: 'text/event-stream' }, payload: {} });
+    expect(regenerate.statusCode).toBe(401);
+    // No model request is left open (none is sent before identity has answered).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(fake.requests.filter((request) => !request.closedEarly)).toEqual([]);
+    const prompts = await ctx.database.db.selectFrom('messages').select('user_prompt').where('user_prompt', 'is not', null).execute();
+    expect(prompts.map((row) => row.user_prompt)).toEqual(['Asked while signed in.']);
+    const counters = await ctx.database.db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', session.userId).execute();
+    expect(counters.map((row) => row.used)).toEqual([1]);
+  });
+
   it('regenerates the last answer, as a stream or as JSON, replacing it', async () => {
     const first = eventsOf((await stream({ message: 'What is the New Jim Code?' })).body);
     const { session_id: sessionId, ai_message_id: firstAnswer, user_message_id: userMessage } = first[0]!.data;

@@ -45,6 +45,8 @@ export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, l
     signal.addEventListener('abort', stopUpstream, { once: true });
     let timer: NodeJS.Timeout | undefined;
     let timedOut: string | undefined;
+    /** The model's stream was read to its end: nothing is left to close. */
+    let readToEnd = false;
     const arm = (ms: number, reason: string) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -99,7 +101,10 @@ export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, l
           if (signal.aborted) return;
           throw new AnswerInterrupted(timedOut ?? describeFailure(error), { cause: error });
         }
-        if (next.done) break;
+        if (next.done) {
+          readToEnd = true;
+          break;
+        }
         timer?.refresh(); // restart the idle clock (cheaper than a new timer per chunk)
         finishReason = next.value.finishReason ?? finishReason;
         if (next.value.content) yield { type: 'delta', text: next.value.content };
@@ -111,7 +116,10 @@ export function createLlmEngine(settings: LlmSettings, fallback: AnswerEngine, l
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', stopUpstream);
-      upstream.abort(); // a no-op after a complete answer; closes the request on every other way out
+      // Closes the request on every other way out. Not after a stream read to its end: an abort there
+      // closes nothing but still makes an AbortError (a stack trace) and dispatches it, about 40 us of
+      // CPU per answer in the accept profile (100 one-token answers at once), for nothing.
+      if (!readToEnd) upstream.abort();
     }
   };
 }
