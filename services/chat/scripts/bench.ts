@@ -22,10 +22,10 @@
  * identity about 100 sessions not confirmed yet.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { databaseTargets, dropSchemas, freePort, startIdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, dropSchemas, freePort, processCpuMs, startIdentityProcess } from '@keisha/service-kit/testing';
 import { createEventParser } from '../src/domain/sse.ts';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../test/fake-openai.ts';
 
@@ -143,16 +143,8 @@ function figuresOf(samples: Sample[], fake: FakeOpenAi, wallMs: number): Figures
   return figures;
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
-const CLOCK_TICKS = 100; // USER_HZ on Linux
+/** CPU time (ms) a process has used so far; NaN where /proc is missing. */
+const cpuMsOf = (pid: number | undefined): number => processCpuMs(pid) ?? NaN;
 
 async function run(label: string, fake: FakeOpenAi, count: number, parallel: boolean, stream: (marker: string) => Promise<Sample>, servicePid?: number): Promise<Figures> {
   fake.requests.length = 0;

@@ -20,12 +20,13 @@
 // The kit app has no database behind it (a stub handle: its routes never query one), logs at `error` and has a
 // rate limit no load reaches, as the decoder's HTTP bench runs the decoder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { profileByPart, type ProfilePart } from './lib/profile-parts.ts';
+import { freePort, processCpuMs } from '../src/testing/service-process.ts';
 
 const SCRIPT = import.meta.filename;
 const OWN_SRC = path.resolve(import.meta.dirname, '..', 'src');
@@ -85,27 +86,6 @@ const TARGETS: Target[] = [
   { label: 'service-kit app POST /echo (zod body)', server: 'kit', path: '/echo', method: 'POST', body: JSON.stringify({ name: 'Ada Lovelace', count: 41 }) },
 ];
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuMsOf(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s ticks
-  } catch {
-    return undefined;
-  }
-}
-
-function freePort(): Promise<number> {
-  return import('node:net').then(
-    ({ default: net }) =>
-      new Promise((resolve, reject) => {
-        const server = net.createServer().listen(0, '127.0.0.1', () => {
-          const address = server.address();
-          server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-        });
-      }),
-  );
-}
 
 async function startServer(kind: 'hello' | 'kit', src = OWN_SRC, nodeOptions = ''): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
@@ -155,9 +135,9 @@ async function warmUp(base: string, targets: readonly Target[]): Promise<void> {
 
 async function load(base: string, pid: number | undefined, target: Target, seconds: number): Promise<Measured> {
   const options = loadOptions(base, target);
-  const before = cpuMsOf(pid);
+  const before = processCpuMs(pid);
   const result = await autocannon({ ...options, duration: seconds });
-  const after = cpuMsOf(pid);
+  const after = processCpuMs(pid);
   const answered = result['2xx'];
   return {
     perSecond: answered / seconds,

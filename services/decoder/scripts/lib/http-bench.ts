@@ -1,10 +1,10 @@
 // The analysis over real HTTP under autocannon: the decoder service as a process, tokens from a real
 // identity process, every request taking a use from its counter in PostgreSQL (PGlite without one).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '@keisha/service-kit/testing';
+import { freePort, processCpuMs } from '@keisha/service-kit/testing';
 import { startBenchDecoder, waitUntilAnswering } from './decoder-process.ts';
 import { profileBreakdown } from './cpu-profile.ts';
 import { countDatabaseServerCpu } from './server-cpu.ts';
@@ -18,15 +18,6 @@ app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-/** CPU time (user + system, ms) a process has used so far, where /proc exists (Linux); else undefined. */
-function cpuMsOf(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s ticks
-  } catch {
-    return undefined;
-  }
-}
 
 async function helloWorldPerSecond(seconds: number, connections: number): Promise<number> {
   const port = await freePort();
@@ -57,7 +48,7 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
   try {
     const token = await identity.tokenFor('user');
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const cpuBefore = cpuMsOf(decoder.pid);
+    const cpuBefore = processCpuMs(decoder.pid);
     const serverCpu = decoder.databaseUrl ? await countDatabaseServerCpu(decoder.databaseUrl) : undefined;
     const result = await autocannon({
       url: `${base}/api/bias-analysis`,
@@ -67,7 +58,7 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
       connections,
       duration: seconds,
     });
-    const cpuAfter = cpuMsOf(decoder.pid);
+    const cpuAfter = processCpuMs(decoder.pid);
     const serverCpuMs = await serverCpu?.();
     const helloPerSecond = await helloWorldPerSecond(seconds, connections);
     const usage = (await (await fetch(`${base}/api/bias-usage/current?time_zone=UTC`, { headers })).json()) as { usage: { daily_count: number } };

@@ -1,7 +1,7 @@
 // One of our services, as a real process on a free port with a database of its own (PGlite in a
 // temporary folder), for the tests of another service that talks to it over HTTP as in production.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,17 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. For benchmarks. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS; // utime + stime
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** Starts `services/<name>/src/server.ts` and resolves once it answers /health/ready. */
 export async function startServiceProcess(name: 'identity' | 'billing' | 'decoder' | 'chat', env: Record<string, string> = {}): Promise<ServiceProcess> {
