@@ -1,18 +1,7 @@
 // Where a process spent its CPU, from a V8 CPU profile (node --cpu-prof): each sample goes to one part
 // of the request's path, the most specific part found on its stack (the analyzer before the route that
-// called it, the database driver before the socket it writes to). For the HTTP bench's breakdown.
-import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+// called it, the database driver before the socket it writes to). For the HTTP bench's breakdown; the attribution is service-kit testing's profileBreakdown, these are the decoder's parts.
+import { profileBreakdown as breakdownByRules, type ProfileBreakdown, type ProfileFrame, type ProfilePartRule } from '@keisha/service-kit/testing';
 
 /** The parts, most specific first: a sample is counted in the first part any frame of its stack matches. */
 const PARTS: Array<[string, RegExp]> = [
@@ -36,34 +25,10 @@ const PARTS: Array<[string, RegExp]> = [
   ['start-up (loading modules)', /modules\/esm|modules\/cjs|run_main/],
 ];
 
-export interface ProfileBreakdown {
-  busyMs: number;
-  parts: Array<{ part: string; ms: number }>;
-}
+const label = (frame: ProfileFrame) => `${frame.functionName}@${frame.url}:${frame.lineNumber}`;
+const RULES: ProfilePartRule[] = PARTS.map(([part, pattern]) => [part, (frame: ProfileFrame) => pattern.test(label(frame))]);
 
+/** The decoder's CPU by part of the request's path, start-up included (service-kit testing's attribution). */
 export function profileBreakdown(file: string): ProfileBreakdown {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const label = (node: ProfileNode) => `${node.callFrame.functionName}@${node.callFrame.url}:${node.callFrame.lineNumber}`;
-  const totals = new Map<string, number>();
-  let busy = 0;
-  profile.samples.forEach((id, i) => {
-    const micros = profile.timeDeltas[i] ?? 0;
-    const leaf = nodes.get(id)!;
-    if (leaf.callFrame.functionName === '(idle)') return;
-    busy += micros;
-    let best = PARTS.length;
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const frame = label(nodes.get(at)!);
-      for (let p = 0; p < best; p++) if (PARTS[p]![1].test(frame)) best = p;
-    }
-    const part = best < PARTS.length ? PARTS[best]![0] : leaf.callFrame.functionName.startsWith('(') ? leaf.callFrame.functionName : 'other';
-    totals.set(part, (totals.get(part) ?? 0) + micros);
-  });
-  return {
-    busyMs: busy / 1000,
-    parts: [...totals].sort((a, b) => b[1] - a[1]).map(([part, micros]) => ({ part, ms: micros / 1000 })),
-  };
+  return breakdownByRules(file, RULES);
 }

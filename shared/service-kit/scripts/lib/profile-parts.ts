@@ -1,27 +1,15 @@
 // Where a service-kit app's CPU went, from a V8 CPU profile (node --cpu-prof), by the hook or plugin of the
 // request's path: each sample goes to the most specific part any frame of its stack belongs to (helmet before
 // the Fastify hook runner that called it, the logger before the tracing code that made it). For
-// request-overhead.ts; the decoder's bench has its own, coarser breakdown (services/decoder/scripts/lib/cpu-profile.ts).
-import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-type Frame = ProfileNode['callFrame'];
+// request-overhead.ts; the decoder's bench has its own, coarser parts (services/decoder/scripts/lib/cpu-profile.ts).
+// The attribution itself is service-kit testing's profileBreakdown.
+import { profileBreakdown, type ProfileBreakdown, type ProfilePartRule } from '../../src/testing/cpu-profile.ts';
 
 /** Loading modules at start: not per-request work, left out of busyMs and the parts. */
 export const STARTUP = 'start-up (loading modules)';
 
 /** The parts, most specific first: a sample counts for the first part any frame of its stack matches. */
-const PARTS: Array<[string, (frame: Frame) => boolean]> = [
+const PARTS: ProfilePartRule[] = [
   [STARTUP, (f) => /node:internal\/modules\/|node:internal\/main\/run_main|amaro/.test(f.url) || f.functionName === 'compileSourceTextModule'],
   ['request logger (pino child, trace ids bound)', (f) => /node_modules\/pino\/|childLoggerFactory/.test(f.url + f.functionName)],
   ['tracing: span start, context (OpenTelemetry)', (f) => /@opentelemetry\/|shared\/telemetry\//.test(f.url)],
@@ -43,44 +31,9 @@ const PARTS: Array<[string, (frame: Frame) => boolean]> = [
   ['fastify (routing, request, reply)', (f) => /node_modules\/fastify\/|find-my-way|fast-json-stringify|proxy-addr|fast-querystring/.test(f.url)],
 ];
 
-export interface ProfilePart {
-  part: string;
-  ms: number;
-}
+export type { ProfilePart } from '../../src/testing/cpu-profile.ts';
 
-export interface ProfileParts {
-  busyMs: number;
-  /** Every sample, by part. */
-  parts: ProfilePart[];
-  /** The 25 functions with the most samples at the top of the stack. */
-  topSelf: ProfilePart[];
-}
-
-export function profileByPart(file: string): ProfileParts {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const totals = new Map<string, number>();
-  const self = new Map<string, number>();
-  let busy = 0;
-  profile.samples.forEach((id, i) => {
-    const micros = profile.timeDeltas[i] ?? 0;
-    const leaf = nodes.get(id)!;
-    if (leaf.callFrame.functionName === '(idle)') return;
-    let best = PARTS.length;
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const frame = nodes.get(at)!.callFrame;
-      for (let p = 0; p < best; p++) if (PARTS[p]![1](frame)) best = p;
-    }
-    const { functionName, url, lineNumber } = leaf.callFrame;
-    const part = best < PARTS.length ? PARTS[best]![0] : functionName.startsWith('(') ? functionName : 'other';
-    if (part === STARTUP) return;
-    busy += micros;
-    totals.set(part, (totals.get(part) ?? 0) + micros);
-    const name = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(shared|services)\//, '$1/')}:${lineNumber + 1}`;
-    self.set(name, (self.get(name) ?? 0) + micros);
-  });
-  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).map(([part, micros]) => ({ part, ms: micros / 1000 }));
-  return { busyMs: busy / 1000, parts: sorted(totals), topSelf: sorted(self).slice(0, 25) };
+/** The request-overhead bench's breakdown: per-request work only (start-up left out). */
+export function profileByPart(file: string): ProfileBreakdown {
+  return profileBreakdown(file, PARTS, { leaveOut: STARTUP });
 }
