@@ -1,5 +1,6 @@
 // `npm run bench:web`: loads pages cold in Chromium and prints, per page, the JavaScript transferred
-// (gzip, as served), the request count, and the time until the remote's content is painted.
+// (compressed, as served: Brotli, which Chromium accepts even over plain HTTP, where the servers have it),
+// the request count, and the time until the remote's content is painted.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: CH
 
 try {
   console.log(`Cold loads in Chromium ${browser.version()}, ${RUNS} runs per page, median (min-max)\n`);
-  console.log('page               JS gzip KB   all KB   requests   remote painted (ms)');
+  console.log('page               JS KB sent   all KB   requests   remote painted (ms)');
   const results: Record<string, Sample[]> = {};
   for (const target of PAGES) {
     results[target.path] = [];

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, upstreamBase, type RunningGateway } from './gateway.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
@@ -37,10 +38,16 @@ function tempDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'keisha-gateway-'));
 }
 
+const SHELL_CHUNK = Array.from({ length: 200 }, (_, i) => `console.log("shell line ${i}");`).join('\n');
+const SHELL_CHUNK_BR = brotliCompressSync(SHELL_CHUNK);
+
 function shellDir(): string {
   const dir = path.join(tempDir(), 'shell');
   mkdirSync(dir);
   writeFileSync(path.join(dir, 'index.html'), SHELL_HTML);
+  // A chunk with the Brotli copy a production build writes beside it (shared/config/src/precompress.ts).
+  writeFileSync(path.join(dir, 'main.0a1b2c3d.js'), SHELL_CHUNK);
+  writeFileSync(path.join(dir, 'main.0a1b2c3d.js.br'), SHELL_CHUNK_BR);
   return dir;
 }
 
@@ -95,6 +102,23 @@ describe('the gateway with service URLs', () => {
     expect(seen.url).toBe(upstreamPath);
     expect(seen.method).toBe('POST');
     expect(seen.body).toBe('{"a":1}');
+  });
+
+  it("sends the shell's files compressed as the build wrote them, with their security headers", async () => {
+    const body = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: gateway.port, path: '/main.0a1b2c3d.js', headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    expect(body.headers['content-encoding']).toBe('br');
+    expect(body.headers['content-type']).toMatch(/javascript/);
+    expect(body.headers['cache-control']).toContain('immutable');
+    expect(body.headers['x-content-type-options']).toBe('nosniff');
+    // The build's copy itself, not one compressed again for this answer.
+    expect(body.bytes.equals(SHELL_CHUNK_BR)).toBe(true);
+    expect(brotliDecompressSync(body.bytes).toString()).toBe(SHELL_CHUNK);
   });
 
   it("sends the upstream's own Host, the configured public host as X-Forwarded-Host, and the client address", async () => {

@@ -348,7 +348,7 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
   await app.register(compress, compression);
   await app.register(replyFrom, { undici: { headersTimeout: options.upstreamTimeoutMs ?? 0, bodyTimeout: 0 } });
   // The shell's files, sent by the catch-all route below (so compression and the headers apply to them too).
-  await app.register(fastifyStatic, { root: options.shellDir, serve: false, index: false, cacheControl: false, setHeaders: setCacheHeaders });
+  await app.register(fastifyStatic, { root: options.shellDir, serve: false, index: false, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
 
   // --- proxying: /api/* to the owning service, /remotes/<name>/* to an in-cluster remote -------------------
   const proxyTo = (request: FastifyRequest, reply: FastifyReply, route: RequestRoute, base: URL, target: string, unreachable: string) => {

@@ -1,9 +1,25 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type RunningServer } from './static-server.ts';
+
+const BIG = Array.from({ length: 300 }, (_, i) => `console.log("chunk line ${i}");`).join('\n');
+const BIG_BR = brotliCompressSync(BIG);
+const BIG_GZ = gzipSync(BIG, { level: 9 });
+
+/** A GET with the raw body as sent (fetch would decode it). */
+async function getRaw(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { default: http } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('static server', () => {
   let server: RunningServer;
@@ -14,6 +30,10 @@ describe('static server', () => {
     writeFileSync(path.join(root, 'mf-manifest.json'), '{"name":"x"}');
     writeFileSync(path.join(root, 'main.abc123.js'), 'console.log("hello");'.repeat(50));
     writeFileSync(path.join(os.tmpdir(), 'keisha-secret.txt'), 'secret');
+    // As a production build writes them (shared/config/src/precompress.ts).
+    writeFileSync(path.join(root, 'big.def456.js'), BIG);
+    writeFileSync(path.join(root, 'big.def456.js.br'), BIG_BR);
+    writeFileSync(path.join(root, 'big.def456.js.gz'), BIG_GZ);
     server = await startStaticServer(root, 0);
     base = `http://127.0.0.1:${server.port}`;
   });
@@ -39,6 +59,21 @@ describe('static server', () => {
       }).on('error', reject);
     });
     expect(gunzipSync(body).toString()).toContain('hello');
+  });
+
+  it('sends the build\'s compressed copies as they are, by what the browser accepts', async () => {
+    const br = await getRaw(`${base}/big.def456.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(BIG_BR)).toBe(true);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await getRaw(`${base}/big.def456.js`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(BIG_GZ)).toBe(true);
+    const plain = await getRaw(`${base}/big.def456.js`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG);
   });
 
   it.each(['/../keisha-secret.txt', '/%2e%2e/keisha-secret.txt', '/sub/..%2f..%2fkeisha-secret.txt', '/%00', '/%E0%A4%A'])(

@@ -16,8 +16,10 @@ export function setCacheHeaders(reply: FastifyReply, file: string): void {
 }
 
 /**
- * Compression for text answers. Brotli at quality 5 costs about what gzip does per request (its default, 11,
- * would take a large chunk hundreds of milliseconds) and still sends less.
+ * Compression for text answers that were not compressed at build time (a production build writes `.br` and
+ * `.gz` beside each text file, shared/config/src/precompress.ts, and `preCompressed` sends those as they are).
+ * Brotli at quality 5 costs about what gzip does per request (its default, 11, would take a large chunk
+ * hundreds of milliseconds) and still sends less.
  */
 export const compression = {
   encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
@@ -47,7 +49,7 @@ export async function createStaticServer(root: string): Promise<FastifyInstance>
   const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD'] });
   await app.register(compress, compression);
-  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: setCacheHeaders });
+  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
   });

@@ -5,6 +5,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { sharedSingletons } from './federation.ts';
+import { PrecompressPlugin } from './precompress.ts';
 
 const require = createRequire(import.meta.url);
 const ROUTER_SUBSET = path.join(import.meta.dirname, 'router.ts');
@@ -128,6 +129,8 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
         'process.env.KEISHA_BUILD_LABEL': JSON.stringify(process.env.KEISHA_BUILD_LABEL ?? ''),
       }),
       dev ? new ReactRefreshRspackPlugin() : null,
+      // Served as they are by the edge and the remotes' servers (infra/local/static-server.ts).
+      dev ? null : new PrecompressPlugin(),
     ].filter(Boolean),
     devServer: {
       // The launcher runs dev servers on the ports of the platform it starts (KEISHA_PORT + n).
