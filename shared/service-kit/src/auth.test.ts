@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { verificationCacheKey } from './auth.ts';
+import { KEY_BUILDER_WARNING, registerAuth, verificationCacheKey, withoutKeyBuilderWarning } from './auth.ts';
 
 describe('verificationCacheKey', () => {
   it('keys a token of the size identity issues by the token itself', () => {
@@ -15,5 +16,26 @@ describe('verificationCacheKey', () => {
     expect(key).not.toMatch(/^[A-Za-z0-9_.-]+$/); // what a bearer token may hold (auth's header check)
     expect(verificationCacheKey(other)).not.toBe(key);
     expect(verificationCacheKey(long)).toBe(key);
+  });
+});
+
+describe('registerAuth', () => {
+  it("leaves out fast-jwt's cache-key warning, and only that one", async () => {
+    const seen: string[] = [];
+    const listen = (warning: Error & { code?: string }) => seen.push(warning.code ?? warning.name);
+    process.on('warning', listen);
+    try {
+      const app = Fastify();
+      await registerAuth(app, { keys: async () => { throw new Error('no keys in this test'); } });
+      await app.ready();
+      await app.close();
+      // Outside registerAuth the warning is printed as ever, and so is any other warning inside it.
+      process.emitWarning('a custom cacheKeyBuilder', { code: KEY_BUILDER_WARNING });
+      await withoutKeyBuilderWarning(async () => process.emitWarning('something else', { code: 'KEISHA_TEST_WARNING' }));
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+      expect(seen).toEqual([KEY_BUILDER_WARNING, 'KEISHA_TEST_WARNING']);
+    } finally {
+      process.off('warning', listen);
+    }
   });
 });
