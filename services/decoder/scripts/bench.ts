@@ -7,11 +7,15 @@
  * The articles come from our own sentence templates with a seeded generator, never from BABE.
  * Aim (issue 4): <= 2 ms p50 for 1,000 words, >= 10x faster than retext-equality.
  * `--embedded-only` skips the HTTP part (which starts the service on PostgreSQL); `--http-only` runs only
- * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run.
+ * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run
+ * (before and after the analysis; the ratio is to their mean).
  * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
  * `--writes-only`: the analysis route's write alone (use + history entry), one statement per request beside
  * the group commit (scripts/lib/write-bench.ts).
  * `BENCH_CPU_PROF=<folder>` makes the decoder process of the HTTP part write a V8 CPU profile there (node --cpu-prof).
+ * It samples by the clock, so a function that waited for a core is charged for the wait; `BENCH_PERF=<file>`
+ * records with Linux perf instead (only time on a CPU, the kernel's and V8's threads too; needs `perf`) and
+ * prints the 25 functions with the most CPU per analysis.
  * `--connections N` (HTTP part, 10 by default) loads the analysis and the hello world with N connections: with one
  * group-commit writer, a batch holds at most as many requests as there are connections, so this shows how much
  * of the figure is waiting for commits. `DECODER_SERVER=<file>` runs another entry point for the decoder (an older
