@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from './support/csp.ts';
@@ -87,6 +87,8 @@ test('a remote whose entry throws shows the fallback, with a console error', asy
   const copy = await serveCopyOf('decoder');
   try {
     writeFileSync(path.join(copy.dir, 'remoteEntry.js'), 'throw new Error("decoder entry exploded");\n');
+    // The build's compressed copies of the file go with it, or the server would still send the old entry.
+    for (const copyOfEntry of ['remoteEntry.js.br', 'remoteEntry.js.gz']) rmSync(path.join(copy.dir, copyOfEntry), { force: true });
     writeRemotes({ ...defaultRemotes(), decoder: `http://localhost:${copy.port}/mf-manifest.json` });
     const errors = collectConsoleErrors(page);
     await page.goto('/bias-detection');
