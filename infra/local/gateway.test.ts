@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, upstreamBase, type RunningGateway } from './gateway.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
-import { listenHttp } from './testing.ts';
+import { getRaw, listenHttp } from './testing.ts';
 
 const SHELL_HTML = '<!doctype html><html><head><title>Keisha</title></head><body><div id="root"></div></body></html>';
 
@@ -105,20 +105,14 @@ describe('the gateway with service URLs', () => {
   });
 
   it("sends the shell's files compressed as the build wrote them, with their security headers", async () => {
-    const body = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: gateway.port, path: '/main.0a1b2c3d.js', headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
-    expect(body.headers['content-encoding']).toBe('br');
-    expect(body.headers['content-type']).toMatch(/javascript/);
-    expect(body.headers['cache-control']).toContain('immutable');
-    expect(body.headers['x-content-type-options']).toBe('nosniff');
+    const answer = await getRaw(`http://127.0.0.1:${gateway.port}/main.0a1b2c3d.js`, { 'accept-encoding': 'gzip, br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    expect(answer.headers['cache-control']).toContain('immutable');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
     // The build's copy itself, not one compressed again for this answer.
-    expect(body.bytes.equals(SHELL_CHUNK_BR)).toBe(true);
-    expect(brotliDecompressSync(body.bytes).toString()).toBe(SHELL_CHUNK);
+    expect(answer.body.equals(SHELL_CHUNK_BR)).toBe(true);
+    expect(brotliDecompressSync(answer.body).toString()).toBe(SHELL_CHUNK);
   });
 
   it("sends the upstream's own Host, the configured public host as X-Forwarded-Host, and the client address", async () => {

@@ -4,22 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type RunningServer } from './static-server.ts';
+import { getRaw } from './testing.ts';
 
 const BIG = Array.from({ length: 300 }, (_, i) => `console.log("chunk line ${i}");`).join('\n');
 const BIG_BR = brotliCompressSync(BIG);
 const BIG_GZ = gzipSync(BIG, { level: 9 });
-
-/** A GET with the raw body as sent (fetch would decode it). */
-async function getRaw(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const { default: http } = await import('node:http');
-  return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
 
 describe('static server', () => {
   let server: RunningServer;
@@ -49,16 +38,9 @@ describe('static server', () => {
   });
 
   it('gzips text when asked', async () => {
-    const { default: http } = await import('node:http');
-    const body = await new Promise<Buffer>((resolve, reject) => {
-      http.get(`${base}/main.abc123.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        expect(res.headers['content-encoding']).toBe('gzip');
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks)));
-      }).on('error', reject);
-    });
-    expect(gunzipSync(body).toString()).toContain('hello');
+    const answer = await getRaw(`${base}/main.abc123.js`, { 'accept-encoding': 'gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(answer.body).toString()).toContain('hello');
   });
 
   it('sends the build\'s compressed copies as they are, by what the browser accepts', async () => {

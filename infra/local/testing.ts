@@ -1,5 +1,6 @@
-// Test support: plain node:http servers standing in for services and remotes, on a port of their own.
-import type http from 'node:http';
+// Test support: plain node:http servers standing in for services and remotes, on a port of their own, and a
+// client that keeps an answer's bytes as sent.
+import http from 'node:http';
 import type { RunningServer } from './static-server.ts';
 
 export function listenHttp(server: http.Server, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
@@ -17,5 +18,18 @@ export function listenHttp(server: http.Server, port = 0, host = '127.0.0.1'): P
           }),
       });
     });
+  });
+}
+
+/** A GET whose body is kept as the bytes sent (fetch would decode a compressed one), with the answer's headers. */
+export function getRaw(url: string, headers: Record<string, string> = {}): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }

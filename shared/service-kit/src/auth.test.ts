@@ -31,7 +31,10 @@ describe('registerAuth', () => {
       await app.close();
       // Outside registerAuth the warning is printed as ever, and so is any other warning inside it.
       process.emitWarning('a custom cacheKeyBuilder', { code: KEY_BUILDER_WARNING });
-      await withoutKeyBuilderWarning(async () => process.emitWarning('something else', { code: 'KEISHA_TEST_WARNING' }));
+      await withoutKeyBuilderWarning(async () => {
+        process.emitWarning('a custom cacheKeyBuilder', 'Warning', KEY_BUILDER_WARNING); // the (type, code) form
+        process.emitWarning('something else', { code: 'KEISHA_TEST_WARNING' });
+      });
       await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
       expect(seen).toEqual([KEY_BUILDER_WARNING, 'KEISHA_TEST_WARNING']);
     } finally {

@@ -140,11 +140,12 @@ export const KEY_BUILDER_WARNING = 'FAST_JWT_CACHE_KEY_BUILDER_SECURITY_RISK';
  */
 export async function withoutKeyBuilderWarning<T>(work: () => Promise<T>): Promise<T> {
   const emitWarning = process.emitWarning;
-  const codeOf = (args: unknown[]) => (typeof args[0] === 'object' && args[0] !== null ? (args[0] as { code?: unknown }).code : args[1]);
-  process.emitWarning = function (this: unknown, ...args: unknown[]) {
-    if (codeOf(args.slice(1)) === KEY_BUILDER_WARNING) return;
-    return (emitWarning as (...all: unknown[]) => void).apply(process, args);
-  } as typeof process.emitWarning;
+  // emitWarning(warning, { code }) or emitWarning(warning, type, code).
+  process.emitWarning = ((warning: string | Error, typeOrOptions?: unknown, code?: unknown, ...rest: unknown[]) => {
+    const warned = typeof typeOrOptions === 'object' && typeOrOptions !== null ? (typeOrOptions as { code?: unknown }).code : code;
+    if (warned === KEY_BUILDER_WARNING) return;
+    (emitWarning as (...all: unknown[]) => void).call(process, warning, typeOrOptions, code, ...rest);
+  }) as typeof process.emitWarning;
   try {
     return await work();
   } finally {
