@@ -8,7 +8,8 @@
  * Aim (issue 4): <= 2 ms p50 for 1,000 words, >= 10x faster than retext-equality.
  * `--embedded-only` skips the HTTP part (which starts the service on PostgreSQL); `--http-only` runs only
  * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run
- * (before and after the analysis; the ratio is to their mean).
+ * (before and after the analysis; the ratio is to their mean). Each is loaded for `BENCH_WARMUP` seconds (5 by
+ * default, 0 for cold processes) before it is measured.
  * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
  * `--writes-only`: the analysis route's write alone (use + history entry), one statement per request beside
  * the group commit (scripts/lib/write-bench.ts).
