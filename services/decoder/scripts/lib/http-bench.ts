@@ -24,103 +24,128 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 // seconds of load, and ran a third of its time in less optimized code (perf, 2026-11-26). BENCH_WARMUP=0 times
 // them cold, as this benchmark did before.
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+// The machine's speed drifts (a hello world answered 46,000-75,000 req/s within one hour, 17,000-27,000 on
+// another day from one run to the next): the two are timed in turns, each analysis round against the mean of
+// the hello world rounds on either side of it, and the median of those ratios is the figure. BENCH_ROUNDS sets
+// how many analysis rounds (3 by default).
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
-async function helloWorldPerSecond(seconds: number, connections: number): Promise<number> {
+/** The bare Fastify hello world as its own process, kept running (and warm) between its rounds. */
+async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const server = spawn(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {
     env: { ...process.env, PORT: String(port) },
     cwd: path.resolve(import.meta.dirname, '..', '..'),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  try {
-    await waitUntilAnswering(`http://127.0.0.1:${port}/`);
-    if (WARMUP_SECONDS > 0) await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: WARMUP_SECONDS });
-    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: seconds });
-    return result['2xx'] / seconds;
-  } finally {
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+  };
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await waitUntilAnswering(url);
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { url, stop };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 export async function benchHttp(article: string, { seconds = 10, connections = 10 } = {}): Promise<void> {
-  // The machine's speed drifts (a hello world answered 46,000-75,000 req/s in one hour of one day): measured
-  // before and after the analysis, the ceiling it is quoted against is the mean of the two.
-  const helloBefore = await helloWorldPerSecond(seconds, connections);
-  const decoder = await startBenchDecoder('http', {
-    ANALYSIS_RATE_LIMIT_MAX: '10000000',
-    DEFAULT_ACCOUNT_TIER: 'annual', // unlimited, so every request writes its counter and none is refused
-    NODE_OPTIONS: [
-      process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '',
-      // perf names the JIT's functions from the map file V8 writes with this flag.
-      process.env.BENCH_PERF ? '--perf-basic-prof' : '',
-      process.env.BENCH_DECODER_NODE_OPTIONS ?? '',
-    ].join(' ').trim(),
-  });
-  const { base, identity } = decoder;
+  const hello = await startHelloWorld();
+  let decoder: Awaited<ReturnType<typeof startBenchDecoder>> | undefined;
   let answered = 0;
   try {
+    decoder = await startBenchDecoder('http', {
+      ANALYSIS_RATE_LIMIT_MAX: '10000000',
+      DEFAULT_ACCOUNT_TIER: 'annual', // unlimited, so every request writes its counter and none is refused
+      NODE_OPTIONS: [
+        process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '',
+        // perf names the JIT's functions from the map file V8 writes with this flag.
+        process.env.BENCH_PERF ? '--perf-basic-prof' : '',
+        process.env.BENCH_DECODER_NODE_OPTIONS ?? '',
+      ].join(' ').trim(),
+    });
+    const { base, identity } = decoder;
     const token = await identity.tokenFor('user');
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const body = JSON.stringify({ text: article, time_zone: 'UTC' });
+    const analysisLoad = (duration: number) => autocannon({ url: `${base}/api/bias-analysis`, method: 'POST', headers, body, connections, duration });
+    const helloPerSecond = async () => (await autocannon({ url: hello.url, connections, duration: seconds }))['2xx'] / seconds;
     const counted = async () => ((await (await fetch(`${base}/api/bias-usage/current?time_zone=UTC`, { headers })).json()) as { usage: { daily_count: number } }).usage.daily_count;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 500)); // a round's last requests finish
+
     if (WARMUP_SECONDS > 0) {
-      await autocannon({ url: `${base}/api/bias-analysis`, method: 'POST', headers, body, connections, duration: WARMUP_SECONDS });
-      await new Promise((resolve) => setTimeout(resolve, 500)); // the warm-up's last requests finish
+      await autocannon({ url: hello.url, connections, duration: WARMUP_SECONDS });
+      await analysisLoad(WARMUP_SECONDS);
+      await settle();
     }
-    // What the warm-up took: the measured run must add exactly its own answers (and those in flight at its end).
-    const countedBefore = await counted();
-    const cpuBefore = processCpuMs(decoder.pid);
-    const serverCpu = decoder.databaseUrl ? await countDatabaseServerCpu(decoder.databaseUrl) : undefined;
-    const perf = process.env.BENCH_PERF ? recordOnCpu(process.env.BENCH_PERF, decoder.pid, seconds) : undefined;
-    const result = await autocannon({
-      url: `${base}/api/bias-analysis`,
-      method: 'POST',
-      headers,
-      body,
-      connections,
-      duration: seconds,
-    });
-    const cpuAfter = processCpuMs(decoder.pid);
-    const serverCpuMs = await serverCpu?.();
-    const perfSeconds = await perf;
-    const helloAfter = await helloWorldPerSecond(seconds, connections);
-    const helloPerSecond = (helloBefore + helloAfter) / 2;
-    const countedAfter = await counted();
-    const latency = result.latency as unknown as Record<string, number>;
+    let perfAnalyses: number | undefined;
+    const hellos = [await helloPerSecond()];
+    const rounds: Array<{ perSecond: number; p50: number; p99: number; non2xx: number; errors: number; cpuMs?: number; serverCpuMs?: number; added: number; answers: number }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const countedBefore = await counted();
+      const cpuBefore = processCpuMs(decoder.pid);
+      const serverCpu = decoder.databaseUrl ? await countDatabaseServerCpu(decoder.databaseUrl) : undefined;
+      const perf = process.env.BENCH_PERF && round === 0 ? recordOnCpu(process.env.BENCH_PERF, decoder.pid, seconds) : undefined;
+      const result = await analysisLoad(seconds);
+      const cpuAfter = processCpuMs(decoder.pid);
+      const serverCpuMs = await serverCpu?.();
+      const perfSeconds = await perf;
+      await settle();
+      const countedAfter = await counted();
+      const latency = result.latency as unknown as Record<string, number>;
+      const perSecond = result['2xx'] / seconds;
+      rounds.push({
+        perSecond,
+        p50: latency.p50!,
+        p99: latency.p99!,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        cpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+        serverCpuMs,
+        added: countedAfter - countedBefore,
+        answers: result['2xx'],
+      });
+      answered = countedAfter;
+      if (perfSeconds !== undefined) perfAnalyses = perfSeconds * perSecond;
+      hellos.push(await helloPerSecond());
+    }
+
     console.log(
-      `\nHTTP: POST /api/bias-analysis (${article.split(/\s+/).length} words), ${connections} connections for ${seconds} s ` +
-        `after ${WARMUP_SECONDS} s of warm-up (the hello world's too), ` +
+      `\nHTTP: POST /api/bias-analysis (${article.split(/\s+/).length} words), ${connections} connections, ${ROUNDS} rounds of ${seconds} s ` +
+        `after ${WARMUP_SECONDS} s of warm-up, each between two ${seconds} s rounds of a bare Fastify hello world (warmed too); ` +
         `quota counter on ${decoder.databaseName}:`,
     );
-    console.log(
-      `  ${(result['2xx'] / seconds).toFixed(0)} analyses/s   p50 ${latency.p50} ms   p99 ${latency.p99} ms   ` +
-        `${result.non2xx} non-2xx   ${result.errors} errors`,
-    );
-    const perSecond = result['2xx'] / seconds;
-    if (cpuBefore !== undefined && cpuAfter !== undefined) {
-      console.log(`  the decoder process used ${((cpuAfter - cpuBefore) / result['2xx']).toFixed(2)} ms of CPU per analysis`);
-    }
-    if (serverCpuMs !== undefined) {
-      console.log(`  PostgreSQL's server processes used ${(serverCpuMs / result['2xx']).toFixed(2)} ms of CPU per analysis (the bench's database)`);
-    }
-    console.log(
-      `  bare Fastify hello world, same load, same run: ${helloBefore.toFixed(0)} req/s before and ${helloAfter.toFixed(0)} after; ` +
-        `the analysis is ${((100 * perSecond) / helloPerSecond).toFixed(1)}% of their mean (aim >= 5%)`,
-    );
-    if (process.env.BENCH_PERF && perfSeconds !== undefined) printOnCpu(process.env.BENCH_PERF, perfSeconds * perSecond, decoder.pid);
-    // autocannon stops counting at the deadline; requests still in flight then complete on the server.
-    const extra = countedAfter - countedBefore - result['2xx'];
-    answered = countedAfter;
-    console.log(
-      `  quota counter +${countedAfter - countedBefore} for ${result['2xx']} answers counted by autocannon ` +
-        `(+${extra} still in flight at the deadline; consistent: ${extra >= 0 && extra <= connections ? 'yes' : 'NO'})`,
-    );
+    const ratios = rounds.map((r, i) => (100 * r.perSecond) / ((hellos[i]! + hellos[i + 1]!) / 2));
+    rounds.forEach((r, i) => {
+      // autocannon stops counting at the deadline; requests still in flight then complete on the server.
+      const extra = r.added - r.answers;
+      console.log(
+        `  round ${i + 1}: ${r.perSecond.toFixed(0)} analyses/s   p50 ${r.p50} ms   p99 ${r.p99} ms   ${r.non2xx} non-2xx   ${r.errors} errors; ` +
+          `hello world ${hellos[i]!.toFixed(0)} / ${hellos[i + 1]!.toFixed(0)} req/s; ${ratios[i]!.toFixed(1)}%`,
+      );
+      console.log(
+        `           decoder CPU ${r.cpuMs === undefined ? '?' : (r.cpuMs / r.answers).toFixed(2)} ms per analysis` +
+          (r.serverCpuMs === undefined ? '' : `, PostgreSQL's server processes ${(r.serverCpuMs / r.answers).toFixed(2)} ms`) +
+          `; quota counter +${r.added} for ${r.answers} answers (+${extra} in flight at the deadline; consistent: ${extra >= 0 && extra <= connections ? 'yes' : 'NO'})`,
+      );
+    });
+    console.log(`  the analysis is ${median(ratios).toFixed(1)}% of the hello world (median of the rounds; aim >= 5%)`);
+    if (process.env.BENCH_PERF && perfAnalyses !== undefined) printOnCpu(process.env.BENCH_PERF, perfAnalyses, decoder.pid);
   } finally {
-    await decoder.stop();
+    await decoder?.stop();
+    await hello.stop();
   }
-  if (process.env.BENCH_CPU_PROF) printProfile(process.env.BENCH_CPU_PROF, decoder.pid, answered);
+  if (process.env.BENCH_CPU_PROF && decoder) printProfile(process.env.BENCH_CPU_PROF, decoder.pid, answered);
 }
 
 /**
