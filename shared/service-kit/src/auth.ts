@@ -5,6 +5,7 @@ import { createHash, createPublicKey, type JsonWebKey } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { tracedFetch } from '@keisha/telemetry';
 import { AppError } from './errors.ts';
 
 export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
@@ -71,7 +72,8 @@ export function jwksKeyResolver(url: string, { ttlMs = 5 * 60_000, minRefetchMs 
   const load = () => {
     inflight ??= (async () => {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+        // Traced like the services' other calls to identity: a slow or failing key fetch shows in the request's trace.
+        const response = await tracedFetch(url, { signal: AbortSignal.timeout(5000) }, { route: new URL(url).pathname });
         if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
         const body = (await response.json()) as { keys?: Array<JsonWebKey & { kid?: string }> };
         const next = new Map<string, string>();

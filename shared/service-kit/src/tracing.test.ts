@@ -4,7 +4,9 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCollector, type FakeCollector } from '@keisha/telemetry/testing';
-import { tracedFetch } from '@keisha/telemetry';
+import { generateKeyPairSync } from 'node:crypto';
+import { context, createTracing, ROOT_CONTEXT, SpanKind, tracedFetch } from '@keisha/telemetry';
+import { jwksKeyResolver } from './auth.ts';
 import { createServiceApp, type ServiceApp } from './app.ts';
 import { baseConfigSchema, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db.ts';
@@ -164,5 +166,32 @@ describe('request tracing in a service', () => {
       expect(client).toMatchObject({ service: 'probe', traceId: TRACE_ID, parentSpanId: spanId, name: 'GET /api/auth/me', kind: 3 });
       expect(collector.refused).toEqual([]);
     });
+  });
+
+  it("fetches identity's signing keys under a client span of the request that needed them", async () => {
+    const jwk = { ...generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }), kid: 'key-1' };
+    const seen: Array<string | undefined> = [];
+    const identity = http.createServer((req, res) => {
+      seen.push(req.headers.traceparent as string | undefined);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => identity.listen(0, '127.0.0.1', resolve));
+    const tracing = createTracing({ serviceName: 'probe', exportUrl: `${collector.url}/v1/traces` });
+    try {
+      const keys = jwksKeyResolver(`http://127.0.0.1:${(identity.address() as { port: number }).port}/.well-known/jwks.json`);
+      const { span, context: requestContext } = tracing.startSpan('GET /things/:id', SpanKind.SERVER, ROOT_CONTEXT);
+      const pem = await context.with(requestContext, () => keys('key-1'));
+      span.end();
+      expect(pem).toContain('BEGIN PUBLIC KEY');
+      await tracing.forceFlush();
+      const [, traceId, parent] = seen[0]!.split('-');
+      expect(traceId).toBe(span.spanContext().traceId);
+      const client = await collector.waitFor((collected) => collected.spanId === parent);
+      expect(client).toMatchObject({ service: 'probe', traceId, parentSpanId: span.spanContext().spanId, name: 'GET /.well-known/jwks.json', kind: 3 });
+      expect(client.attributes).toMatchObject({ 'http.response.status_code': 200 });
+    } finally {
+      await tracing.shutdown();
+      await new Promise((resolve) => identity.close(resolve));
+    }
   });
 });
