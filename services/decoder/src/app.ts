@@ -20,6 +20,8 @@ import { identityOwnerAccounts } from './plugins/key-owner-account.ts';
 export interface DecoderDeps {
   /** The embedded engine; with an LLM configured it is wrapped, and answers whenever the model cannot. */
   engine: AnalysisEngine;
+  /** Stops what the engine runs (its analysis thread) when the app closes. */
+  closeEngine?: () => Promise<void>;
   /** Public keys of identity; by default fetched from IDENTITY_URL's JWKS. */
   keys?: KeyResolver;
   logger?: FastifyServerOptions['logger'];
@@ -38,6 +40,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
     bodyLimit: 1024 * 1024,
     rateLimitCode: 'RATE_LIMIT_EXCEEDED',
     routes: async (app) => {
+      if (deps.closeEngine) app.addHook('onClose', deps.closeEngine);
       await app.register(cookie);
       // The signature, then identity's word that the session still stands (revocation within a second).
       // Our services' shared secret, read when first needed: for identity's and billing's internal routes.

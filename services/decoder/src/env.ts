@@ -18,6 +18,12 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   DEFAULT_ACCOUNT_TIER: z.enum(['free', 'monthly', 'annual']).optional(),
   /** Public API requests per minute per API key. */
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  /**
+   * Analyses of this many characters or more (an article, or a public-API batch's total) run on a worker thread,
+   * so that the event loop goes on answering other requests; 0 keeps them all in place. Shorter ones stay in
+   * place: the thread's round trip costs more than they take (README, decoder performance).
+   */
+  ANALYSIS_THREAD_FROM_CHARS: z.coerce.number().int().min(0).default(20_000),
   /** Articles per API key per UTC day (a batch of N counts N). */
   API_KEY_DAILY_LIMIT: z.coerce.number().int().positive().default(10_000),
   /** Shared by our services for service-to-service questions; without it, .data/internal-api-token (made at first start). */

@@ -2,12 +2,15 @@ import { defaultDataDir, runService } from '@keisha/service-kit';
 import { buildDecoderApp } from './app.ts';
 import { migrations } from './db/migrations/index.ts';
 import { decoderConfigSchema } from './env.ts';
-import { embeddedEngine } from './plugins/embedded-engine.ts';
+import { threadedEmbeddedEngine } from './plugins/analysis-thread.ts';
 
 await runService({
   name: 'decoder',
   configSchema: decoderConfigSchema,
   migrations,
   defaultDataDir: defaultDataDir(import.meta.dirname, 'decoder'),
-  build: (config, database) => buildDecoderApp(config, database, { engine: embeddedEngine }),
+  build: (config, database) => {
+    const { engine, close } = threadedEmbeddedEngine({ fromChars: config.ANALYSIS_THREAD_FROM_CHARS });
+    return buildDecoderApp(config, database, { engine, closeEngine: close });
+  },
 });

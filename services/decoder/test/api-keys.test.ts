@@ -6,6 +6,8 @@ import { PAYMENT_PATHS, internalEntitlementPath, paymentPath } from '@keisha/con
 import { internalAccountPath } from '@keisha/contracts/identity';
 import { databaseTargets, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
+import type { AnalysisEngine } from '../src/plugins/analysis-engine.ts';
+import { threadedEmbeddedEngine } from '../src/plugins/analysis-thread.ts';
 
 const targets = await databaseTargets();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
@@ -24,8 +26,8 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
   let billing: ServiceProcess;
   const decoders: Decoder[] = [];
 
-  async function decoder(env: Record<string, string> = {}): Promise<Decoder> {
-    const ctx = await startDecoder(target, { IDENTITY_URL: identity.url, BILLING_URL: billing.url, DEFAULT_ACCOUNT_TIER: 'billing', INTERNAL_API_TOKEN, ...env });
+  async function decoder(env: Record<string, string> = {}, engine?: AnalysisEngine): Promise<Decoder> {
+    const ctx = await startDecoder(target, { IDENTITY_URL: identity.url, BILLING_URL: billing.url, DEFAULT_ACCOUNT_TIER: 'billing', INTERNAL_API_TOKEN, ...env }, engine);
     const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const started = { ...ctx, url };
     decoders.push(started);
@@ -73,6 +75,27 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     fetch(`${ctx.url}/api/v1/analyses`, { method: 'POST', headers: json(key), body: typeof body === 'string' ? body : JSON.stringify(body) });
   const batch = (ctx: Decoder, key: string, body: unknown) =>
     fetch(`${ctx.url}/api/v1/analyses:batch`, { method: 'POST', headers: json(key), body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('analyses a batch whose articles together are long on the analysis thread, each answered as in place', async () => {
+    const threaded = threadedEmbeddedEngine({ fromChars: 3 * ARTICLE.length });
+    try {
+      const ctx = await decoder({}, threaded.engine);
+      const token = await identity.tokenFor('user');
+      await buyPlan(token, 'annual');
+      const { secret } = await (await createKey(ctx, token, 'Archive')).json();
+      const one = await (await analyse(ctx, secret, { text: ARTICLE })).json();
+      expect(threaded.sent).toBe(0); // one short article: in place
+      const response = await batch(ctx, secret, { articles: Array.from({ length: 5 }, (_, i) => ({ text: ARTICLE, id: `a${i}` })) });
+      expect(response.status).toBe(200);
+      const { results, key_usage } = await response.json();
+      expect(threaded.sent).toBe(5);
+      expect(results.map((r: { id: string }) => r.id)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+      for (const result of results) expect(result).toMatchObject({ ok: true, analysis: one.analysis, translation: one.translation });
+      expect(key_usage.used).toBe(6);
+    } finally {
+      await threaded.close();
+    }
+  });
 
   it('lets an annual subscriber create, use, list and revoke a key; a key is shown once and kept hashed', async () => {
     const ctx = await decoder();

@@ -8,4 +8,10 @@ export interface AnalysisOutcome {
   modelFailed?: true;
 }
 
-export type AnalysisEngine = (text: string) => Promise<AnalysisOutcome>;
+/** What is analysed together with this article, so an engine can judge how long the work holds the event loop. */
+export interface AnalysisWork {
+  /** Characters of every article analysed with this one (a public-API batch's total); the article's own length by default. */
+  chars: number;
+}
+
+export type AnalysisEngine = (text: string, work?: AnalysisWork) => Promise<AnalysisOutcome>;

@@ -1,8 +1,8 @@
 import { analyzeArticle } from '../domain/analyzer/index.ts';
-import type { AnalysisEngine } from './analysis-engine.ts';
+import type { AnalysisEngine, AnalysisOutcome } from './analysis-engine.ts';
 
-/** The offline engine: deterministic, in process, no network. */
-export const embeddedEngine: AnalysisEngine = async (text) => {
+/** The embedded analyzer's answer for one article, as the routes take it (also what the analysis thread sends back). */
+export function embeddedOutcome(text: string): AnalysisOutcome {
   const result = analyzeArticle(text);
   return {
     analysis: {
@@ -15,4 +15,7 @@ export const embeddedEngine: AnalysisEngine = async (text) => {
     },
     translation: result.translation,
   };
-};
+}
+
+/** The offline engine: deterministic, in process, no network. */
+export const embeddedEngine: AnalysisEngine = async (text) => embeddedOutcome(text);
