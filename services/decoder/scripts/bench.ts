@@ -11,6 +11,8 @@
  * (before and after the analysis; the ratio is to their mean). Each is loaded for `BENCH_WARMUP` seconds (5 by
  * default, 0 for cold processes) before it is measured.
  * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
+ * `--mixed-only`: 200-word analyses at a fixed rate while another connection sends articles at the length limit,
+ * with every analysis in place and then with the long ones on the analysis thread (scripts/lib/mixed-bench.ts).
  * `--writes-only`: the analysis route's write alone (use + history entry), one statement per request beside
  * the group commit (scripts/lib/write-bench.ts).
  * `BENCH_CPU_PROF=<folder>` makes the decoder process of the HTTP part write a V8 CPU profile there (node --cpu-prof).
@@ -27,6 +29,7 @@ import { analyzeArticle } from '../src/domain/analyzer/index.ts';
 import { benchHttp } from './lib/http-bench.ts';
 import { benchBatch } from './lib/batch-bench.ts';
 import { benchWrites } from './lib/write-bench.ts';
+import { benchMixed } from './lib/mixed-bench.ts';
 import { seededRandom } from './lib/seeded-random.ts';
 
 
@@ -99,6 +102,7 @@ function measure(texts: string[], iterations: number, run: (text: string) => unk
 async function main(): Promise<void> {
   if (process.argv.includes('--batch-only')) return benchBatch(article(1000, 7));
   if (process.argv.includes('--writes-only')) return benchWrites(article(200, 7));
+  if (process.argv.includes('--mixed-only')) return benchMixed(article(200, 7), article(31_000, 11).slice(0, 199_000));
   const processor = unifiedFactory().use(retextEnglishPlugin).use(retextEqualityPlugin);
   // parse + run is the whole analysis; runSync gives the plugin a fresh file to report on, as process() would.
   const retext = (text: string) => processor.runSync(processor.parse(text));

@@ -8,10 +8,12 @@ export interface AnalysisOutcome {
   modelFailed?: true;
 }
 
-/** What is analysed together with this article, so an engine can judge how long the work holds the event loop. */
-export interface AnalysisWork {
-  /** Characters of every article analysed with this one (a public-API batch's total); the article's own length by default. */
-  chars: number;
+export interface AnalysisEngine {
+  (text: string): Promise<AnalysisOutcome>;
+  /**
+   * Several articles as one piece of work, answered in their order (a public-API batch). An engine that has it
+   * analyses them together: the threaded engine sends a long batch to its thread in one message, so concurrent
+   * batches are answered one after another rather than all of them late. Without it each article is asked alone.
+   */
+  many?: (texts: string[]) => Promise<AnalysisOutcome[]>;
 }
-
-export type AnalysisEngine = (text: string, work?: AnalysisWork) => Promise<AnalysisOutcome>;

@@ -44,13 +44,20 @@ describe('threadedEmbeddedEngine', () => {
     expect(inPlace.loopWasFree).toBe(false);
   });
 
-  it('keeps short work in place and sends a batch by its total length', async () => {
+  it('keeps short work in place and sends a batch by its total length, answered in its order', async () => {
     const threaded = make(20_000);
     const short = PARAGRAPH.repeat(3);
     expect(await threaded.engine(short)).toEqual(embeddedOutcome(short));
     expect(threaded.sent).toBe(0);
-    expect(await threaded.engine(short, { chars: 50 * short.length })).toEqual(embeddedOutcome(short));
-    expect(threaded.sent).toBe(1);
+    const few = ['A quiet council meeting on Tuesday.', short];
+    expect(await threaded.engine.many!(few)).toEqual(few.map(embeddedOutcome));
+    expect(threaded.sent).toBe(0);
+    // Fifty articles of about 4,000 characters: each short, the batch as long as an article at the limit.
+    const batch = Array.from({ length: 50 }, (_, i) => (i % 2 ? PARAGRAPH.repeat(16) : `Residents gathered downtown on day ${i}. ${PARAGRAPH.repeat(16)}`));
+    const { outcome, loopWasFree } = await timed(() => threaded.engine.many!(batch));
+    expect(outcome).toEqual(batch.map(embeddedOutcome));
+    expect(loopWasFree).toBe(true);
+    expect(threaded.sent).toBe(50);
   });
 
   it('rejects the analyses in flight when the thread is stopped, and starts a new thread for the next', async () => {

@@ -4,12 +4,12 @@
 // For short articles the hop costs more than it frees (README, decoder performance), hence the threshold.
 import { Worker } from 'node:worker_threads';
 import type { AnalysisEngine, AnalysisOutcome } from './analysis-engine.ts';
-import { embeddedEngine } from './embedded-engine.ts';
+import { embeddedEngine, embeddedOutcome } from './embedded-engine.ts';
 import type { ThreadReply, ThreadRequest } from './analysis-thread.worker.ts';
 
 export interface ThreadedEngineOptions {
   /**
-   * Work of this many characters or more (an article, or a whole public-API batch) goes to the thread; 0 keeps
+   * Work of this many characters or more (an article, or a whole public-API batch through `many`) goes to the thread; 0 keeps
    * every analysis in place. When the thread fails, its analyses in flight are rejected and the next starts a new one.
    */
   fromChars: number;
@@ -29,7 +29,7 @@ const THREAD_HEAP_MB = 256;
 interface Thread {
   worker: Worker;
   /** Its analyses in flight, by request id. */
-  pending: Map<number, { resolve: (outcome: AnalysisOutcome) => void; reject: (error: Error) => void }>;
+  pending: Map<number, { resolve: (outcomes: AnalysisOutcome[]) => void; reject: (error: Error) => void }>;
 }
 
 export function threadedEmbeddedEngine({ fromChars }: ThreadedEngineOptions): ThreadedEngine {
@@ -50,7 +50,7 @@ export function threadedEmbeddedEngine({ fromChars }: ThreadedEngineOptions): Th
       const waiting = thread.pending.get(reply.id);
       if (!waiting) return;
       thread.pending.delete(reply.id);
-      if ('outcome' in reply) waiting.resolve(reply.outcome);
+      if ('outcomes' in reply) waiting.resolve(reply.outcomes);
       else waiting.reject(new Error(`analysis failed on its thread: ${reply.error}`));
     });
     worker.on('error', fail);
@@ -58,16 +58,20 @@ export function threadedEmbeddedEngine({ fromChars }: ThreadedEngineOptions): Th
     return thread;
   };
 
-  const engine: AnalysisEngine = (text, work) => {
-    if (fromChars <= 0 || (work?.chars ?? text.length) < fromChars) return embeddedEngine(text);
+  const onThread = (texts: string[]): Promise<AnalysisOutcome[]> => {
     const thread = (current ??= start());
     const id = nextId++;
-    sent++;
-    return new Promise<AnalysisOutcome>((resolve, reject) => {
+    sent += texts.length;
+    return new Promise((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, text } satisfies ThreadRequest);
+      thread.worker.postMessage({ id, texts } satisfies ThreadRequest);
     });
   };
+  const long = (chars: number) => fromChars > 0 && chars >= fromChars;
+
+  const engine: AnalysisEngine = Object.assign((text: string) => (long(text.length) ? onThread([text]).then((outcomes) => outcomes[0]!) : embeddedEngine(text)), {
+    many: async (texts: string[]) => (long(texts.reduce((sum, text) => sum + text.length, 0)) ? onThread(texts) : texts.map(embeddedOutcome)),
+  });
 
   return {
     engine,

@@ -4,17 +4,18 @@ import { parentPort } from 'node:worker_threads';
 import type { AnalysisOutcome } from './analysis-engine.ts';
 import { embeddedOutcome } from './embedded-engine.ts';
 
+/** Articles analysed as one piece of work (one article, or a public-API batch), answered together in their order. */
 export interface ThreadRequest {
   id: number;
-  text: string;
+  texts: string[];
 }
 
-export type ThreadReply = { id: number; outcome: AnalysisOutcome } | { id: number; error: string };
+export type ThreadReply = { id: number; outcomes: AnalysisOutcome[] } | { id: number; error: string };
 
-parentPort?.on('message', ({ id, text }: ThreadRequest) => {
+parentPort?.on('message', ({ id, texts }: ThreadRequest) => {
   let reply: ThreadReply;
   try {
-    reply = { id, outcome: embeddedOutcome(text) };
+    reply = { id, outcomes: texts.map(embeddedOutcome) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -85,8 +85,8 @@ export function createLlmEngine(
     return findingSchema.parse(JSON.parse(content ?? ''));
   }
 
-  return async (text, work) => {
-    const base = await embedded(text, work);
+  return async (text) => {
+    const base = await embedded(text);
     const signal = AbortSignal.timeout(settings.timeoutMs);
     try {
       const finding = await ask(text, signal);

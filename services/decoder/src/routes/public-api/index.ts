@@ -58,6 +58,13 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
     keyOf.set(request, await authenticateKey(request as never));
   };
   const keyUsage = (key: ApiKeyRow, day: string, used: number) => ({ key_prefix: key.prefix, day, used, daily_limit: options.dailyLimit });
+  // A batch's articles: together when the engine can (the threaded engine, one message to its thread), else each
+  // on its own, a few at a time (a model answers over the network). An article that failed is its Error.
+  const analyseAll = async (texts: string[]): Promise<Array<AnalysisOutcome | Error>> => {
+    const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+    if (options.engine.many) return options.engine.many(texts).catch((error: unknown) => texts.map(() => asError(error)));
+    return mapLimited(texts, BATCH_CONCURRENCY, (text) => options.engine(text).catch(asError));
+  };
   const dailyLimitError = (count: number) =>
     new AppError(429, API_ERRORS.keyDailyLimit, `This key has fewer than ${count} of its ${options.dailyLimit.toLocaleString('en-US')} articles left today (UTC).`);
 
@@ -120,24 +127,22 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
         if (looksBinary(parsed.data.text)) return { id, error: { code: DECODER_ERRORS.invalidArticle, message: BINARY_MESSAGE } };
         return { id, text: parsed.data.text };
       });
-      const valid = checked.filter((item) => 'text' in item).length;
-      // The batch as one piece of work: a long batch is analysed off the event loop even when each article is short.
-      const work = { chars: checked.reduce((sum, item) => sum + (item.text?.length ?? 0), 0) };
+      const texts = checked.flatMap((item) => (item.text === undefined ? [] : [item.text]));
       const day = usageDay();
       // All the batch's articles are taken from the key's day in one atomic statement, or none are.
-      let used = valid > 0 ? await keys.reserve(key.id, day, valid, options.dailyLimit) : await keys.usedOn(key.id, day);
-      if (used === undefined) throw dailyLimitError(valid);
+      let used = texts.length > 0 ? await keys.reserve(key.id, day, texts.length, options.dailyLimit) : await keys.usedOn(key.id, day);
+      if (used === undefined) throw dailyLimitError(texts.length);
+      const outcomes = await analyseAll(texts);
       let failed = 0;
-      const results = await mapLimited(checked, BATCH_CONCURRENCY, async (item): Promise<BatchItemResult> => {
+      let next = 0;
+      const results = checked.map((item): BatchItemResult => {
         const id = item.id === undefined ? {} : { id: item.id };
-        if (!('text' in item) || item.text === undefined) return { ok: false, ...id, error: item.error! };
-        try {
-          return { ok: true, ...id, ...(await options.engine(item.text, work)) };
-        } catch (error) {
-          failed++;
-          request.log.error({ err: error, apiKeyPrefix: key.prefix }, 'analysis in a batch failed');
-          return { ok: false, ...id, error: { code: DECODER_ERRORS.analysisFailed, message: 'The analysis could not be completed. Please try again.' } };
-        }
+        if (item.text === undefined) return { ok: false, ...id, error: item.error! };
+        const outcome = outcomes[next++]!;
+        if (!(outcome instanceof Error)) return { ok: true, ...id, ...outcome };
+        failed++;
+        request.log.error({ err: outcome, apiKeyPrefix: key.prefix }, 'analysis in a batch failed');
+        return { ok: false, ...id, error: { code: DECODER_ERRORS.analysisFailed, message: 'The analysis could not be completed. Please try again.' } };
       });
       // Articles the engine could not analyse are given back.
       if (failed > 0) used = await keys.release(key.id, day, failed);
