@@ -24,7 +24,7 @@ export interface ThreadedEngine {
 }
 
 /** A runaway analysis ends the thread, not the service: its heap is bounded well above what the longest article needs. */
-const THREAD_HEAP_MB = 256;
+const THREAD_HEAP_MB = 128;
 
 interface Thread {
   worker: Worker;
