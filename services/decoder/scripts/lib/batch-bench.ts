@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { startBenchDecoder } from './decoder-process.ts';
 
 const BATCH = 50;
+const WARMUP_SECONDS = 3;
 
 export async function benchBatch(article: string, { seconds = 10, connections = 4 } = {}): Promise<void> {
   const decoder = await startBenchDecoder('batch', {
@@ -22,19 +23,28 @@ export async function benchBatch(article: string, { seconds = 10, connections = 
     };
     // Fifty different articles (the same text, numbered), so no layer can answer from a cache.
     const articles = Array.from({ length: BATCH }, (_, i) => ({ id: String(i), text: `${article} (${i})` }));
-    const result = await autocannon({
-      url: `${base}/api/v1/analyses:batch`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret}` },
-      body: JSON.stringify({ articles }),
-      connections,
-      duration: seconds,
-    });
-    const keys = (await (await fetch(`${base}/api/decoder/api-keys`, { headers: account })).json()) as { keys: Array<{ id: string; used_today: number }> };
-    const counted = keys.keys.find((k) => k.id === created.key.id)?.used_today ?? 0;
+    const load = (duration: number) =>
+      autocannon({
+        url: `${base}/api/v1/analyses:batch`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret}` },
+        body: JSON.stringify({ articles }),
+        connections,
+        duration,
+      });
+    const usedToday = async () => {
+      const keys = (await (await fetch(`${base}/api/decoder/api-keys`, { headers: account })).json()) as { keys: Array<{ id: string; used_today: number }> };
+      return keys.keys.find((k) => k.id === created.key.id)?.used_today ?? 0;
+    };
+    // Warmed first, as a running service is (its code compiled, its analysis thread started).
+    await load(WARMUP_SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the warm-up's last batches finish
+    const before = await usedToday();
+    const result = await load(seconds);
+    const counted = (await usedToday()) - before;
     const latency = result.latency as unknown as Record<string, number>;
     console.log(
-      `\nHTTP: POST /api/v1/analyses:batch (${BATCH} articles of ${article.split(/\s+/).length} words), ${connections} connections for ${seconds} s, ` +
+      `\nHTTP: POST /api/v1/analyses:batch (${BATCH} articles of ${article.split(/\s+/).length} words), ${connections} connections for ${seconds} s after ${WARMUP_SECONDS} s of warm-up, ` +
         `key usage on ${decoder.databaseName}:`,
     );
     console.log(
