@@ -8,6 +8,7 @@ import { databaseTargets, startBillingProcess, startIdentityProcess, type Identi
 import { startDecoder } from './helpers.ts';
 import type { AnalysisEngine } from '../src/plugins/analysis-engine.ts';
 import { threadedEmbeddedEngine } from '../src/plugins/analysis-thread.ts';
+import { embeddedOutcome } from '../src/plugins/embedded-engine.ts';
 
 const targets = await databaseTargets();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
@@ -94,6 +95,31 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
       expect(key_usage.used).toBe(6);
     } finally {
       await threaded.close();
+    }
+  });
+
+  it('answers the articles an engine could not analyse as failed, in their places, and gives them back', async () => {
+    const down = new Error('the analysis thread stopped (exit code 1)');
+    // An engine that analyses a batch together and lost it whole (its thread died), and one asked article by article.
+    const whole: AnalysisEngine = Object.assign(async () => embeddedOutcome(ARTICLE), { many: async () => Promise.reject(down) });
+    const each: AnalysisEngine = async (text) => (text.includes('fail') ? Promise.reject(down) : embeddedOutcome(text));
+    for (const [engine, expected] of [
+      [whole, [false, false, false]],
+      [each, [true, false, true]],
+    ] as const) {
+      const ctx = await decoder({}, engine);
+      const token = await identity.tokenFor('user');
+      await buyPlan(token, 'annual');
+      const { secret } = await (await createKey(ctx, token, 'Archive')).json();
+      const response = await batch(ctx, secret, { articles: [{ text: ARTICLE, id: 'a' }, { text: `${ARTICLE} fail`, id: 'b' }, { text: ARTICLE, id: 'c' }] });
+      expect(response.status).toBe(200);
+      const { results, key_usage } = await response.json();
+      expect(results.map((r: { ok: boolean }) => r.ok)).toEqual(expected);
+      expect(results.map((r: { id: string }) => r.id)).toEqual(['a', 'b', 'c']);
+      for (const result of results.filter((r: { ok: boolean }) => !r.ok)) {
+        expect(result.error).toEqual({ code: 'ANALYSIS_FAILED', message: 'The analysis could not be completed. Please try again.' });
+      }
+      expect(key_usage.used).toBe(expected.filter(Boolean).length);
     }
   });
 

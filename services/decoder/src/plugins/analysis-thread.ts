@@ -58,15 +58,15 @@ export function threadedEmbeddedEngine({ fromChars }: ThreadedEngineOptions): Th
     return thread;
   };
 
-  const onThread = (texts: string[]): Promise<AnalysisOutcome[]> => {
-    const thread = (current ??= start());
-    const id = nextId++;
-    sent += texts.length;
-    return new Promise((resolve, reject) => {
+  // Inside the promise, so that a thread that cannot start rejects the analysis instead of throwing at the caller.
+  const onThread = (texts: string[]): Promise<AnalysisOutcome[]> =>
+    new Promise((resolve, reject) => {
+      const thread = (current ??= start());
+      const id = nextId++;
       thread.pending.set(id, { resolve, reject });
       thread.worker.postMessage({ id, texts } satisfies ThreadRequest);
+      sent += texts.length;
     });
-  };
   const long = (chars: number) => fromChars > 0 && chars >= fromChars;
 
   const engine: AnalysisEngine = Object.assign((text: string) => (long(text.length) ? onThread([text]).then((outcomes) => outcomes[0]!) : embeddedEngine(text)), {
