@@ -8,8 +8,8 @@
  * Aim (issue 4): <= 2 ms p50 for 1,000 words, >= 10x faster than retext-equality.
  * `--embedded-only` skips the HTTP part (which starts the service on PostgreSQL); `--http-only` runs only
  * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run
- * (before and after the analysis; the ratio is to their mean). Each is loaded for `BENCH_WARMUP` seconds (5 by
- * default, 0 for cold processes) before it is measured.
+ * (in alternating rounds; the median of the rounds' ratios). Every HTTP part loads its servers for `BENCH_WARMUP`
+ * seconds (5 by default, 0 for cold processes) before it measures.
  * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
  * `--mixed-only`: 200-word analyses at a fixed rate while another connection sends articles at the length limit,
  * with every analysis in place and then with the long ones on the analysis thread (scripts/lib/mixed-bench.ts).

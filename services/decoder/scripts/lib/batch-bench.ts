@@ -2,10 +2,9 @@
 // an API key made through its own route, every batch of 50 articles counted on the key's day in
 // PostgreSQL (PGlite without one). Prints articles per second and checks the count.
 import autocannon from 'autocannon';
-import { startBenchDecoder } from './decoder-process.ts';
+import { settle, startBenchDecoder, WARMUP_SECONDS } from './decoder-process.ts';
 
 const BATCH = 50;
-const WARMUP_SECONDS = 3;
 
 export async function benchBatch(article: string, { seconds = 10, connections = 4 } = {}): Promise<void> {
   const decoder = await startBenchDecoder('batch', {
@@ -36,9 +35,10 @@ export async function benchBatch(article: string, { seconds = 10, connections = 
       const keys = (await (await fetch(`${base}/api/decoder/api-keys`, { headers: account })).json()) as { keys: Array<{ id: string; used_today: number }> };
       return keys.keys.find((k) => k.id === created.key.id)?.used_today ?? 0;
     };
-    // Warmed first, as a running service is (its code compiled, its analysis thread started).
-    await load(WARMUP_SECONDS);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the warm-up's last batches finish
+    if (WARMUP_SECONDS > 0) {
+      await load(WARMUP_SECONDS);
+      await settle();
+    }
     const before = await usedToday();
     const result = await load(seconds);
     const counted = (await usedToday()) - before;

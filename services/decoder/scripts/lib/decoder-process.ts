@@ -10,6 +10,15 @@ import { databaseTargets, dropSchemas, freePort, startIdentityProcess, type Iden
 // DECODER_SERVER runs another entry point (an older copy of the service, or a wrapper) to compare.
 const SERVER = process.env.DECODER_SERVER ? path.resolve(process.env.DECODER_SERVER) : path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
 
+// Each HTTP bench loads the decoder for a while before it measures, so that it is timed as a running service is,
+// with its code compiled (and its analysis thread started): a fresh decoder spent 3-13% of its CPU in V8's
+// optimizing compiler for the first seconds of load, and ran a third of its time in less optimized code (perf,
+// 2026-11-26). BENCH_WARMUP=0 times it cold, as these benches did before.
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+
+/** Waits for the requests still in flight when a load ended (autocannon stops counting at its deadline). */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
 export interface BenchDecoder {
   base: string;
   pid: number | undefined;

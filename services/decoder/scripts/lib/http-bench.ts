@@ -5,7 +5,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, processCpuMs } from '@keisha/service-kit/testing';
-import { startBenchDecoder, waitUntilAnswering } from './decoder-process.ts';
+import { settle, startBenchDecoder, WARMUP_SECONDS, waitUntilAnswering } from './decoder-process.ts';
 import { profileBreakdown } from './cpu-profile.ts';
 import { countDatabaseServerCpu } from './server-cpu.ts';
 
@@ -19,11 +19,7 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
 
-// Both servers are loaded for a while before they are measured, so that each is timed as a running service
-// is, with its code compiled: a fresh decoder spent 3-13% of its CPU in V8's optimizing compiler for the first
-// seconds of load, and ran a third of its time in less optimized code (perf, 2026-11-26). BENCH_WARMUP=0 times
-// them cold, as this benchmark did before.
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+// Both servers are warmed (WARMUP_SECONDS, decoder-process.ts), the hello world as the decoder.
 // The machine's speed drifts (a hello world answered 46,000-75,000 req/s within one hour, 17,000-27,000 on
 // another day from one run to the next): the two are timed in turns, each analysis round against the mean of
 // the hello world rounds on either side of it, and the median of those ratios is the figure. BENCH_ROUNDS sets
@@ -81,7 +77,6 @@ export async function benchHttp(article: string, { seconds = 10, connections = 1
     const analysisLoad = (duration: number) => autocannon({ url: `${base}/api/bias-analysis`, method: 'POST', headers, body, connections, duration });
     const helloPerSecond = async () => (await autocannon({ url: hello.url, connections, duration: seconds }))['2xx'] / seconds;
     const counted = async () => ((await (await fetch(`${base}/api/bias-usage/current?time_zone=UTC`, { headers })).json()) as { usage: { daily_count: number } }).usage.daily_count;
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 500)); // a round's last requests finish
 
     if (WARMUP_SECONDS > 0) {
       await autocannon({ url: hello.url, connections, duration: WARMUP_SECONDS });

@@ -4,9 +4,7 @@
 // analysis thread. Short requests come at a fixed rate (autocannon's overallRate), so their latency shows the
 // waits the long ones cause, not a queue of their own.
 import autocannon from 'autocannon';
-import { startBenchDecoder } from './decoder-process.ts';
-
-const WARMUP_SECONDS = 3;
+import { startBenchDecoder, WARMUP_SECONDS } from './decoder-process.ts';
 
 export async function benchMixed(short: string, long: string, { seconds = 10, rate = 200 } = {}): Promise<void> {
   console.log(
@@ -27,7 +25,7 @@ export async function benchMixed(short: string, long: string, { seconds = 10, ra
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
       const load = (text: string, options: { connections: number; duration: number; overallRate?: number }) =>
         autocannon({ url: `${decoder.base}/api/bias-analysis`, method: 'POST', headers, body: JSON.stringify({ text, time_zone: 'UTC' }), ...options });
-      await Promise.all([load(short, { connections: 10, overallRate: rate, duration: WARMUP_SECONDS }), load(long, { connections: 1, duration: WARMUP_SECONDS })]);
+      if (WARMUP_SECONDS > 0) await Promise.all([load(short, { connections: 10, overallRate: rate, duration: WARMUP_SECONDS }), load(long, { connections: 1, duration: WARMUP_SECONDS })]);
       const [shorts, longs] = await Promise.all([load(short, { connections: 10, overallRate: rate, duration: seconds }), load(long, { connections: 1, duration: seconds })]);
       const s = shorts.latency as unknown as Record<string, number>;
       const l = longs.latency as unknown as Record<string, number>;
