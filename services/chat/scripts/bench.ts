@@ -50,15 +50,20 @@ interface Sample {
   /** Of which before the handler (auth, session check, body), and when the model was asked. */
   checksMs?: number;
   modelMs?: number;
+  /** The conversation the message went to (the stream's meta event). */
+  sessionId?: string;
   failed?: string;
 }
 
-/** Streams one answer; records when each token arrived. `direct` talks to the fake's own API. */
-async function streamOnce(url: string, headers: Record<string, string>, marker: string, direct: boolean): Promise<Sample> {
+/**
+ * Streams one answer; records when each token arrived. `direct` talks to the fake's own API; `sessionId`
+ * sends the message to that (existing) conversation instead of starting one.
+ */
+async function streamOnce(url: string, headers: Record<string, string>, marker: string, direct: boolean, sessionId?: string): Promise<Sample> {
   const sample: Sample = { marker, sentAt: performance.now(), tokenTimes: [] };
   const body = direct
     ? { model: 'fake-model', stream: true, messages: [{ role: 'user', content: marker }] }
-    : { message: marker, time_zone: 'UTC' };
+    : { message: marker, time_zone: 'UTC', ...(sessionId ? { session_id: sessionId } : {}) };
   try {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify(body) });
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
@@ -76,6 +81,8 @@ async function streamOnce(url: string, headers: Record<string, string>, marker: 
       for (const event of parse(decoder.decode(chunk as Uint8Array, { stream: true }))) {
         if (direct) {
           if (event.data !== '[DONE]' && JSON.parse(event.data).choices?.[0]?.delta?.content) sample.tokenTimes.push(now);
+        } else if (event.event === 'meta') {
+          sample.sessionId = (JSON.parse(event.data) as { session_id: string }).session_id;
         } else if (event.event === 'delta') {
           sample.tokenTimes.push(now);
         } else if (event.event === 'error') {
@@ -110,6 +117,8 @@ interface Figures {
   /** CPU the chat process used during the run (its whole work: accepting, relaying, saving). */
   serviceCpuMs?: number;
   streams?: number;
+  /** Each stream's conversation, in the order of its markers. */
+  sessionIds?: Array<string | undefined>;
 }
 
 /** Why streams failed, printed once at the end. */
@@ -157,6 +166,7 @@ async function run(label: string, fake: FakeOpenAi, count: number, parallel: boo
   const figures = figuresOf(samples, fake, performance.now() - started);
   figures.serviceCpuMs = cpuMsOf(servicePid) - cpuBefore;
   figures.streams = count;
+  figures.sessionIds = samples.map((sample) => sample.sessionId);
   return figures;
 }
 
@@ -235,10 +245,11 @@ async function main(): Promise<void> {
     const viaChat = (marker: string) => streamOnce(`${base}/api/chat/stream`, headers, marker, false);
     // The same streams from as many accounts: one account's streams queue on its one counter row (each
     // update holds the row until its commit), so this row shows what the service adds without that queue.
+    const indexOf = (marker: string) => Number(/ (\d+):/.exec(marker)![1]);
     const accounts: Array<Record<string, string>> = [];
     for (let i = 0; i < CONCURRENT; i++) accounts.push({ authorization: `Bearer ${await identity.tokenFor('user')}` });
     const viaChatAccounts = (marker: string) =>
-      streamOnce(`${base}/api/chat/stream`, accounts[Number(/ (\d+):/.exec(marker)![1]) % accounts.length]!, marker, false);
+      streamOnce(`${base}/api/chat/stream`, accounts[indexOf(marker) % accounts.length]!, marker, false);
     const direct = (marker: string) => streamOnce(`${fake.url}/chat/completions`, {}, marker, true);
 
     await run('warm-up', fake, 20, true, viaChat);
@@ -267,17 +278,35 @@ async function main(): Promise<void> {
       chat: await run('chat-first', fake, CONCURRENT, true, viaChat, chat.pid),
       accounts: await run('accounts-first', fake, CONCURRENT, true, viaChatAccounts, chat.pid),
     };
+    // Messages to conversations that exist (the first burst's): most of a person's messages continue a
+    // conversation, which is written under that conversation's lock with its history read again.
+    const conversationOf = (figures: Figures, marker: string) => {
+      const id = figures.sessionIds?.[indexOf(marker)];
+      if (!id) throw new Error('the first burst did not start every conversation');
+      return id;
+    };
+    const viaChatExisting = (marker: string) => streamOnce(`${base}/api/chat/stream`, headers, marker, false, conversationOf(firstBurst.chat, marker));
+    const viaAccountsExisting = (marker: string) =>
+      streamOnce(`${base}/api/chat/stream`, accounts[indexOf(marker) % accounts.length]!, marker, false, conversationOf(firstBurst.accounts, marker));
+    const chatExisting: Figures[] = [];
+    const accountsExisting: Figures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       directConcurrent.push(await run(`direct-${round}`, fake, CONCURRENT, true, direct));
       chatConcurrent.push(await run(`chat-${round}`, fake, CONCURRENT, true, viaChat, chat.pid));
       chatAccounts.push(await run(`accounts-${round}`, fake, CONCURRENT, true, viaChatAccounts, chat.pid));
+      chatExisting.push(await run(`existing-${round}`, fake, CONCURRENT, true, viaChatExisting, chat.pid));
+      accountsExisting.push(await run(`accounts-existing-${round}`, fake, CONCURRENT, true, viaAccountsExisting, chat.pid));
     }
+    const ce = merge(chatExisting);
+    const ae = merge(accountsExisting);
     const dc = merge(directConcurrent);
     const cc = merge(chatConcurrent);
     const ca = merge(chatAccounts);
     console.log(line(`direct to the model, ${CONCURRENT} at once`, dc));
     console.log(line(`chat service, ${CONCURRENT} at once`, cc));
     console.log(line(`  the same from ${CONCURRENT} accounts`, ca));
+    console.log(line(`  to ${CONCURRENT} existing conversations`, ce));
+    console.log(line(`  the same from ${CONCURRENT} accounts`, ae));
     console.log(`first burst of ${CONCURRENT} (new connections on every hop; from 100 accounts, 100 sessions identity has not confirmed yet):`);
     console.log(line('  direct to the model', firstBurst.direct));
     console.log(line('  chat service', firstBurst.chat));
@@ -304,6 +333,8 @@ async function main(): Promise<void> {
     inside('chat service, 1 at a time', chatAlone);
     inside(`chat service, ${CONCURRENT} at once`, cc);
     inside(`  the same from ${CONCURRENT} accounts`, ca);
+    inside(`  to ${CONCURRENT} existing conversations`, ce);
+    inside(`  the same from ${CONCURRENT} accounts`, ae);
     inside('first burst: chat service', firstBurst.chat);
     inside(`first burst: from ${CONCURRENT} accounts`, firstBurst.accounts);
     const ideal = FIRST_TOKEN_MS + (TOKENS - 1) * TOKEN_GAP_MS;

@@ -317,17 +317,18 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       const d = await dayAndPlan(account, args.timeZone);
       const request = (history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(d.plan), history, question: message });
       const early = startEarly(d, request(modelHistory(rowsBefore)));
-      const { c, result } = await withEarlyAnswer(early, () =>
-        countedWrite(d, async (trx) => {
-          const session = await sessions.touchOwned(trx, userId, sessionId, title);
-          if (!session) throw sessionNotFound(); // deleted meanwhile
-          // Read again under the conversation's lock: this is the history the answer is for.
-          const rows = await messages.recentForSession(sessionId, HISTORY_ROWS, trx);
-          const pair = await messages.insertPair(trx, sessionId, message);
-          return { session: sessionView(session), sessionCreated: false, ...pair, request: request(modelHistory(rows)) };
-        }),
-      );
-      return prepared(c, result, early);
+      // Counted and written in one round trip, with the history read again under the conversation's lock:
+      // that is the history the answer is for.
+      const written = await withEarlyAnswer(early, async () => {
+        const continued = await sessions.continueWithMessage(userId, sessionId, title, message, { day: d.day, limit: d.limit }, HISTORY_ROWS);
+        if (continued === 'not-found') throw sessionNotFound(); // deleted meanwhile
+        noteUsage(d, continued?.used);
+        if (!continued) throw await limitReached(d);
+        return continued;
+      });
+      const c = { ...d, used: written.used };
+      const { userMessageId, aiMessageId } = written;
+      return prepared(c, { session: sessionView(written.session), sessionCreated: false, userMessageId, aiMessageId, request: request(modelHistory(written.history)) }, early);
     },
 
     /** Answers the conversation's last message again, replacing the answer(s) after it. */

@@ -10,6 +10,10 @@ import { databaseTargets, dropSchemas, freePort, startIdentityProcess, type Iden
 // DECODER_SERVER runs another entry point (an older copy of the service, or a wrapper) to compare.
 const SERVER = process.env.DECODER_SERVER ? path.resolve(process.env.DECODER_SERVER) : path.resolve(import.meta.dirname, '..', '..', 'src', 'server.ts');
 
+// BENCH_DECODER_NODE_ARGS: options for the decoder's node that NODE_OPTIONS does not take (V8's GC flags and
+// tracing, e.g. "--trace-gc"); its output then goes to this process's standard output.
+const NODE_ARGS = (process.env.BENCH_DECODER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 // Each HTTP bench loads the decoder for a while before it measures, so that it is timed as a running service is,
 // with its code compiled (and its analysis thread started): a fresh decoder spent 3-13% of its CPU in V8's
 // optimizing compiler for the first seconds of load, and ran a third of its time in less optimized code (perf,
@@ -50,7 +54,7 @@ export async function startBenchDecoder(label: string, env: Record<string, strin
   // Identity on the same PostgreSQL (its own schema) when there is one, as in a deployment.
   const identitySchema = `identity_${label}_${process.pid}`;
   const identity = await startIdentityProcess(postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: identitySchema } : {});
-  const decoder = spawn(process.execPath, [SERVER], {
+  const decoder = spawn(process.execPath, [...NODE_ARGS, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -62,7 +66,7 @@ export async function startBenchDecoder(label: string, env: Record<string, strin
       RATE_LIMIT_MAX: '10000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', NODE_ARGS.length ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {

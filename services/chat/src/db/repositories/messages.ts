@@ -64,24 +64,6 @@ export function messagesRepository(db: Kysely<ChatDatabase>) {
 
     // clock_timestamp(), not now(): now() is the transaction's start, and two transactions waiting for
     // the same session lock would otherwise stamp their rows out of order.
-    /** The person's bubble and Keisha's empty answer after it, in one statement. */
-    async insertPair(trx: Transaction<ChatDatabase>, sessionId: string, text: string): Promise<{ userMessageId: string; aiMessageId: string }> {
-      const { rows } = await sql<{ user_message_id: string; ai_message_id: string }>`
-        with u as (
-          insert into messages (session_id, user_prompt, ai_response, status, created_at)
-          values (${sessionId}, ${text}, null, 'complete', clock_timestamp())
-          returning id, session_id
-        ), a as (
-          insert into messages (session_id, user_prompt, ai_response, status, created_at)
-          select session_id, null, '', 'streaming', clock_timestamp() from u
-          returning id
-        )
-        select u.id as user_message_id, a.id as ai_message_id from u, a`.execute(trx);
-      const row = rows[0];
-      if (!row) throw new Error('the message was not saved');
-      return { userMessageId: row.user_message_id, aiMessageId: row.ai_message_id };
-    },
-
     /** Keisha's bubble, empty and marked streaming until the answer ends. */
     async insertAnswer(trx: Transaction<ChatDatabase>, sessionId: string): Promise<MessageRow> {
       return trx

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { preparedStatement } from '@keisha/service-kit';
-import type { ChatDatabase, SessionRow } from '../database.ts';
+import type { ChatDatabase, MessageRow, SessionRow } from '../database.ts';
 
 type Executor = Kysely<ChatDatabase> | Transaction<ChatDatabase>;
 
@@ -59,6 +59,23 @@ with req as (
 select s.id, s.user_id, s.title, s.created_at, s.updated_at, t.day::text as day, t.used
 from s join a on a.session_id = s.id join req r on r.session_id = s.id join taken t on t.user_id = r.user_id and t.day = r.day`);
 
+/** See the migration 2026112601_continue_conversation: one round trip for a message to an existing conversation. */
+const CONTINUE = preparedStatement('select * from chat_continue_conversation($1, $2, $3, $4, $5, $6, $7)');
+
+/** A message written to an existing conversation: the conversation, both bubbles, the history before them. */
+export interface ContinuedConversation {
+  session: SessionRow;
+  userMessageId: string;
+  aiMessageId: string;
+  /** The day's new count. */
+  used: number;
+  /** The conversation's newest rows before the message, oldest first, as read under its lock. */
+  history: MessageRow[];
+}
+
+/** A history row as the function writes it in JSON: the same columns, the time as text. */
+type HistoryJson = Omit<MessageRow, 'created_at'> & { created_at: string };
+
 /** The key of an account's day counter, as the group commit groups by it. */
 export const counterKey = (userId: string, day: string) => `${userId} ${day}`;
 
@@ -112,6 +129,46 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
       if (!row) return undefined;
       const { user_message_id: userMessageId, ai_message_id: aiMessageId, used, ...session } = row;
       return { session, userMessageId, aiMessageId, used };
+    },
+
+    /**
+     * A message to one of the caller's conversations: one message taken from the day's allowance (the counter
+     * goes up only while below `limit`; null: no limit), the conversation's activity marked (named after
+     * `autoTitle` when it has no title yet), its newest `historyRows` rows read under its lock, and the person's
+     * bubble with Keisha's empty answer after it; all or nothing, in one round trip and one commit. Undefined
+     * when the day is used up; 'not-found' (nothing counted) when the conversation is not the caller's.
+     */
+    async continueWithMessage(
+      userId: string,
+      sessionId: string,
+      autoTitle: string | null,
+      text: string,
+      { day, limit }: { day: string; limit: number | null },
+      historyRows: number,
+    ): Promise<ContinuedConversation | undefined | 'not-found'> {
+      // A limit of 0 (an unknown plan): nothing to take.
+      if (limit !== null && limit <= 0) return undefined;
+      let rows;
+      try {
+        ({ rows } = await db.executeQuery<SessionRow & { used: number; user_message_id: string; ai_message_id: string; history: HistoryJson[] | string }>(
+          CompiledQuery.raw(CONTINUE, [userId, day, limit, sessionId, autoTitle, text, historyRows]),
+        ));
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'P0002') return 'not-found';
+        throw error;
+      }
+      const row = rows[0];
+      if (!row) return undefined;
+      const { used, user_message_id: userMessageId, ai_message_id: aiMessageId, history, ...session } = row;
+      // json arrives parsed from pg, as text from PGlite.
+      const parsed = (typeof history === 'string' ? JSON.parse(history) : history) as HistoryJson[];
+      return {
+        session,
+        userMessageId,
+        aiMessageId,
+        used,
+        history: parsed.map((entry) => ({ ...entry, created_at: new Date(entry.created_at) })),
+      };
     },
 
     /**

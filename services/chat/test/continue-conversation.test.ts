@@ -1,0 +1,155 @@
+// Messages to an existing conversation (migration 2026112601_continue_conversation): counted and written in
+// one round trip, with the history read under the conversation's lock, on PGlite and PostgreSQL; in the
+// repository (concurrent sends to one conversation, a conversation that is not the caller's, a used-up day)
+// and through the route (a Free account's burst into one conversation).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets, openTestDatabase, startIdentityProcess, type IdentityProcess, type TestDatabase } from '@keisha/service-kit/testing';
+import type { ChatDatabase } from '../src/db/database.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import { sessionsRepository } from '../src/db/repositories/sessions.ts';
+import { bearer, startChat } from './helpers.ts';
+
+const targets = await databaseTargets();
+const DAY = '2026-11-26';
+
+describe.each(targets)('a message to an existing conversation on $kind', (target) => {
+  let database: TestDatabase<ChatDatabase>;
+  let sessions: ReturnType<typeof sessionsRepository>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase<ChatDatabase>(target, migrations);
+    sessions = sessionsRepository(database.db);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+  beforeEach(async () => {
+    await database.truncateAll();
+  });
+
+  const counterOf = async (userId: string) =>
+    (await database.db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', userId).where('day', '=', DAY).executeTakeFirst())?.used ?? 0;
+  const rowsOf = (sessionId: string) =>
+    database.db.selectFrom('messages').select(['id', 'user_prompt', 'ai_response', 'status', 'seq']).where('session_id', '=', sessionId).orderBy('created_at').orderBy('seq').execute();
+  /** A conversation of `userId` with its first message (and that message counted). */
+  const conversation = async (userId: string, title: string | null = 'First question') => {
+    const started = await sessions.startWithMessage(userId, title ?? 'unused', 'First question', { day: DAY, limit: null });
+    if (!started) throw new Error('not started');
+    if (title === null) await database.db.updateTable('chat_sessions').set({ title: null }).where('id', '=', started.session.id).execute();
+    return started.session.id;
+  };
+
+  it('counts the message, writes both bubbles after the history, marks the activity and names an untitled conversation', async () => {
+    const userId = randomUUID();
+    const sessionId = await conversation(userId, null);
+    const before = await database.db.selectFrom('chat_sessions').select('updated_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const written = await sessions.continueWithMessage(userId, sessionId, 'Second question', 'Second question?', { day: DAY, limit: 10 }, 20);
+    if (!written || written === 'not-found') throw new Error(`not written: ${written}`);
+    expect(written.used).toBe(2);
+    expect(written.session).toMatchObject({ id: sessionId, user_id: userId, title: 'Second question' });
+    expect(written.session.updated_at.getTime()).toBeGreaterThanOrEqual(before.updated_at.getTime());
+    // The history is what stood before this message: the first question and its (empty, streaming) answer.
+    expect(written.history.map((row) => [row.user_prompt, row.ai_response, row.status])).toEqual([
+      ['First question', null, 'complete'],
+      [null, '', 'streaming'],
+    ]);
+    expect(written.history[0]!.created_at).toBeInstanceOf(Date);
+    expect(written.history[1]!.created_at.getTime()).toBeGreaterThanOrEqual(written.history[0]!.created_at.getTime());
+    const rows = await rowsOf(sessionId);
+    expect(rows.map((row) => row.id).slice(2)).toEqual([written.userMessageId, written.aiMessageId]);
+    expect(rows.slice(2).map((row) => [row.user_prompt, row.ai_response, row.status])).toEqual([
+      ['Second question?', null, 'complete'],
+      [null, '', 'streaming'],
+    ]);
+    expect(await counterOf(userId)).toBe(2);
+    // A title is kept once it has one; only the newest rows are read back.
+    const third = await sessions.continueWithMessage(userId, sessionId, 'Another title', 'Third?', { day: DAY, limit: 10 }, 3);
+    if (!third || third === 'not-found') throw new Error('not written');
+    expect(third.session.title).toBe('Second question');
+    expect(third.history.map((row) => row.user_prompt ?? row.ai_response)).toEqual(['', 'Second question?', '']);
+  });
+
+  it('counts and writes nothing for a conversation that is not the caller’s, or no longer exists', async () => {
+    const owner = randomUUID();
+    const stranger = randomUUID();
+    const sessionId = await conversation(owner);
+    expect(await sessions.continueWithMessage(stranger, sessionId, null, 'Let me in', { day: DAY, limit: null }, 20)).toBe('not-found');
+    expect(await sessions.continueWithMessage(owner, randomUUID(), null, 'Nowhere', { day: DAY, limit: null }, 20)).toBe('not-found');
+    expect(await counterOf(stranger)).toBe(0);
+    expect(await counterOf(owner)).toBe(1);
+    expect(await rowsOf(sessionId)).toHaveLength(2);
+  });
+
+  it('writes nothing when the day is used up, and takes exactly the allowance left from concurrent sends', async () => {
+    const userId = randomUUID();
+    const sessionId = await conversation(userId); // 1 of 5 used
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => sessions.continueWithMessage(userId, sessionId, null, `Message ${i}`, { day: DAY, limit: 5 }, 20)),
+    );
+    const accepted = results.filter((r) => r !== undefined && r !== 'not-found');
+    expect(accepted).toHaveLength(4);
+    expect(results.filter((r) => r === undefined)).toHaveLength(8);
+    expect(accepted.map((r) => r.used).sort()).toEqual([2, 3, 4, 5]);
+    expect(await counterOf(userId)).toBe(5);
+    expect(await rowsOf(sessionId)).toHaveLength(2 + 4 * 2);
+    expect(await sessions.continueWithMessage(userId, sessionId, null, 'One more', { day: DAY, limit: 5 }, 20)).toBeUndefined();
+    expect(await sessions.continueWithMessage(userId, sessionId, null, 'Unknown plan', { day: DAY, limit: 0 }, 20)).toBeUndefined();
+    expect(await rowsOf(sessionId)).toHaveLength(10);
+  });
+
+  it('reads each concurrent send’s history under the conversation’s lock: every message before it, its own pair contiguous', async () => {
+    const userId = randomUUID();
+    const sessionId = await conversation(userId);
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sessions.continueWithMessage(userId, sessionId, null, `Concurrent ${i}`, { day: DAY, limit: null }, 100)),
+    );
+    const rows = await rowsOf(sessionId);
+    expect(rows).toHaveLength(2 + 20 * 2);
+    // Bubbles alternate: each person's bubble is followed by its own answer bubble.
+    for (let i = 0; i < rows.length; i += 2) {
+      expect(rows[i]!.user_prompt).not.toBeNull();
+      expect(rows[i + 1]!.ai_response).toBe('');
+    }
+    for (const written of sent) {
+      if (!written || written === 'not-found') throw new Error('not written');
+      const position = rows.findIndex((row) => row.id === written.userMessageId);
+      expect(rows[position + 1]!.id).toBe(written.aiMessageId);
+      // Exactly the rows written before it, none missed while it waited for the lock, none after it.
+      expect(written.history.map((row) => row.id)).toEqual(rows.slice(0, position).map((row) => row.id));
+    }
+    expect(await counterOf(userId)).toBe(21);
+  });
+});
+
+describe.each(targets)('a Free account’s burst into one conversation on $kind', (target) => {
+  let identity: IdentityProcess;
+  let ctx: Awaited<ReturnType<typeof startChat>>;
+
+  beforeAll(async () => {
+    identity = await startIdentityProcess();
+    ctx = await startChat(target, { IDENTITY_URL: identity.url });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.destroy();
+    await identity.stop();
+  });
+
+  it('accepts exactly the 9 messages left of 30 sent at once, stores exactly those, and answers 404 for another account', async () => {
+    const token = await identity.tokenFor('user');
+    const send = (payload: object, who = token) => ctx.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(who), payload: { time_zone: 'UTC', ...payload } });
+    const first = await send({ message: 'What is redlining?' });
+    expect(first.statusCode).toBe(200);
+    const sessionId = first.json().session_id as string;
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => send({ message: `Follow-up ${i}`, session_id: sessionId })));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(9);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(21);
+    expect(refused[0]!.json().error.code).toBe('MESSAGE_LIMIT_EXCEEDED');
+    const stored = await ctx.database.db.selectFrom('messages').select('user_prompt').where('session_id', '=', sessionId).where('user_prompt', 'is not', null).execute();
+    expect(stored).toHaveLength(10);
+    const other = await send({ message: 'Not mine', session_id: sessionId }, await identity.tokenFor('user'));
+    expect(other.statusCode).toBe(404);
+  }, 60_000);
+});
