@@ -15,6 +15,8 @@
  * with every analysis in place and then with the long ones on the analysis thread (scripts/lib/mixed-bench.ts).
  * `--writes-only`: the analysis route's write alone (use + history entry), one statement per request beside
  * the group commit (scripts/lib/write-bench.ts).
+ * `BENCH_DECODER_NODE_ARGS="<flags>"` gives the decoder's node flags that NODE_OPTIONS refuses (V8's GC flags,
+ * `--trace-gc`), and shows the decoder's standard output.
  * `BENCH_CPU_PROF=<folder>` makes the decoder process of the HTTP part write a V8 CPU profile there (node --cpu-prof).
  * It samples by the clock, so a function that waited for a core is charged for the wait; `BENCH_PERF=<file>`
  * records with Linux perf instead (only time on a CPU, the kernel's and V8's threads too; needs `perf`) and
