@@ -44,7 +44,7 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
     const userId = randomUUID();
     const sessionId = await conversation(userId, null);
     const before = await database.db.selectFrom('chat_sessions').select('updated_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
-    const written = await sessions.continueWithMessage(userId, sessionId, 'Second question', 'Second question?', { day: DAY, limit: 10 }, 20);
+    const written = await sessions.continueWithMessage({ userId, sessionId, autoTitle: 'Second question', text: 'Second question?', day: DAY, limit: 10 }, 20);
     if (!written || written === 'not-found') throw new Error(`not written: ${written}`);
     expect(written.used).toBe(2);
     expect(written.session).toMatchObject({ id: sessionId, user_id: userId, title: 'Second question' });
@@ -64,7 +64,7 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
     ]);
     expect(await counterOf(userId)).toBe(2);
     // A title is kept once it has one; only the newest rows are read back.
-    const third = await sessions.continueWithMessage(userId, sessionId, 'Another title', 'Third?', { day: DAY, limit: 10 }, 3);
+    const third = await sessions.continueWithMessage({ userId, sessionId, autoTitle: 'Another title', text: 'Third?', day: DAY, limit: 10 }, 3);
     if (!third || third === 'not-found') throw new Error('not written');
     expect(third.session.title).toBe('Second question');
     expect(third.history.map((row) => row.user_prompt ?? row.ai_response)).toEqual(['', 'Second question?', '']);
@@ -74,8 +74,8 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
     const owner = randomUUID();
     const stranger = randomUUID();
     const sessionId = await conversation(owner);
-    expect(await sessions.continueWithMessage(stranger, sessionId, null, 'Let me in', { day: DAY, limit: null }, 20)).toBe('not-found');
-    expect(await sessions.continueWithMessage(owner, randomUUID(), null, 'Nowhere', { day: DAY, limit: null }, 20)).toBe('not-found');
+    expect(await sessions.continueWithMessage({ userId: stranger, sessionId, autoTitle: null, text: 'Let me in', day: DAY, limit: null }, 20)).toBe('not-found');
+    expect(await sessions.continueWithMessage({ userId: owner, sessionId: randomUUID(), autoTitle: null, text: 'Nowhere', day: DAY, limit: null }, 20)).toBe('not-found');
     expect(await counterOf(stranger)).toBe(0);
     expect(await counterOf(owner)).toBe(1);
     expect(await rowsOf(sessionId)).toHaveLength(2);
@@ -85,7 +85,7 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
     const userId = randomUUID();
     const sessionId = await conversation(userId); // 1 of 5 used
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => sessions.continueWithMessage(userId, sessionId, null, `Message ${i}`, { day: DAY, limit: 5 }, 20)),
+      Array.from({ length: 12 }, (_, i) => sessions.continueWithMessage({ userId, sessionId, autoTitle: null, text: `Message ${i}`, day: DAY, limit: 5 }, 20)),
     );
     const accepted = results.filter((r) => r !== undefined && r !== 'not-found');
     expect(accepted).toHaveLength(4);
@@ -93,8 +93,8 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
     expect(accepted.map((r) => r.used).sort()).toEqual([2, 3, 4, 5]);
     expect(await counterOf(userId)).toBe(5);
     expect(await rowsOf(sessionId)).toHaveLength(2 + 4 * 2);
-    expect(await sessions.continueWithMessage(userId, sessionId, null, 'One more', { day: DAY, limit: 5 }, 20)).toBeUndefined();
-    expect(await sessions.continueWithMessage(userId, sessionId, null, 'Unknown plan', { day: DAY, limit: 0 }, 20)).toBeUndefined();
+    expect(await sessions.continueWithMessage({ userId, sessionId, autoTitle: null, text: 'One more', day: DAY, limit: 5 }, 20)).toBeUndefined();
+    expect(await sessions.continueWithMessage({ userId, sessionId, autoTitle: null, text: 'Unknown plan', day: DAY, limit: 0 }, 20)).toBeUndefined();
     expect(await rowsOf(sessionId)).toHaveLength(10);
   });
 
@@ -102,7 +102,7 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
     const userId = randomUUID();
     const sessionId = await conversation(userId);
     const sent = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => sessions.continueWithMessage(userId, sessionId, null, `Concurrent ${i}`, { day: DAY, limit: null }, 100)),
+      Array.from({ length: 20 }, (_, i) => sessions.continueWithMessage({ userId, sessionId, autoTitle: null, text: `Concurrent ${i}`, day: DAY, limit: null }, 100)),
     );
     const rows = await rowsOf(sessionId);
     expect(rows).toHaveLength(2 + 20 * 2);
@@ -119,6 +119,53 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
       expect(written.history.map((row) => row.id)).toEqual(rows.slice(0, position).map((row) => row.id));
     }
     expect(await counterOf(userId)).toBe(21);
+  });
+
+  it('writes a batch in order of arrival: each account takes all its uses, a later message sees an earlier one of its batch', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const [a1, a2, b1] = [await conversation(a), await conversation(a), await conversation(b)];
+    const message = (userId: string, sessionId: string, text: string, limit: number | null = null) => ({ userId, sessionId, autoTitle: null, text, day: DAY, limit });
+    const { counts, results } = await sessions.continueAllWithMessages(
+      [message(a, a1, 'a1 first'), message(b, b1, 'b1 first', 10), message(a, a1, 'a1 second'), message(a, a2, 'a2 first')],
+      20,
+    );
+    expect(Object.fromEntries(counts)).toEqual({ [`${a} ${DAY}`]: 5, [`${b} ${DAY}`]: 2 });
+    expect(results.map((r) => r.session.id)).toEqual([a1, b1, a1, a2]);
+    // The second message to a1 was written after the first, and read it as history.
+    expect(results[2]!.history.map((row) => row.id).slice(-2)).toEqual([results[0]!.userMessageId, results[0]!.aiMessageId]);
+    expect(results[0]!.history).toHaveLength(2);
+    const rows = await rowsOf(a1);
+    expect(rows.map((row) => row.user_prompt ?? row.ai_response)).toEqual(['First question', '', 'a1 first', '', 'a1 second', '']);
+    expect(await counterOf(a)).toBe(5);
+    expect(await counterOf(b)).toBe(2);
+  });
+
+  it('refuses a whole account whose messages do not all fit, writing none of them, and writes the others', async () => {
+    const [full, other] = [randomUUID(), randomUUID()];
+    const [fullConversation, otherConversation] = [await conversation(full), await conversation(other)]; // 1 used each
+    const message = (userId: string, sessionId: string, text: string, limit: number | null) => ({ userId, sessionId, autoTitle: null, text, day: DAY, limit });
+    const { counts, results } = await sessions.continueAllWithMessages(
+      [message(full, fullConversation, 'one', 2), message(other, otherConversation, 'fits', 2), message(full, fullConversation, 'two', 2)],
+      20,
+    );
+    expect(Object.fromEntries(counts)).toEqual({ [`${other} ${DAY}`]: 2 });
+    expect(results[1]!.session.id).toBe(otherConversation);
+    expect(results[0]).toBeUndefined();
+    expect(results[2]).toBeUndefined();
+    expect(await counterOf(full)).toBe(1);
+    expect(await rowsOf(fullConversation)).toHaveLength(2);
+    expect(await rowsOf(otherConversation)).toHaveLength(4);
+  });
+
+  it('writes nothing of a batch in which a conversation is not its caller’s', async () => {
+    const [owner, stranger] = [randomUUID(), randomUUID()];
+    const mine = await conversation(owner);
+    const theirs = await conversation(stranger);
+    const message = (userId: string, sessionId: string) => ({ userId, sessionId, autoTitle: null, text: 'hello', day: DAY, limit: null });
+    await expect(sessions.continueAllWithMessages([message(owner, mine), message(owner, theirs)], 20)).rejects.toMatchObject({ code: 'P0002' });
+    expect(await counterOf(owner)).toBe(1);
+    expect(await rowsOf(mine)).toHaveLength(2);
+    expect(await rowsOf(theirs)).toHaveLength(2);
   });
 });
 
@@ -151,5 +198,28 @@ describe.each(targets)('a Free account’s burst into one conversation on $kind'
     expect(stored).toHaveLength(10);
     const other = await send({ message: 'Not mine', session_id: sessionId }, await identity.tokenFor('user'));
     expect(other.statusCode).toBe(404);
+  }, 60_000);
+
+  it('accepts 40 messages sent at once to 4 conversations on an unlimited plan, each answered and stored in order', async () => {
+    const gold = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
+    try {
+      const token = await identity.tokenFor('user');
+      const send = (payload: object) => gold.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(token), payload: { time_zone: 'UTC', ...payload } });
+      const conversations: string[] = [];
+      for (let i = 0; i < 4; i++) conversations.push((await send({ message: `Conversation ${i}` })).json().session_id);
+      const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => send({ message: `Burst ${i}`, session_id: conversations[i % 4] })));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+      expect(new Set(responses.map((r) => r.json().ai_message_id)).size).toBe(40);
+      for (const id of conversations) {
+        const rows = await gold.database.db.selectFrom('messages').select(['user_prompt', 'status']).where('session_id', '=', id).orderBy('created_at').orderBy('seq').execute();
+        expect(rows).toHaveLength(22);
+        rows.forEach((row, i) => expect(row.user_prompt === null).toBe(i % 2 === 1));
+        expect(rows.filter((row) => row.status === 'complete')).toHaveLength(22);
+      }
+      expect((await gold.app.inject({ url: '/api/chat/usage?time_zone=UTC', headers: bearer(token) })).json().usage.messages_today).toBe(44);
+    } finally {
+      await gold.app.close();
+      await gold.database.destroy();
+    }
   }, 60_000);
 });

@@ -3,10 +3,11 @@
 // - the conversation is the caller's, or 404 (before anything is counted);
 // - the message is counted atomically before any work (429 with the usage when the day is used up), in
 //   the same statement or transaction that writes the person's bubble and an empty answer bubble
-//   (status streaming): one commit, and a message is counted if and only if it is stored. New
-//   conversations started at the same moment share one statement (a group commit: the limit is exactly
-//   as strict, see service-kit's group-commit.ts). Writes to an existing conversation hold a lock on it,
-//   so they happen one at a time;
+//   (status streaming): one commit, and a message is counted if and only if it is stored. Messages that
+//   arrive at the same moment are written together, new conversations in one statement and messages to
+//   existing ones in one call of a database function (a group commit: the limit is exactly as strict, see
+//   service-kit's group-commit.ts). Writes to an existing conversation hold a lock on it, so they happen
+//   one at a time, each seeing the ones before it;
 // - the engine is asked before the message is counted and written, so the model's wait for its first
 //   token overlaps the database's commit (plugins/started-answer.ts); it is cancelled when the message
 //   is refused, and asked again when the history read inside the write differs from the one it was
@@ -20,7 +21,15 @@ import { AppError, batches, groupCommit } from '@keisha/service-kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { ChatDatabase, MessageRow } from '../db/database.ts';
 import { messagesRepository, type AnswerEnd } from '../db/repositories/messages.ts';
-import { counterKey, sessionsRepository, type ConversationStart, type StartedConversation } from '../db/repositories/sessions.ts';
+import {
+  counterKey,
+  sessionsRepository,
+  type ContinuedConversation,
+  type ConversationContinuation,
+  type OwnedConversation,
+  type ConversationStart,
+  type StartedConversation,
+} from '../db/repositories/sessions.ts';
 import { usageRepository } from '../db/repositories/usage.ts';
 import { DEFAULT_HISTORY_BUDGET, isLiveStream, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
 import { buildSystemPrompt } from '../domain/persona.ts';
@@ -38,6 +47,14 @@ const EXHAUSTED_REMEMBERED = 10_000;
 
 /** The longest answer kept; a model that runs on is cut here (its request is closed). */
 export const ANSWER_MAX_CHARS = 40_000;
+
+/** A message's conversation was not its caller's when it was written (deleted meanwhile): a 404. */
+class ConversationGone extends Error {
+  constructor() {
+    super('the conversation is not the caller’s');
+    this.name = 'ConversationGone';
+  }
+}
 
 /** The 429 of the daily limit, with the usage the paywall shows. */
 export class MessageLimitReached extends Error {
@@ -105,6 +122,23 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       return started && { used: started.used, value: started };
     },
   });
+  // Messages to existing conversations sent at the same time are written together too (the same rules, one
+  // call of the database's function for the batch). A conversation deleted meanwhile fails only its own message.
+  const continueConversation = groupCommit<ConversationContinuation, ContinuedConversation>({
+    counterOf: (message) => counterKey(message.userId, message.day),
+    limitOf: (message) => message.limit,
+    writeAll: (batch) => sessions.continueAllWithMessages(batch, HISTORY_ROWS),
+    writeOne: async (message) => {
+      const written = await sessions.continueWithMessage(message, HISTORY_ROWS);
+      if (written === 'not-found') throw new ConversationGone();
+      return written && { used: written.used, value: written };
+    },
+  });
+  // The conversations that messages arriving together go to, each read (if it is its caller's) with its
+  // history in one statement for all: 100 messages at once made 200 reads queue for the pool's connections.
+  const readConversation = batches<{ userId: string; sessionId: string }, OwnedConversation | undefined>((requests) =>
+    sessions.ownedWithHistory(requests, HISTORY_ROWS),
+  );
   // Answers that end at the same moment are saved together, each with its day's count read back: one
   // statement and one commit for all (two each otherwise). If that statement fails, each is saved
   // alone, so an answer that cannot be stored fails alone.
@@ -312,19 +346,21 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       }
       // Checked before counting: a message to a conversation that is not yours is never counted. The
       // history is read at the same time (used only once the conversation is known to be the caller's).
-      const [owned, rowsBefore] = await Promise.all([sessions.findOwned(userId, sessionId), messages.recentForSession(sessionId, HISTORY_ROWS)]);
+      // The account's day and plan are looked up meanwhile (they are the caller's own, whatever the answer).
+      const [owned, d] = await Promise.all([readConversation({ userId, sessionId }), dayAndPlan(account, args.timeZone)]);
       if (!owned) throw sessionNotFound();
-      const d = await dayAndPlan(account, args.timeZone);
+      const rowsBefore = owned.history;
       const request = (history: ModelTurn[]): AnswerRequest => ({ systemPrompt: buildSystemPrompt(d.plan), history, question: message });
       const early = startEarly(d, request(modelHistory(rowsBefore)));
-      // Counted and written in one round trip, with the history read again under the conversation's lock:
-      // that is the history the answer is for.
+      // Counted and written with the messages that arrive with it (one call of the database's function, one
+      // commit), with the history read again under the conversation's lock: that is the history the answer is for.
       const written = await withEarlyAnswer(early, async () => {
-        const continued = await sessions.continueWithMessage(userId, sessionId, title, message, { day: d.day, limit: d.limit }, HISTORY_ROWS);
-        if (continued === 'not-found') throw sessionNotFound(); // deleted meanwhile
+        const continued = await continueConversation({ userId, sessionId, autoTitle: title, text: message, day: d.day, limit: d.limit }).catch((error: unknown) => {
+          throw error instanceof ConversationGone ? sessionNotFound() : error; // deleted meanwhile
+        });
         noteUsage(d, continued?.used);
         if (!continued) throw await limitReached(d);
-        return continued;
+        return continued.value;
       });
       const c = { ...d, used: written.used };
       const { userMessageId, aiMessageId } = written;

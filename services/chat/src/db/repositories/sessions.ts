@@ -59,8 +59,20 @@ with req as (
 select s.id, s.user_id, s.title, s.created_at, s.updated_at, t.day::text as day, t.used
 from s join a on a.session_id = s.id join req r on r.session_id = s.id join taken t on t.user_id = r.user_id and t.day = r.day`);
 
-/** See the migration 2026112601_continue_conversation: one round trip for a message to an existing conversation. */
+/** See the migration 2026112601_continue_conversation: a message to an existing conversation, or many. */
 const CONTINUE = preparedStatement('select * from chat_continue_conversation($1, $2, $3, $4, $5, $6, $7)');
+const CONTINUE_ALL = preparedStatement('select * from chat_continue_conversations($1, $2, $3, $4, $5, $6, $7)');
+
+/** A message to one of `userId`'s conversations, to be taken from the day's allowance. */
+export interface ConversationContinuation {
+  userId: string;
+  sessionId: string;
+  /** The conversation's title if it has none yet. */
+  autoTitle: string | null;
+  text: string;
+  day: string;
+  limit: number | null;
+}
 
 /** A message written to an existing conversation: the conversation, both bubbles, the history before them. */
 export interface ContinuedConversation {
@@ -73,8 +85,45 @@ export interface ContinuedConversation {
   history: MessageRow[];
 }
 
-/** A history row as the function writes it in JSON: the same columns, the time as text. */
+/** A history row as the functions write it in JSON: the same columns, the time as text. */
 type HistoryJson = Omit<MessageRow, 'created_at'> & { created_at: string };
+
+type ContinuedRow = SessionRow & { used: number; user_message_id: string; ai_message_id: string; history: HistoryJson[] | string };
+
+function continued(row: ContinuedRow): ContinuedConversation {
+  const { used, user_message_id: userMessageId, ai_message_id: aiMessageId, history, id, user_id, title, created_at, updated_at } = row;
+  return { session: { id, user_id, title, created_at, updated_at }, userMessageId, aiMessageId, used, history: historyOf(history) };
+}
+
+/**
+ * Many conversations read at once, each only if it is its caller's: the conversation and its newest rows
+ * (oldest first), in one statement for every message that arrived together.
+ */
+const OWNED_WITH_HISTORY = preparedStatement(`
+select r.ord::int as ord, s.id, s.user_id, s.title, s.created_at, s.updated_at, h.history
+from unnest($1::uuid[], $2::uuid[]) with ordinality as r(user_id, session_id, ord)
+join chat_sessions s on s.id = r.session_id and s.user_id = r.user_id
+cross join lateral (
+  select coalesce(json_agg(x order by x.created_at, x.seq::bigint), '[]'::json) as history
+  from (
+    select m.id, m.session_id, m.user_prompt, m.ai_response, m.status, m.engine, m.sources, m.notes, m.seq::text as seq, m.created_at
+    from messages m where m.session_id = s.id
+    order by m.created_at desc, m.seq desc limit $3
+  ) x
+) h`);
+
+/** A conversation as read before a message to it: the conversation and its newest rows, oldest first. */
+export interface OwnedConversation {
+  session: SessionRow;
+  history: MessageRow[];
+}
+
+const historyOf = (history: HistoryJson[] | string): MessageRow[] =>
+  // json arrives parsed from pg, as text from PGlite.
+  ((typeof history === 'string' ? JSON.parse(history) : history) as HistoryJson[]).map((entry) => ({ ...entry, created_at: new Date(entry.created_at) }));
+
+/** The conversation of a message was not the caller's when it was written (deleted meanwhile). */
+const isNotFound = (error: unknown) => (error as { code?: unknown }).code === 'P0002';
 
 /** The key of an account's day counter, as the group commit groups by it. */
 export const counterKey = (userId: string, day: string) => `${userId} ${day}`;
@@ -139,36 +188,63 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
      * when the day is used up; 'not-found' (nothing counted) when the conversation is not the caller's.
      */
     async continueWithMessage(
-      userId: string,
-      sessionId: string,
-      autoTitle: string | null,
-      text: string,
-      { day, limit }: { day: string; limit: number | null },
+      { userId, sessionId, autoTitle, text, day, limit }: ConversationContinuation,
       historyRows: number,
     ): Promise<ContinuedConversation | undefined | 'not-found'> {
       // A limit of 0 (an unknown plan): nothing to take.
       if (limit !== null && limit <= 0) return undefined;
-      let rows;
       try {
-        ({ rows } = await db.executeQuery<SessionRow & { used: number; user_message_id: string; ai_message_id: string; history: HistoryJson[] | string }>(
-          CompiledQuery.raw(CONTINUE, [userId, day, limit, sessionId, autoTitle, text, historyRows]),
-        ));
+        const { rows } = await db.executeQuery<ContinuedRow>(CompiledQuery.raw(CONTINUE, [userId, day, limit, sessionId, autoTitle, text, historyRows]));
+        return rows[0] && continued(rows[0]);
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'P0002') return 'not-found';
+        if (isNotFound(error)) return 'not-found';
         throw error;
       }
-      const row = rows[0];
-      if (!row) return undefined;
-      const { used, user_message_id: userMessageId, ai_message_id: aiMessageId, history, ...session } = row;
-      // json arrives parsed from pg, as text from PGlite.
-      const parsed = (typeof history === 'string' ? JSON.parse(history) : history) as HistoryJson[];
-      return {
-        session,
-        userMessageId,
-        aiMessageId,
-        used,
-        history: parsed.map((entry) => ({ ...entry, created_at: new Date(entry.created_at) })),
-      };
+    },
+
+    /**
+     * For each request, by index: its conversation with its newest `historyRows` rows, or undefined when the
+     * conversation is not that caller's (or does not exist). One statement for all of them.
+     */
+    async ownedWithHistory(requests: ReadonlyArray<{ userId: string; sessionId: string }>, historyRows: number): Promise<Array<OwnedConversation | undefined>> {
+      const { rows } = await db.executeQuery<SessionRow & { ord: number; history: HistoryJson[] | string }>(
+        CompiledQuery.raw(OWNED_WITH_HISTORY, [requests.map((r) => r.userId), requests.map((r) => r.sessionId), historyRows]),
+      );
+      const found: Array<OwnedConversation | undefined> = new Array(requests.length).fill(undefined);
+      for (const { ord, history, ...session } of rows) found[ord - 1] = { session, history: historyOf(history) };
+      return found;
+    },
+
+    /**
+     * `continueWithMessage` for many messages in one call and one commit (see the migration's
+     * chat_continue_conversations): each account's day takes all of its messages' uses or none. Resolves to
+     * the new count of each counter that took its messages (by counterKey) and each message's result, by
+     * index (only for messages whose counter took them). Throws, writing nothing, when a conversation is not
+     * its caller's.
+     */
+    async continueAllWithMessages(
+      batch: readonly ConversationContinuation[],
+      historyRows: number,
+    ): Promise<{ counts: Map<string, number>; results: ContinuedConversation[] }> {
+      const column = <T>(pick: (c: ConversationContinuation) => T) => batch.map(pick);
+      const { rows } = await db.executeQuery<ContinuedRow & { ord: number; day: string }>(
+        CompiledQuery.raw(CONTINUE_ALL, [
+          column((c) => c.userId),
+          column((c) => c.day),
+          column((c) => c.limit),
+          column((c) => c.sessionId),
+          column((c) => c.autoTitle),
+          column((c) => c.text),
+          historyRows,
+        ]),
+      );
+      const counts = new Map<string, number>();
+      const results: ContinuedConversation[] = new Array(batch.length);
+      for (const row of rows) {
+        counts.set(counterKey(row.user_id, row.day), row.used);
+        results[row.ord - 1] = continued(row);
+      }
+      return { counts, results };
     },
 
     /**
