@@ -8,7 +8,7 @@ import { databaseTargets, openTestDatabase, startIdentityProcess, type IdentityP
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { sessionsRepository } from '../src/db/repositories/sessions.ts';
-import { bearer, startChat } from './helpers.ts';
+import { bearer, eventsOf, startChat } from './helpers.ts';
 
 const targets = await databaseTargets();
 const DAY = '2026-11-26';
@@ -217,6 +217,19 @@ describe.each(targets)('a Free account’s burst into one conversation on $kind'
         expect(rows.filter((row) => row.status === 'complete')).toHaveLength(22);
       }
       expect((await gold.app.inject({ url: '/api/chat/usage?time_zone=UTC', headers: bearer(token) })).json().usage.messages_today).toBe(44);
+      // Streamed, each message's meta event shows its own count, one apart, also within a batch.
+      const streamed = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          gold.app.inject({
+            method: 'POST',
+            url: '/api/chat/stream',
+            headers: { ...bearer(token), accept: 'text/event-stream' },
+            payload: { message: `Streamed ${i}`, session_id: conversations[i % 4], time_zone: 'UTC' },
+          }),
+        ),
+      );
+      const counts = streamed.map((r) => eventsOf(r.body).find((e) => e.event === 'meta')!.data.usage.messages_today as number);
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 45 + i));
     } finally {
       await gold.app.close();
       await gold.database.destroy();

@@ -360,11 +360,12 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
         });
         noteUsage(d, continued?.used);
         if (!continued) throw await limitReached(d);
-        return continued.value;
+        return continued;
       });
+      // The message's own count (a batch's row carries its account's count after the whole batch).
       const c = { ...d, used: written.used };
-      const { userMessageId, aiMessageId } = written;
-      return prepared(c, { session: sessionView(written.session), sessionCreated: false, userMessageId, aiMessageId, request: request(modelHistory(written.history)) }, early);
+      const { session, userMessageId, aiMessageId, history } = written.value;
+      return prepared(c, { session: sessionView(session), sessionCreated: false, userMessageId, aiMessageId, request: request(modelHistory(history)) }, early);
     },
 
     /** Answers the conversation's last message again, replacing the answer(s) after it. */
