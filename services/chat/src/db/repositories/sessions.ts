@@ -59,8 +59,7 @@ with req as (
 select s.id, s.user_id, s.title, s.created_at, s.updated_at, t.day::text as day, t.used
 from s join a on a.session_id = s.id join req r on r.session_id = s.id join taken t on t.user_id = r.user_id and t.day = r.day`);
 
-/** See the migration 2026112601_continue_conversation: a message to an existing conversation, or many. */
-const CONTINUE = preparedStatement('select * from chat_continue_conversation($1, $2, $3, $4, $5, $6, $7)');
+/** See the migration 2026112601_continue_conversation: messages to existing conversations, one or many. */
 const CONTINUE_ALL = preparedStatement('select * from chat_continue_conversations($1, $2, $3, $4, $5, $6, $7)');
 
 /** A message to one of `userId`'s conversations, to be taken from the day's allowance. */
@@ -130,6 +129,32 @@ export const counterKey = (userId: string, day: string) => `${userId} ${day}`;
 
 /** Conversations. Every read and write is scoped to the owner: another user's id finds nothing. */
 export function sessionsRepository(db: Kysely<ChatDatabase>) {
+  /** Messages to existing conversations in one call; see continueAllWithMessages below. */
+  async function continueAll(
+    batch: readonly ConversationContinuation[],
+    historyRows: number,
+  ): Promise<{ counts: Map<string, number>; results: ContinuedConversation[] }> {
+    const column = <T>(pick: (c: ConversationContinuation) => T) => batch.map(pick);
+    const { rows } = await db.executeQuery<ContinuedRow & { ord: number; day: string }>(
+      CompiledQuery.raw(CONTINUE_ALL, [
+        column((c) => c.userId),
+        column((c) => c.day),
+        column((c) => c.limit),
+        column((c) => c.sessionId),
+        column((c) => c.autoTitle),
+        column((c) => c.text),
+        historyRows,
+      ]),
+    );
+    const counts = new Map<string, number>();
+    const results: ContinuedConversation[] = new Array(batch.length);
+    for (const row of rows) {
+      counts.set(counterKey(row.user_id, row.day), row.used);
+      results[row.ord - 1] = continued(row);
+    }
+    return { counts, results };
+  }
+
   return {
     async create(userId: string, title: string | null, trx: Executor = db): Promise<SessionRow> {
       return trx.insertInto('chat_sessions').values({ user_id: userId, title }).returning(COLUMNS).executeTakeFirstOrThrow();
@@ -187,15 +212,11 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
      * bubble with Keisha's empty answer after it; all or nothing, in one round trip and one commit. Undefined
      * when the day is used up; 'not-found' (nothing counted) when the conversation is not the caller's.
      */
-    async continueWithMessage(
-      { userId, sessionId, autoTitle, text, day, limit }: ConversationContinuation,
-      historyRows: number,
-    ): Promise<ContinuedConversation | undefined | 'not-found'> {
+    async continueWithMessage(message: ConversationContinuation, historyRows: number): Promise<ContinuedConversation | undefined | 'not-found'> {
       // A limit of 0 (an unknown plan): nothing to take.
-      if (limit !== null && limit <= 0) return undefined;
+      if (message.limit !== null && message.limit <= 0) return undefined;
       try {
-        const { rows } = await db.executeQuery<ContinuedRow>(CompiledQuery.raw(CONTINUE, [userId, day, limit, sessionId, autoTitle, text, historyRows]));
-        return rows[0] && continued(rows[0]);
+        return (await continueAll([message], historyRows)).results[0];
       } catch (error) {
         if (isNotFound(error)) return 'not-found';
         throw error;
@@ -222,30 +243,7 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
      * index (only for messages whose counter took them). Throws, writing nothing, when a conversation is not
      * its caller's.
      */
-    async continueAllWithMessages(
-      batch: readonly ConversationContinuation[],
-      historyRows: number,
-    ): Promise<{ counts: Map<string, number>; results: ContinuedConversation[] }> {
-      const column = <T>(pick: (c: ConversationContinuation) => T) => batch.map(pick);
-      const { rows } = await db.executeQuery<ContinuedRow & { ord: number; day: string }>(
-        CompiledQuery.raw(CONTINUE_ALL, [
-          column((c) => c.userId),
-          column((c) => c.day),
-          column((c) => c.limit),
-          column((c) => c.sessionId),
-          column((c) => c.autoTitle),
-          column((c) => c.text),
-          historyRows,
-        ]),
-      );
-      const counts = new Map<string, number>();
-      const results: ContinuedConversation[] = new Array(batch.length);
-      for (const row of rows) {
-        counts.set(counterKey(row.user_id, row.day), row.used);
-        results[row.ord - 1] = continued(row);
-      }
-      return { counts, results };
-    },
+    continueAllWithMessages: continueAll,
 
     /**
      * `startWithMessage` for many starts in one statement and one commit; see START_ALL. Resolves to the
