@@ -21,6 +21,24 @@ import { sql, type Kysely } from 'kysely';
 // refused group's messages. A conversation that is not the caller's raises P0002 and writes nothing (the caller
 // then writes each message alone, so only that one fails).
 export async function up(db: Kysely<any>): Promise<void> {
+  // A conversation's newest rows as JSON, oldest first: what the model is asked with. One definition for the
+  // read before a message (sessions.ts) and the read under the locks (below). plpgsql, not sql: PostgreSQL 15
+  // plans a sql function's query again at every call (this one is not inlined), plpgsql once per connection.
+  await sql`
+    create function chat_recent_history(p_session uuid, p_rows integer) returns json
+    language plpgsql stable as $fn$
+    begin
+      return (
+        select coalesce(json_agg(h order by h.created_at, h.seq::bigint), '[]'::json)
+        from (
+          select m.id, m.session_id, m.user_prompt, m.ai_response, m.status, m.engine, m.sources, m.notes,
+            m.seq::text as seq, m.created_at
+          from messages as m where m.session_id = p_session
+          order by m.created_at desc, m.seq desc limit p_rows
+        ) as h
+      );
+    end
+    $fn$`.execute(db);
   await sql`
     create function chat_continue_conversations(
       p_users uuid[], p_days date[], p_limits integer[], p_sessions uuid[], p_titles text[], p_texts text[], p_history_rows integer
@@ -67,13 +85,8 @@ export async function up(db: Kysely<any>): Promise<void> {
         if not found then
           raise exception 'conversation % is not the caller''s', r.s using errcode = 'no_data_found';
         end if;
-        select coalesce(json_agg(h order by h.created_at, h.seq::bigint), '[]'::json) into v_history
-          from (
-            select m.id, m.session_id, m.user_prompt, m.ai_response, m.status, m.engine, m.sources, m.notes,
-              m.seq::text as seq, m.created_at
-            from messages as m where m.session_id = r.s
-            order by m.created_at desc, m.seq desc limit p_history_rows
-          ) as h;
+        -- a statement of its own, so a snapshot of its own: taken after the locks above
+        v_history := chat_recent_history(r.s, p_history_rows);
         insert into messages as m (session_id, user_prompt, ai_response, status, created_at)
           values (r.s, r.m, null, 'complete', clock_timestamp()) returning m.id into v_user_message;
         insert into messages as m (session_id, user_prompt, ai_response, status, created_at)
@@ -97,4 +110,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function chat_continue_conversations(uuid[], date[], integer[], uuid[], text[], text[], integer)`.execute(db);
+  await sql`drop function chat_recent_history(uuid, integer)`.execute(db);
 }

@@ -84,7 +84,7 @@ export interface ContinuedConversation {
   history: MessageRow[];
 }
 
-/** A history row as the functions write it in JSON: the same columns, the time as text. */
+/** A history row as chat_recent_history writes it in JSON: the same columns, the time as text. */
 type HistoryJson = Omit<MessageRow, 'created_at'> & { created_at: string };
 
 type ContinuedRow = SessionRow & { used: number; user_message_id: string; ai_message_id: string; history: HistoryJson[] | string };
@@ -99,17 +99,9 @@ function continued(row: ContinuedRow): ContinuedConversation {
  * (oldest first), in one statement for every message that arrived together.
  */
 const OWNED_WITH_HISTORY = preparedStatement(`
-select r.ord::int as ord, s.id, s.user_id, s.title, s.created_at, s.updated_at, h.history
+select r.ord::int as ord, s.id, s.user_id, s.title, s.created_at, s.updated_at, chat_recent_history(s.id, $3) as history
 from unnest($1::uuid[], $2::uuid[]) with ordinality as r(user_id, session_id, ord)
-join chat_sessions s on s.id = r.session_id and s.user_id = r.user_id
-cross join lateral (
-  select coalesce(json_agg(x order by x.created_at, x.seq::bigint), '[]'::json) as history
-  from (
-    select m.id, m.session_id, m.user_prompt, m.ai_response, m.status, m.engine, m.sources, m.notes, m.seq::text as seq, m.created_at
-    from messages m where m.session_id = s.id
-    order by m.created_at desc, m.seq desc limit $3
-  ) x
-) h`);
+join chat_sessions s on s.id = r.session_id and s.user_id = r.user_id`);
 
 /** A conversation as read before a message to it: the conversation and its newest rows, oldest first. */
 export interface OwnedConversation {
