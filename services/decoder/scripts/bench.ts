@@ -9,7 +9,7 @@
  * `--embedded-only` skips the HTTP part (which starts the service on PostgreSQL); `--http-only` runs only
  * the HTTP part: a 200-word article analysed over HTTP, beside a bare Fastify hello world in the same run
  * (in alternating rounds; the median of the rounds' ratios). Every HTTP part loads its servers for `BENCH_WARMUP`
- * seconds (5 by default, 0 for cold processes) before it measures.
+ * seconds (30 by default, 0 for cold processes) before it measures.
  * The public API's batch endpoint: articles/s over HTTP (scripts/lib/batch-bench.ts); `--batch-only` runs just that.
  * `--mixed-only`: 200-word analyses at a fixed rate while another connection sends articles at the length limit,
  * with every analysis in place and then with the long ones on the analysis thread (scripts/lib/mixed-bench.ts).

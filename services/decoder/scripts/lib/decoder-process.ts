@@ -17,8 +17,11 @@ const NODE_ARGS = (process.env.BENCH_DECODER_NODE_ARGS ?? '').split(' ').filter(
 // Each HTTP bench loads the decoder for a while before it measures, so that it is timed as a running service is,
 // with its code compiled (and its analysis thread started): a fresh decoder spent 3-13% of its CPU in V8's
 // optimizing compiler for the first seconds of load, and ran a third of its time in less optimized code (perf,
-// 2026-11-26). BENCH_WARMUP=0 times it cold, as these benches did before.
-export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+// 2026-11-26). Five seconds were not enough: with them, the first timed round was never faster than a later one in
+// four runs (4.2-4.8% of the hello world, against up to 7.2% later), and perf found V8's compiler threads still
+// using 2-10% of a core through that round; after 30 s of load, the six rounds of two runs were all within 5.3-5.9%
+// (README, "Issue 16, measured again", fifth session). BENCH_WARMUP=0 times it cold, as these benches did before.
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 30);
 
 /** Waits for the requests still in flight when a load ended (autocannon stops counting at its deadline). */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
