@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import { createServiceApp, defaultDataDir, identityAuthOptions, internalTokenFileFor, loadInternalToken, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { DecoderDatabase } from './db/database.ts';
 import { llmSettingsOf, type DecoderConfig } from './env.ts';
-import { createLlmEngine } from './plugins/llm-engine.ts';
 import type { AnalysisEngine } from './plugins/analysis-engine.ts';
 import { createReaderResolver, loadDeviceKey } from './plugins/reader.ts';
 import { billingTiers, fixedTier } from './plugins/billing-tiers.ts';
@@ -51,7 +50,11 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, tiers);
       const llm = llmSettingsOf(config);
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Analyses the embedded engine answered because the model could not, by cause.', ['cause']);
-      const engine = llm ? createLlmEngine(llm, deps.engine, app.log, (cause) => fallbacks.inc({ cause })) : deps.engine;
+      // The OpenAI client is loaded only when a model is configured: the embedded default never uses it, and it
+      // cost every decoder process about 45 ms of start-up, 5 MB of heap and 11 MB of memory (README, decoder).
+      const engine = llm
+        ? (await import('./plugins/llm-engine.ts')).createLlmEngine(llm, deps.engine, app.log, (cause) => fallbacks.inc({ cause }))
+        : deps.engine;
       await app.register(analysisRoutes, { engine, reserveBeforeWork: llm !== undefined, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
       await app.register(usageRoutes, { resolveReader });
       await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX, clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX });
