@@ -34,6 +34,12 @@ export interface SearchHit<T> {
   coverage: number;
 }
 
+/** Part of a query whose terms count `weight` times as much as a plain query's (earlier turns of a conversation, say). */
+export interface QueryPart {
+  text: string;
+  weight: number;
+}
+
 export class BM25Index<T> {
   readonly #documents: IndexedDocument<T>[] = [];
   readonly #documentFrequency = new Map<string, number>();
@@ -79,21 +85,26 @@ export class BM25Index<T> {
    * Documents scoring above zero for `query`, best first; equal scores keep the collection's order,
    * so the ranking is deterministic. A repeated query term counts once.
    */
-  search(query: string, limit = 5): SearchHit<T>[] {
-    const queryTerms = [...new Set(terms(query))];
+  search(query: string | readonly QueryPart[], limit = 5): SearchHit<T>[] {
+    // Each term once, at the largest weight any part gives it.
+    const weights = new Map<string, number>();
+    for (const part of typeof query === 'string' ? [{ text: query, weight: 1 }] : query) {
+      for (const term of terms(part.text)) weights.set(term, Math.max(weights.get(term) ?? 0, part.weight));
+    }
     const { k1, b } = this.#options;
-    const queryWeight = queryTerms.reduce((sum, term) => sum + this.idf(term), 0);
+    let queryWeight = 0;
+    for (const [term, weight] of weights) queryWeight += weight * this.idf(term);
     const hits: Array<SearchHit<T> & { order: number }> = [];
     for (const doc of this.#documents) {
       let score = 0;
       let matchedWeight = 0;
-      for (const term of queryTerms) {
+      for (const [term, weight] of weights) {
         const tf = doc.frequencies.get(term);
         if (!tf) continue;
         const idf = this.idf(term);
         const norm = 1 - b + (b * doc.length) / (this.#averageLength || 1);
-        score += idf * ((tf * (k1 + 1)) / (tf + k1 * norm));
-        matchedWeight += idf;
+        score += weight * idf * ((tf * (k1 + 1)) / (tf + k1 * norm));
+        matchedWeight += weight * idf;
       }
       if (score > 0) hits.push({ item: doc.item, score, coverage: matchedWeight / queryWeight, order: doc.order });
     }

@@ -64,4 +64,20 @@ describe('BM25Index', () => {
     );
     expect(weighted.search('target')[0]!.item.title).toBe('target');
   });
+  it('weights the parts of a query: a plain query is one part of weight 1, a lighter part counts in proportion', () => {
+    expect(index.search([{ text: 'policy redlining', weight: 1 }])).toEqual(index.search('policy redlining'));
+    const alone = index.search('data')[0]!;
+    const withLighterPart = index.search([
+      { text: 'data', weight: 1 },
+      { text: 'redlining', weight: 0.5 },
+    ]);
+    // "common" keeps its score for "data"; "rare" gets half of what "redlining" alone would give it.
+    expect(withLighterPart.find((h) => h.item.id === 'common')!.score).toBeCloseTo(alone.score, 10);
+    expect(withLighterPart.find((h) => h.item.id === 'rare')!.score).toBeCloseTo(index.search('redlining')[0]!.score / 2, 10);
+    // Coverage is the matched share of the query's weighted idf: "rare" has "redlining" but not "data".
+    const rare = withLighterPart.find((h) => h.item.id === 'rare')!;
+    expect(rare.coverage).toBeCloseTo((0.5 * index.idf('redlin')) / (index.idf('data') + 0.5 * index.idf('redlin')), 10);
+    // A term in two parts counts once, at its larger weight.
+    expect(index.search([{ text: 'redlining', weight: 0.5 }, { text: 'redlining', weight: 1 }])).toEqual(index.search('redlining'));
+  });
 });
