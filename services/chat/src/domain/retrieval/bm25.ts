@@ -91,20 +91,20 @@ export class BM25Index<T> {
     for (const part of typeof query === 'string' ? [{ text: query, weight: 1 }] : query) {
       for (const term of terms(part.text)) weights.set(term, Math.max(weights.get(term) ?? 0, part.weight));
     }
+    // A term's weighted idf is the same for every document: taken once, not once per document.
+    const weightedTerms = [...weights].map(([term, weight]) => ({ term, weighted: weight * this.idf(term) }));
+    const queryWeight = weightedTerms.reduce((sum, q) => sum + q.weighted, 0);
     const { k1, b } = this.#options;
-    let queryWeight = 0;
-    for (const [term, weight] of weights) queryWeight += weight * this.idf(term);
     const hits: Array<SearchHit<T> & { order: number }> = [];
     for (const doc of this.#documents) {
+      const norm = 1 - b + (b * doc.length) / (this.#averageLength || 1);
       let score = 0;
       let matchedWeight = 0;
-      for (const [term, weight] of weights) {
+      for (const { term, weighted } of weightedTerms) {
         const tf = doc.frequencies.get(term);
         if (!tf) continue;
-        const idf = this.idf(term);
-        const norm = 1 - b + (b * doc.length) / (this.#averageLength || 1);
-        score += weight * idf * ((tf * (k1 + 1)) / (tf + k1 * norm));
-        matchedWeight += weight * idf;
+        score += weighted * ((tf * (k1 + 1)) / (tf + k1 * norm));
+        matchedWeight += weighted;
       }
       if (score > 0) hits.push({ item: doc.item, score, coverage: matchedWeight / queryWeight, order: doc.order });
     }
