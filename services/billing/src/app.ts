@@ -16,15 +16,17 @@ export async function buildBillingApp(
   database: DatabaseHandle<any>,
   logger?: FastifyServerOptions['logger'],
 ): Promise<ServiceApp> {
+  const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'billing')));
   return createServiceApp({
     name: 'billing',
     description: 'Plan catalogue, payments, webhooks, entitlements and enterprise leads.',
     config,
     database,
     logger,
+    // The decoder and the chat ask plans for all their readers from one address: never throttled as one client.
+    internalToken: () => internalToken,
     routes: async (app) => {
       // The signature, then identity's word that the session still stands (revocation within a second).
-      const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'billing')));
       await registerAuth(app, identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken: () => internalToken }));
       await app.register(planRoutes);
       await app.register(entitlementRoutes);

@@ -29,6 +29,9 @@ export interface DecoderDeps {
 export async function buildDecoderApp(config: DecoderConfig, database: DatabaseHandle<any>, deps: DecoderDeps): Promise<ServiceApp> {
   const db = database.db as Kysely<DecoderDatabase>;
   const deviceKey = await loadDeviceKey(db);
+  // Our services' shared secret, read when first needed: for identity's and billing's internal routes.
+  let token: string | undefined;
+  const internalToken = () => (token ??= loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder'))));
   return createServiceApp({
     name: 'decoder',
     description: 'Article analysis, daily quotas and analytics events.',
@@ -38,15 +41,22 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
     // A 1 MB article is answered with a clear 413, not read into memory.
     bodyLimit: 1024 * 1024,
     rateLimitCode: 'RATE_LIMIT_EXCEEDED',
+    internalToken,
     routes: async (app) => {
       if (deps.closeEngine) app.addHook('onClose', deps.closeEngine);
       await app.register(cookie);
       // The signature, then identity's word that the session still stands (revocation within a second).
-      // Our services' shared secret, read when first needed: for identity's and billing's internal routes.
-      const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder')));
       const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken });
       await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
-      const tiers = config.DEFAULT_ACCOUNT_TIER ? fixedTier(config.DEFAULT_ACCOUNT_TIER) : billingTiers(config.BILLING_URL, app.log);
+      const planLookupFailures = app.metrics.counter(
+        'plan_lookup_failures_total',
+        'Plan questions billing could not answer: answered with the last plan billing gave (stale) or refused with 503 (unavailable).',
+        ['outcome'],
+      );
+      const onPlanFailure = (outcome: 'stale' | 'unavailable') => planLookupFailures.inc({ outcome });
+      const tiers = config.DEFAULT_ACCOUNT_TIER
+        ? fixedTier(config.DEFAULT_ACCOUNT_TIER)
+        : billingTiers(config.BILLING_URL, app.log, { internalToken, onFailure: onPlanFailure });
       const resolveReader = createReaderResolver(deviceKey, config.COOKIE_SECURE, tiers);
       const llm = llmSettingsOf(config);
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Analyses the embedded engine answered because the model could not, by cause.', ['cause']);
@@ -64,7 +74,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       // A key has no access token to forward: identity and billing are asked with the services' internal token.
       const owners = config.DEFAULT_ACCOUNT_TIER
         ? { ownerPlan: fixedOwnerPlan(config.DEFAULT_ACCOUNT_TIER) }
-        : { ownerPlan: billingOwnerPlans(config.BILLING_URL, internalToken(), app.log), ownerAccount: identityOwnerAccounts(config.IDENTITY_URL, internalToken(), app.log) };
+        : { ownerPlan: billingOwnerPlans(config.BILLING_URL, internalToken(), app.log, { onFailure: onPlanFailure }), ownerAccount: identityOwnerAccounts(config.IDENTITY_URL, internalToken(), app.log) };
       await app.register(publicApiRoutes, { engine, ...owners, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimit: config.API_KEY_DAILY_LIMIT });
     },
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
 import { PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
@@ -6,6 +7,8 @@ import { billingTiers } from '../src/plugins/billing-tiers.ts';
 import { startDecoder } from './helpers.ts';
 
 const [target] = await databaseTargets();
+// One internal token for billing's process and the decoder built here, as every deployment shares one.
+const INTERNAL_API_TOKEN = randomBytes(32).toString('base64url');
 
 // The tier lookup against the real billing service, as a process, trusting the real identity's keys.
 describe('decoder tiers from billing', () => {
@@ -17,22 +20,30 @@ describe('decoder tiers from billing', () => {
 
   beforeAll(async () => {
     identity = await startIdentityProcess();
-    billing = await startBillingProcess(identity.url);
+    billing = await startBillingProcess(identity.url, { INTERNAL_API_TOKEN });
     billingUrl = billing.url;
   }, 90_000);
   afterAll(async () => {
     await billing?.stop();
     await identity?.stop();
   });
-  it('asks billing with the reader’s own token, and reads their plan', async () => {
+  it('asks billing with the reader’s own token without an internal token, and reads their plan', async () => {
     const token = await identity.tokenFor('user');
     const lookup = billingTiers(billingUrl, log);
     expect(await lookup('someone', `Bearer ${token}`)).toBe('free');
     expect(warnings).toEqual([]);
   });
 
+  it('asks billing’s internal route with the internal token', async () => {
+    const token = await identity.tokenFor('user');
+    const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    expect(await billingTiers(billingUrl, log, { internalToken: () => INTERNAL_API_TOKEN })(userId, 'Bearer unused')).toBe('free');
+    // A wrong internal token is not an answer: with nothing known, 503 (never the free tier by default).
+    await expect(billingTiers(billingUrl, log, { internalToken: () => 'x'.repeat(43) })(userId, 'Bearer unused')).rejects.toMatchObject({ statusCode: 503 });
+  });
+
   it('ends a refunded plan on the decoder within 2 s', async () => {
-    const ctx = await startDecoder(target!, { IDENTITY_URL: identity.url, BILLING_URL: billingUrl, DEFAULT_ACCOUNT_TIER: 'billing' });
+    const ctx = await startDecoder(target!, { IDENTITY_URL: identity.url, BILLING_URL: billingUrl, DEFAULT_ACCOUNT_TIER: 'billing', INTERNAL_API_TOKEN });
     try {
       const token = await identity.tokenFor('user');
       const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -46,6 +57,9 @@ describe('decoder tiers from billing', () => {
       });
       const purchase = (await created.json()) as { subscription_id: string };
       expect((await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: purchase.subscription_id })}`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      // Every answer, free ones too, is reused for a second: the plan bought counts within about that.
+      const paidAt = Date.now();
+      while ((await tierNow()) !== 'monthly' && Date.now() - paidAt <= 1500) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await tierNow()).toBe('monthly'); // cached for a moment from here on
       const admin = await identity.tokenFor('admin');
       const refunded = await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.adminRefundSubscription, { id: purchase.subscription_id })}`, {
@@ -64,9 +78,11 @@ describe('decoder tiers from billing', () => {
     }
   }, 60_000);
 
-  it('counts the reader as free, and says so, when billing refuses or is unreachable', async () => {
-    expect(await billingTiers(billingUrl, log)('someone', 'Bearer forged')).toBe('free');
-    expect(await billingTiers('http://127.0.0.1:9', log)('someone', 'Bearer x')).toBe('free');
+  it('answers 503 PLAN_UNAVAILABLE, never the free tier, when billing refuses or is unreachable and nothing is known', async () => {
+    warnings.length = 0;
+    for (const lookup of [billingTiers(billingUrl, log), billingTiers('http://127.0.0.1:9', log)]) {
+      await expect(lookup('someone', 'Bearer forged')).rejects.toMatchObject({ statusCode: 503, code: 'PLAN_UNAVAILABLE' });
+    }
     expect(warnings).toHaveLength(2);
   });
 });

@@ -28,12 +28,16 @@ export async function buildIdentityApp(
 ): Promise<ServiceApp> {
   const db = database.db as Kysely<IdentityDatabase>;
   const keys = await loadKeyRing(db, config.SIGNING_KEY_PEM);
+  let token: string | undefined;
+  const internalToken = () => (token ??= loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'identity'))));
   return createServiceApp({
     name: 'identity',
     description: 'Accounts, sign-in, sessions, profiles, the waitlist and the admin API.',
     config,
     database,
     logger,
+    // Every service checks its readers' sessions here from one address: never throttled as one client.
+    internalToken,
     routes: async (app) => {
       await app.register(cookie);
       const accounts = createAccounts(app, db, keys, {
@@ -68,8 +72,7 @@ export async function buildIdentityApp(
       await app.register(authRoutes, { accounts, cookieSecure: config.COOKIE_SECURE, loginRateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(profileRoutes);
       await app.register(adminRoutes, { accounts });
-      const internalToken = loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'identity')));
-      await app.register(internalRoutes, { internalToken, accounts });
+      await app.register(internalRoutes, { internalToken: internalToken(), accounts });
     },
   });
 }

@@ -88,3 +88,62 @@ describe('addresses the router refuses', () => {
     await app.close();
   });
 });
+
+/** A PostgreSQL address where no server listens (the pool connects only when a query needs it). */
+const NO_SERVER = 'postgres://keisha@127.0.0.1:9/none';
+
+describe('a dependency that fails', () => {
+  it('is answered 503 with a reason and Retry-After when PostgreSQL cannot be reached, never 500', async () => {
+    // A real pg pool towards a port where no server listens: every query fails as during a restart.
+    const app = await probeApp(
+      async (instance) => {
+        instance.post('/write', async () => {
+          await instance.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+          return { ok: true };
+        });
+      },
+      await openDatabase({ url: NO_SERVER }),
+    );
+    const response = await app.inject({ method: 'POST', url: '/write', payload: {} });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().error.code).toBe('DATABASE_UNAVAILABLE');
+    await app.close();
+  });
+
+  it('leaves a bug of ours a 500', async () => {
+    const app = await probeApp(async (instance) => {
+      instance.get('/bug', async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'x')");
+      });
+    }, await openDatabase({ url: NO_SERVER }));
+    const response = await app.inject('/bug');
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['retry-after']).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('calls from our own services', () => {
+  it('are never throttled as one address when they carry the internal token; anyone else is', async () => {
+    const app = await createServiceApp({
+      name: 'probe',
+      config: loadConfig(baseConfigSchema, { PORT: '0', RATE_LIMIT_MAX: '5' }),
+      database: await openDatabase({ url: NO_SERVER }),
+      logger: false,
+      internalToken: () => 'a-token-of-at-least-thirty-two-characters',
+      routes: async (instance) => {
+        instance.get('/plan', async () => ({ ok: true }));
+      },
+    });
+    const statuses = async (headers: Record<string, string>) => {
+      const seen: number[] = [];
+      for (let i = 0; i < 10; i++) seen.push((await app.inject({ url: '/plan', headers })).statusCode);
+      return seen;
+    };
+    expect(await statuses({ 'x-keisha-internal-token': 'a-token-of-at-least-thirty-two-characters' })).toEqual(Array(10).fill(200));
+    const forged = await statuses({ 'x-keisha-internal-token': 'a-guess-of-at-least-thirty-two-characters' });
+    expect(forged.filter((s) => s === 429)).toHaveLength(5);
+    await app.close();
+  });
+});

@@ -21,6 +21,7 @@ import { registerMetrics } from './metrics.ts';
 import { createTracing, tracingSettingsFrom } from '@keisha/telemetry';
 import { requestTracing } from './tracing.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { INTERNAL_TOKEN_HEADER, internalTokenMatches } from './internal-token.ts';
 
 export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -48,6 +49,11 @@ export interface ServiceDefinition {
   rateLimitCode?: string;
   /** Logger options; `false` silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The services' internal token (read when first needed). A request that carries it comes from another of
+   * our services on behalf of many readers, and is never throttled as one public address.
+   */
+  internalToken?: () => string | undefined;
 }
 
 function splitList(value: string): string[] {
@@ -103,8 +109,10 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   });
   const origins = splitList(def.config.CORS_ORIGINS);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });
+  const fromOurServices = internalCaller(def.internalToken, app.log);
   await app.register(rateLimit, {
     max: def.config.RATE_LIMIT_MAX,
+    allowList: (request) => fromOurServices(request.headers[INTERNAL_TOKEN_HEADER]),
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -147,6 +155,24 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
 
   await def.routes(app);
   return app;
+}
+
+/** Whether a header value is the services' internal token; false when there is none or it cannot be read. */
+function internalCaller(token: (() => string | undefined) | undefined, log: { warn: (obj: object, msg: string) => void }) {
+  let expected: string | undefined;
+  let read = false;
+  return (given: unknown): boolean => {
+    if (!token || given === undefined) return false;
+    if (!read) {
+      read = true;
+      try {
+        expected = token();
+      } catch (error) {
+        log.warn({ err: error }, 'internal token unreadable: calls from our services are rate limited like any address');
+      }
+    }
+    return expected !== undefined && internalTokenMatches(expected, given);
+  };
 }
 
 export { z };

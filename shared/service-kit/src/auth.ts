@@ -61,25 +61,46 @@ export function jwkToPem(jwk: JsonWebKey): string {
   return createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
 }
 
+/** Identity's keys could not be fetched and the token's key is not among those held: nobody can say. */
+export class KeysUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('identity’s signing keys cannot be fetched', { cause });
+    this.name = 'KeysUnavailable';
+  }
+}
+
 /**
  * Keys from a JWKS URL, cached. An unknown kid (identity rotated its key) triggers one refetch,
  * at most every `minRefetchMs`, so a flood of forged kids cannot turn into a flood of fetches.
+ *
+ * Keys already held keep verifying when identity cannot be reached (ARCHITECTURE.md "Failing safe"): past
+ * `ttlMs` a known kid is answered from the keys held while they are fetched again in the background, and a
+ * failed fetch keeps them. They change only when identity answers with others (a rotation). A kid that is
+ * not held while identity cannot be reached throws KeysUnavailable (503), not "invalid token" (401).
  */
-export function jwksKeyResolver(url: string, { ttlMs = 5 * 60_000, minRefetchMs = 30_000 } = {}): KeyResolver {
+export function jwksKeyResolver(
+  url: string,
+  { ttlMs = 5 * 60_000, minRefetchMs = 30_000, timeoutMs = 5000, log }: { ttlMs?: number; minRefetchMs?: number; timeoutMs?: number; log?: { warn: (obj: object, msg: string) => void } } = {},
+): KeyResolver {
   let keys = new Map<string, string>();
   let fetchedAt = 0;
+  let triedAt = 0;
   let inflight: Promise<void> | null = null;
   const load = () => {
     inflight ??= (async () => {
+      triedAt = Date.now();
       try {
         // Traced like the services' other calls to identity: a slow or failing key fetch shows in the request's trace.
-        const response = await tracedFetch(url, { signal: AbortSignal.timeout(5000) }, { route: new URL(url).pathname });
+        const response = await tracedFetch(url, { signal: AbortSignal.timeout(timeoutMs) }, { route: new URL(url).pathname });
         if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
         const body = (await response.json()) as { keys?: Array<JsonWebKey & { kid?: string }> };
         const next = new Map<string, string>();
         for (const jwk of body.keys ?? []) if (jwk.kid) next.set(jwk.kid, jwkToPem(jwk));
         keys = next;
         fetchedAt = Date.now();
+      } catch (error) {
+        if (keys.size > 0) log?.warn({ err: error }, 'identity’s signing keys could not be fetched; verifying with the keys held');
+        throw error;
       } finally {
         inflight = null;
       }
@@ -88,12 +109,32 @@ export function jwksKeyResolver(url: string, { ttlMs = 5 * 60_000, minRefetchMs 
   };
   return async (kid) => {
     if (!kid) throw new Error('token has no kid');
-    const age = Date.now() - fetchedAt;
-    if (age > ttlMs || (!keys.has(kid) && age > minRefetchMs)) await load();
+    const held = keys.get(kid);
+    const now = Date.now();
+    if (held) {
+      // Stale keys are refreshed in the background (at most every minRefetchMs while identity fails).
+      if (now - fetchedAt > ttlMs && now - triedAt > Math.min(minRefetchMs, ttlMs)) load().catch(() => {});
+      return held;
+    }
+    if (now - fetchedAt > ttlMs || now - triedAt > minRefetchMs) {
+      try {
+        await load();
+      } catch (error) {
+        throw new KeysUnavailable(error);
+      }
+    }
     const pem = keys.get(kid);
     if (!pem) throw new Error('unknown signing key');
     return pem;
   };
+}
+
+/** Whether a verification failed because the signing keys could not be fetched (not a verdict on the token). */
+function keysWereUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { originalError?: unknown; cause?: unknown }).originalError ?? (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof KeysUnavailable) return true;
+  }
+  return false;
 }
 
 function kidOf(args: unknown[]): string | undefined {
@@ -190,6 +231,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     try {
       verified = await app.jwt.verify<AccessClaims>(match[1]!);
     } catch (error) {
+      if (keysWereUnavailable(error)) {
+        throw new AppError(503, 'AUTH_UNAVAILABLE', 'We could not confirm your sign-in just now. Please try again in a moment.');
+      }
       const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
       throw new AppError(401, 'UNAUTHENTICATED', expired ? 'Your session has expired. Please sign in again.' : 'Invalid or expired token');
     }

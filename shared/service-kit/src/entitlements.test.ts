@@ -2,28 +2,30 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { entitlementLookup } from './entitlements.ts';
+import { AppError } from './errors.ts';
 
-// The shared client against a small HTTP server answering billing's /entitlements/me the way billing does;
-// the services' own tests run it against the real billing process.
+// The shared client against a small HTTP server answering billing's routes the way billing does; the
+// services' own tests run it against the real billing process.
 describe('entitlementLookup', () => {
   let server: Server;
   let url = '';
   let answer: { status: number; body: unknown } = { status: 200, body: {} };
   const seen: string[] = [];
   const warnings: string[] = [];
+  const failures: string[] = [];
   const log = { warn: (_obj: object, msg: string) => void warnings.push(msg) };
   const plan = (chat_tier: unknown) => ({ status: 200, body: { success: true, entitlement: { decoder_tier: 'free', chat_tier, expires_at: null, lifetime: false } } });
-  const lookup = () =>
+  const lookup = (options: { internalToken?: () => string; staleMs?: number; freshMs?: number } = {}) =>
     entitlementLookup<string>(url, {
       read: (entitlement) => (['Free', 'Pro'].includes(entitlement.chat_tier as string) ? (entitlement.chat_tier as string) : undefined),
-      free: 'Free',
-      fallbackNote: 'counting the account on Free',
       log,
+      onFailure: (outcome) => failures.push(outcome),
+      ...options,
     });
 
   beforeAll(async () => {
     server = createServer((request, response) => {
-      seen.push(`${request.url} ${request.headers.authorization}`);
+      seen.push(`${request.url} ${request.headers.authorization ?? request.headers['x-keisha-internal-token']}`);
       response.writeHead(answer.status, { 'content-type': 'application/json' });
       response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });
@@ -34,15 +36,23 @@ describe('entitlementLookup', () => {
   beforeEach(() => {
     seen.length = 0;
     warnings.length = 0;
+    failures.length = 0;
   });
 
-  it('forwards the caller’s Authorization header to billing’s /api/billing/entitlements/me and reads the plan', async () => {
+  it('asks billing’s internal route with the internal token when there is one', async () => {
+    answer = plan('Pro');
+    const userId = '2b1e8a5e-4a43-4a8e-9d1c-7f7a3b2c1d0e';
+    expect(await lookup({ internalToken: () => 'secret' })({ userId, bearer: 'Bearer abc' })).toBe('Pro');
+    expect(seen).toEqual([`/internal/billing/entitlements/${userId} secret`]);
+  });
+
+  it('forwards the reader’s Authorization header to /api/billing/entitlements/me without an internal token', async () => {
     answer = plan('Pro');
     expect(await lookup()({ userId: 'u1', bearer: 'Bearer abc' })).toBe('Pro');
     expect(seen).toEqual(['/api/billing/entitlements/me Bearer abc']);
   });
 
-  it('caches a paid answer per account, and never the free one', async () => {
+  it('reuses every answer, the free one too, for about a second', async () => {
     const plans = lookup();
     answer = plan('Pro');
     await plans({ userId: 'paid', bearer: 'Bearer p' });
@@ -50,25 +60,37 @@ describe('entitlementLookup', () => {
     answer = plan('Free');
     await plans({ userId: 'free', bearer: 'Bearer f' });
     answer = plan('Pro');
-    expect(await plans({ userId: 'free', bearer: 'Bearer f' })).toBe('Pro');
-    expect(seen).toHaveLength(3);
+    expect(await plans({ userId: 'free', bearer: 'Bearer f' })).toBe('Free');
+    expect(seen).toHaveLength(2);
   });
 
   it.each([
-    ['a refusal', { status: 401, body: { success: false, error: { code: 'UNAUTHENTICATED', message: 'no' } } }],
+    ['429', { status: 429, body: { success: false, error: { code: 'RATE_LIMITED', message: 'slow down' } } }],
+    ['500', { status: 500, body: { success: false, error: { code: 'INTERNAL', message: 'oops' } } }],
     ['an unknown plan', plan('Platinum')],
     ['no entitlement', { status: 200, body: { success: true } }],
-    ['null', { status: 200, body: 'null' }],
     ['not JSON', { status: 200, body: '<html>' }],
-  ])('answers the free plan, and logs why, on %s', async (_label, reply) => {
+  ])('keeps a paying reader on the plan billing last gave when billing answers %s', async (_label, reply) => {
+    const plans = lookup({ freshMs: 0 });
+    answer = plan('Pro');
+    expect(await plans({ userId: 'gold', bearer: 'Bearer g' })).toBe('Pro');
     answer = reply;
-    expect(await lookup()({ userId: 'u2', bearer: 'Bearer x' })).toBe('Free');
-    expect(warnings).toEqual(['billing entitlements unavailable; counting the account on Free']);
+    expect(await plans({ userId: 'gold', bearer: 'Bearer g' })).toBe('Pro');
+    expect(failures).toEqual(['stale']);
+    expect(warnings).toEqual(['billing entitlements unavailable; using the last plan billing gave']);
   });
 
-  it('answers the free plan when billing cannot be reached', async () => {
-    const unreachable = entitlementLookup('http://127.0.0.1:9', { read: () => 'Pro', free: 'Free', fallbackNote: 'Free', log });
-    expect(await unreachable({ userId: 'u3', bearer: 'Bearer x' })).toBe('Free');
+  it('answers 503 PLAN_UNAVAILABLE with Retry-After, never the free plan, when nothing is known', async () => {
+    answer = { status: 429, body: {} };
+    const error = await lookup()({ userId: 'new', bearer: 'Bearer n' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 503, code: 'PLAN_UNAVAILABLE', retryAfterSeconds: 5 });
+    expect(failures).toEqual(['unavailable']);
+  });
+
+  it('answers 503 when billing cannot be reached and nothing is known', async () => {
+    const unreachable = entitlementLookup('http://127.0.0.1:9', { read: () => 'Pro', log });
+    await expect(unreachable({ userId: 'u3', bearer: 'Bearer x' })).rejects.toMatchObject({ statusCode: 503, code: 'PLAN_UNAVAILABLE' });
     expect(warnings).toHaveLength(1);
   });
 });

@@ -1,66 +1,123 @@
-// A service's view of what an account has paid for. Billing owns plans (ARCHITECTURE.md "Entitlements"):
-// a service forwards the reader's own access token to billing's /entitlements/me, so no service credential
-// exists to leak and a plan sent by a browser is never trusted. Paid answers are cached briefly per account;
-// the free answer never is, so a plan bought a moment ago counts at once. When billing cannot answer (down,
-// slow, refusing, or sending something unknown) the account gets the free answer, never a paid one by
-// accident, and the failure is logged. The cache is short (1 s) so a refund or a cancellation that ends
-// access reaches every service within about a second; concurrent requests of one account share one question.
-import { ENTITLEMENT_PATHS, type Entitlement } from '@keisha/contracts/billing';
+// A service's view of what an account has paid for. Billing owns plans (ARCHITECTURE.md "Entitlements").
+//
+// The question goes to billing's internal route with the services' internal token: the caller has already
+// verified the reader's access token, and an internal caller is never throttled as public traffic (many
+// readers' questions come from one service address; on the public route they shared billing's per-address
+// limit, and a flood of free readers made billing refuse the paying ones). Without an internal token (a
+// service run alone) the reader's own token is forwarded to the public /entitlements/me instead.
+//
+// A paying reader is never counted as free because billing is down, slow or refusing (ARCHITECTURE.md
+// "Failing safe"): every answer, free or paid, is reused for `freshMs` (1 s: a purchase or a cancellation
+// reaches every service within about a second), and when billing cannot answer the last answer stands for
+// up to `staleMs`. Only when nothing that recent is known does the lookup throw: 503 PLAN_UNAVAILABLE with
+// Retry-After, never the paywall. A plan billing sends that this service does not know is a failure too.
+import { ENTITLEMENT_PATHS, internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
 import { tracedFetch } from '@keisha/telemetry';
+import { AppError } from './errors.ts';
+import { INTERNAL_TOKEN_HEADER } from './internal-token.ts';
+import { lastKnown, NothingKnown } from './last-known.ts';
 
-/** Who is asking: the account id and the request's `Authorization` header, forwarded as is. */
+/** Who is asking: the account id (from a verified token) and the request's `Authorization` header. */
 export interface EntitlementAccount {
   userId: string;
   bearer: string;
 }
 
+export const PLAN_UNAVAILABLE = 'PLAN_UNAVAILABLE';
+export const PLAN_UNAVAILABLE_MESSAGE = 'We could not check your plan just now. Please try again in a moment.';
+/** Seconds a reader is asked to wait when no plan is known and billing cannot answer. */
+export const PLAN_RETRY_AFTER_SECONDS = 5;
+
 export interface EntitlementLookupOptions<T> {
   /** The part of the entitlement this service needs, or undefined when billing sent something unknown. */
   read: (entitlement: Partial<Entitlement>) => T | undefined;
-  /** The answer for an unpaid account, and whenever billing cannot answer. */
-  free: T;
-  /** Says, in the log, what the account is counted as on a failure. */
-  fallbackNote: string;
+  /** The services' internal token (read when first needed); without one, the reader's token is forwarded. */
+  internalToken?: () => string | undefined;
   log: { warn: (obj: object, msg: string) => void };
-  ttlMs?: number;
+  /** Counts failed lookups: answered from memory (`stale`) or refused with 503 (`unavailable`). */
+  onFailure?: (outcome: 'stale' | 'unavailable') => void;
+  freshMs?: number;
+  staleMs?: number;
+  quietMs?: number;
   timeoutMs?: number;
   maxEntries?: number;
 }
 
 export function entitlementLookup<T>(
   billingUrl: string,
-  { read, free, fallbackNote, log, ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 }: EntitlementLookupOptions<T>,
+  {
+    read,
+    internalToken,
+    log,
+    onFailure,
+    freshMs = 1000,
+    staleMs = 15 * 60_000,
+    quietMs = 5000,
+    timeoutMs = 2000,
+    maxEntries = 50_000,
+  }: EntitlementLookupOptions<T>,
 ): (account: EntitlementAccount) => Promise<T> {
-  const cache = new Map<string, { value: T; until: number }>();
-  const inflight = new Map<string, Promise<T>>();
-  const url = new URL(ENTITLEMENT_PATHS.me, billingUrl).toString();
-  const ask = async (userId: string, bearer: string): Promise<T> => {
+  const token = readOnce(internalToken, log);
+  // The reader's token, for the public route when there is no internal token.
+  const bearers = new Map<string, string>();
+
+  const ask = async (userId: string): Promise<T> => {
+    const internal = token();
+    const [path, headers] = internal
+      ? [internalEntitlementPath(userId), { [INTERNAL_TOKEN_HEADER]: internal }]
+      : [ENTITLEMENT_PATHS.me, { authorization: bearers.get(userId) ?? '' }];
+    const route = internal ? '/internal/billing/entitlements/:user_id' : ENTITLEMENT_PATHS.me;
+    const response = await tracedFetch(new URL(path, billingUrl), { headers, signal: AbortSignal.timeout(timeoutMs) }, { route });
+    if (!response.ok) throw new Error(`billing answered ${response.status}`);
+    const body = (await response.json()) as { entitlement?: Partial<Entitlement> } | null;
+    const value = body?.entitlement ? read(body.entitlement) : undefined;
+    if (value === undefined) throw new Error('billing sent an entitlement this service does not know');
+    return value;
+  };
+
+  const lookup = lastKnown(ask, {
+    freshMs,
+    staleMs,
+    quietMs,
+    maxEntries,
+    onFailure: (outcome, userId, error) => {
+      onFailure?.(outcome);
+      log.warn(
+        { err: error, userId },
+        outcome === 'stale' ? 'billing entitlements unavailable; using the last plan billing gave' : 'billing entitlements unavailable and no plan known; answering 503',
+      );
+    },
+  });
+
+  return async ({ userId, bearer }) => {
+    // `ask` reads the bearer before its first await, so it is only held during this synchronous call.
+    bearers.set(userId, bearer);
+    const pending = lookup(userId);
+    bearers.delete(userId);
     try {
-      const response = await tracedFetch(url, { headers: { authorization: bearer }, signal: AbortSignal.timeout(timeoutMs) }, { route: ENTITLEMENT_PATHS.me });
-      if (!response.ok) throw new Error(`billing answered ${response.status}`);
-      const body = (await response.json()) as { entitlement?: Partial<Entitlement> } | null;
-      const value = body?.entitlement ? read(body.entitlement) : undefined;
-      if (value === undefined) throw new Error('billing sent an entitlement this service does not know');
-      if (value !== free) {
-        if (cache.size >= maxEntries) cache.clear();
-        cache.set(userId, { value, until: Date.now() + ttlMs });
-      }
-      return value;
+      return await pending;
     } catch (error) {
-      log.warn({ err: error, userId }, `billing entitlements unavailable; ${fallbackNote}`);
-      return free;
+      if (error instanceof NothingKnown) throw planUnavailable();
+      throw error;
     }
   };
-  return async ({ userId, bearer }) => {
-    const cached = cache.get(userId);
-    if (cached && cached.until > Date.now()) return cached.value;
-    // One question per account at a time (keyed with the token: two tokens of one account ask apart).
-    const key = `${userId} ${bearer}`;
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = ask(userId, bearer).finally(() => inflight.delete(key));
-      inflight.set(key, pending);
+}
+
+export function planUnavailable(message = PLAN_UNAVAILABLE_MESSAGE): AppError {
+  return new AppError(503, PLAN_UNAVAILABLE, message, undefined, { retryAfterSeconds: PLAN_RETRY_AFTER_SECONDS });
+}
+
+function readOnce(getter: (() => string | undefined) | undefined, log: { warn: (obj: object, msg: string) => void }): () => string | undefined {
+  let read = false;
+  let value: string | undefined;
+  return () => {
+    if (read) return value;
+    read = true;
+    try {
+      value = getter?.();
+    } catch (error) {
+      log.warn({ err: error }, 'internal token unreadable: plans are asked on the reader’s behalf');
     }
-    return pending;
+    return value;
   };
 }

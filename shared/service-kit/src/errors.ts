@@ -1,18 +1,25 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@keisha/contracts/schemas';
+import { DEPENDENCY_ANSWERS, dependencyFailureOf } from './dependency-failure.ts';
+
+/** Seconds a 503 asks the client to wait when the failure does not say. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
 /** A failure with a code and a message that is safe to show; thrown at the point of failure. */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly details?: unknown;
-  constructor(statusCode: number, code: string, message: string, details?: unknown) {
+  /** Sent as Retry-After (a 503 without it gets DEFAULT_RETRY_AFTER_SECONDS). */
+  readonly retryAfterSeconds?: number;
+  constructor(statusCode: number, code: string, message: string, details?: unknown, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -62,6 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       );
     }
     if (error instanceof AppError) {
+      if (error.statusCode === 503) reply.header('retry-after', String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
@@ -75,6 +83,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       return reply.status(error.statusCode ?? 400).send(errorBody('BAD_REQUEST', error.message || 'Bad request.'));
+    }
+    // A dependency failing (the database restarting, a full disk, identity or billing unreachable) is not a
+    // bug: the reader is told which, and when to try again; the service recovers when the dependency does.
+    const failing = dependencyFailureOf(error);
+    if (failing) {
+      const answer = DEPENDENCY_ANSWERS[failing];
+      request.log.warn({ err: error, dependency: failing }, 'a dependency failed; answering 503');
+      return reply.status(503).header('retry-after', String(answer.retryAfterSeconds)).send(errorBody(answer.code, answer.message));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

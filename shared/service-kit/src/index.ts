@@ -1,5 +1,7 @@
 export { baseConfigSchema, loadConfig, ConfigError, defaultDataDir, type BaseConfig } from './config.ts';
-export { AppError, errorBody } from './errors.ts';
+export { AppError, errorBody, DEFAULT_RETRY_AFTER_SECONDS } from './errors.ts';
+export { dependencyFailureOf, DEPENDENCY_ANSWERS, type DependencyFailure } from './dependency-failure.ts';
+export { lastKnown, NothingKnown, type LastKnownOptions } from './last-known.ts';
 export { openDatabase, preparedStatement, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
 export { batches, type BatchOptions } from './batches.ts';
@@ -23,7 +25,14 @@ export {
 export { isTimeZone, localDay, localDayStart, nextLocalMidnight } from './calendar.ts';
 export { dayIn, readerDayFor, type ReaderDay } from './reader-day.ts';
 export { createReaderDaysTable, dropReaderDaysTable, readerDaysRepository, type ReaderDaysRepository, type ReaderDaysTable } from './reader-days.ts';
-export { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from './entitlements.ts';
+export {
+  entitlementLookup,
+  planUnavailable,
+  PLAN_UNAVAILABLE,
+  PLAN_UNAVAILABLE_MESSAGE,
+  type EntitlementAccount,
+  type EntitlementLookupOptions,
+} from './entitlements.ts';
 export { identitySessionCheck, identityAuthOptions, type SessionCheckOptions } from './session-check.ts';
 export { registerMetrics, cameThroughProxy, METRICS_PATH, type ServiceMetrics } from './metrics.ts';
 export type { Counter, Gauge, Histogram } from 'prom-client';

@@ -201,7 +201,7 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
 /** How a service other than identity verifies tokens: identity's published keys, then its word on the session. */
 export function identityAuthOptions(identityUrl: string, log: SessionCheckOptions['log'], options: SessionCheckOptions = {}) {
   return {
-    keys: jwksKeyResolver(new URL(AUTH_PATHS.jwks, identityUrl).toString()),
+    keys: jwksKeyResolver(new URL(AUTH_PATHS.jwks, identityUrl).toString(), { log }),
     check: identitySessionCheck(identityUrl, { log, ...options }),
   };
 }

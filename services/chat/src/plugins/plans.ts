@@ -1,8 +1,9 @@
 // The chat plan of an account comes from billing, the single source of truth for plans, through the
-// shared entitlements client (@keisha/service-kit): the reader's own token is forwarded, paid plans are
-// cached briefly, and an account billing cannot place is counted on Free, never on a paid plan by accident.
+// shared entitlements client (@keisha/service-kit): asked on billing's internal route, reused for a second,
+// and when billing cannot answer the last plan it gave stands for a while; with none known the message is
+// refused with 503 PLAN_UNAVAILABLE, never counted on Free by accident.
 import { CHAT_TIERS, type ChatTier } from '@keisha/contracts/chat';
-import { entitlementLookup, type EntitlementAccount } from '@keisha/service-kit';
+import { entitlementLookup, type EntitlementAccount, type EntitlementLookupOptions } from '@keisha/service-kit';
 
 /** Who is asking: the account id and the request's `Authorization` header. */
 export type PlanAccount = EntitlementAccount;
@@ -15,6 +16,10 @@ export interface PlanSettings {
   fixedTier?: ChatTier;
   /** Where billing answers entitlements (BILLING_URL); without it, and without a fixed plan, everyone is Free. */
   billingUrl?: string;
+  /** The services' internal token: billing's internal route, never throttled (without it, the reader's token is forwarded). */
+  internalToken?: () => string | undefined;
+  /** Counts plan questions billing could not answer. */
+  onFailure?: (outcome: 'stale' | 'unavailable') => void;
 }
 
 type Log = { warn: (obj: object, msg: string) => void };
@@ -22,7 +27,7 @@ type Log = { warn: (obj: object, msg: string) => void };
 /** The resolver the configuration asks for: a fixed plan, else billing's entitlements, else Free. */
 export function chatPlans(settings: PlanSettings, log: Log): PlanResolver {
   if (settings.fixedTier) return fixedChatPlan(settings.fixedTier);
-  if (settings.billingUrl) return billingChatPlans(settings.billingUrl, log);
+  if (settings.billingUrl) return billingChatPlans(settings.billingUrl, log, { internalToken: settings.internalToken, onFailure: settings.onFailure });
   return fixedChatPlan('Free');
 }
 
@@ -33,15 +38,11 @@ export function fixedChatPlan(tier: ChatTier): PlanResolver {
 export function billingChatPlans(
   billingUrl: string,
   log: Log,
-  { ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 } = {},
+  options: Omit<EntitlementLookupOptions<ChatTier>, 'read' | 'log'> = {},
 ): PlanResolver {
   return entitlementLookup<ChatTier>(billingUrl, {
+    ...options,
     read: (entitlement) => CHAT_TIERS.find((tier) => tier === entitlement.chat_tier),
-    free: 'Free',
-    fallbackNote: 'counting the account on the Free chat plan',
     log,
-    ttlMs,
-    timeoutMs,
-    maxEntries,
   });
 }

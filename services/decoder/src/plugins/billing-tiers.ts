@@ -1,8 +1,9 @@
 // The decoder tier of an account comes from billing (the source of truth for plans), through the shared
-// entitlements client: the reader's own token is forwarded, paid tiers are cached briefly, and a reader
-// whom billing cannot place is counted on the free tier (the least they are owed).
+// entitlements client: asked on billing's internal route, reused for a second, and when billing cannot
+// answer the last tier it gave stands for a while; with none known the request is refused with 503
+// PLAN_UNAVAILABLE, never counted as free by accident.
 import type { DecoderTier } from '@keisha/contracts/decoder';
-import { entitlementLookup } from '@keisha/service-kit';
+import { entitlementLookup, type EntitlementLookupOptions } from '@keisha/service-kit';
 
 export type TierLookup = (userId: string, bearer: string) => Promise<DecoderTier>;
 
@@ -11,16 +12,12 @@ const ACCOUNT_TIERS: readonly DecoderTier[] = ['free', 'monthly', 'annual'];
 export function billingTiers(
   billingUrl: string,
   log: { warn: (obj: object, msg: string) => void },
-  { ttlMs = 1000, timeoutMs = 2000, maxEntries = 10_000 } = {},
+  options: Omit<EntitlementLookupOptions<DecoderTier>, 'read' | 'log'> = {},
 ): TierLookup {
   const lookup = entitlementLookup<DecoderTier>(billingUrl, {
+    ...options,
     read: (entitlement) => ACCOUNT_TIERS.find((tier) => tier === entitlement.decoder_tier),
-    free: 'free',
-    fallbackNote: 'counting the reader on the free tier',
     log,
-    ttlMs,
-    timeoutMs,
-    maxEntries,
   });
   return (userId, bearer) => lookup({ userId, bearer });
 }
