@@ -50,6 +50,7 @@ import {
 } from './security.ts';
 import { compression, listen, setCacheHeaders, type RunningServer } from './static-server.ts';
 import { apiRouteFor, REMOTES, SERVICES, type RemoteName, type ServiceName } from './topology.ts';
+import { budgetedDispatcher, budgetsByOrigin, remoteBudget, serviceBudgets, UPSTREAM_RETRY_AFTER_SECONDS } from './upstream-budgets.ts';
 
 export interface GatewayOptions {
   port: number;
@@ -92,10 +93,13 @@ export interface GatewayOptions {
   /** How long a client may take to send a whole request (headers and body) before it gets 408. */
   requestTimeoutMs?: number;
   /**
-   * How long a service or remote may take to start answering (its headers) before the reader gets 504; a
-   * streamed answer may then take as long as it needs. Unset or 0: no limit (the services bound their own work).
+   * How long every service and remote may take to start answering (its headers) before the reader gets 504,
+   * instead of the budgets of upstream-budgets.ts (10 s for identity ... 90 s for the chat); a streamed answer may
+   * then take as long as it needs. 0: no limit.
    */
   upstreamTimeoutMs?: number;
+  /** One service's budget, over `upstreamTimeoutMs` and the default; 0: no limit. */
+  upstreamTimeouts?: Partial<Record<ServiceName, number>>;
   /**
    * The port of the Prometheus metrics listener (GET /metrics), apart from the public one, which answers 404
    * there. Unset: no metrics listener. 0: any free port (tests).
@@ -346,12 +350,22 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(compress, compression);
-  await app.register(replyFrom, { undici: { headersTimeout: options.upstreamTimeoutMs ?? 0, bodyTimeout: 0 } });
+  // Every upstream has a time budget for its headers (none for its body, so a started stream is never cut).
+  const budgetForService = serviceBudgets(options);
+  const budgets = budgetsByOrigin([
+    ...SERVICES.map((name) => [services[name].origin, budgetForService[name]] as const),
+    ...[...remotes.values()].map((base) => [base.origin, remoteBudget(options)] as const),
+  ]);
+  const dispatcher = budgetedDispatcher((origin) => budgets.get(origin) ?? 0);
+  app.addHook('onClose', async () => {
+    await dispatcher.destroy();
+  });
+  await app.register(replyFrom, { undici: dispatcher });
   // The shell's files, sent by the catch-all route below (so compression and the headers apply to them too).
   await app.register(fastifyStatic, { root: options.shellDir, serve: false, index: false, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
 
   // --- proxying: /api/* to the owning service, /remotes/<name>/* to an in-cluster remote -------------------
-  const proxyTo = (request: FastifyRequest, reply: FastifyReply, route: RequestRoute, base: URL, target: string, unreachable: string) => {
+  const proxyTo = (request: FastifyRequest, reply: FastifyReply, route: RequestRoute, base: URL, target: string, upstream: string) => {
     const body = request.body as Buffer | undefined;
     markRoute(request, route);
     const trace = traces.get(request);
@@ -378,11 +392,13 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
         metrics.countUpstreamFailure(route, failure);
         trace?.span.setAttribute(ATTR_ERROR_TYPE, failure);
         request.log.warn({ err: error }, 'upstream failed');
+        // Both are passing states (a service restarting, a pod replaced): the client may ask again shortly.
+        failed.header('Retry-After', String(UPSTREAM_RETRY_AFTER_SECONDS));
         if (failure === 'timeout') {
-          void failed.code(504).send(errorBody('UPSTREAM_TIMEOUT', unreachable));
+          void failed.code(504).send(errorBody('UPSTREAM_TIMEOUT', `The ${upstream} did not answer in time. Please try again shortly.`));
           return;
         }
-        void failed.code(502).send(errorBody('UPSTREAM_UNAVAILABLE', unreachable));
+        void failed.code(502).send(errorBody('UPSTREAM_UNAVAILABLE', `The ${upstream} is not reachable. Please try again shortly.`));
       },
     });
   };
@@ -406,7 +422,7 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
         { route: 'api', target: service, name: prefix },
         services[service],
         request.url,
-        `The ${service} service is not reachable. Please try again shortly.`,
+        `${service} service`,
       );
     });
 
@@ -426,7 +442,7 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
           { route: 'remote', target: remote.name, name: `/remotes/${remote.name}/*` },
           base,
           `/${remote.rest}${query}`,
-          `The ${remote.name} remote is not reachable. Please try again shortly.`,
+          `${remote.name} remote`,
         );
       },
     });
