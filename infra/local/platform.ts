@@ -1,14 +1,18 @@
 // Starts the whole platform on one machine: four services as processes, four remotes and the gateway.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { tracingSettingsFromEnv } from '@keisha/telemetry';
+import { spawnTiedNode, type TiedSpawnOptions } from './child-processes.ts';
 import { startGateway } from './gateway.ts';
+import { openLogFile, writeOutputTo, type LogFile } from './log-file.ts';
+import { platformPorts, portsTakenMessage, unavailablePorts } from './port-check.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
 import { stopChild, supervise, type RestartPolicy, type Supervised } from './supervisor.ts';
-import { portsFrom, REMOTE_DIRS, REMOTES, REPO_ROOT, SERVICES, type Ports, type RemoteName, type ServiceName } from './topology.ts';
+import { dataDirOf, portsFrom, REMOTE_DIRS, REMOTES, REPO_ROOT, SERVICES, type Ports, type RemoteName, type ServiceName } from './topology.ts';
+import type { UpstreamBudgetOptions } from './upstream-budgets.ts';
 
-export interface PlatformOptions {
+export interface PlatformOptions extends UpstreamBudgetOptions {
   /** Gateway port; the others follow (see portsFrom). */
   basePort?: number;
   host?: string;
@@ -43,10 +47,23 @@ export interface Platform {
 
 const READY_TIMEOUT_MS = 90_000;
 
+/**
+ * A line on the launcher's own console. It is best effort: a console that cannot be written (a closed terminal,
+ * output redirected to a full disk) must not stop the site.
+ */
+function echo(text: string): void {
+  try {
+    process.stderr.write(text);
+  } catch {
+    // nowhere to say it
+  }
+}
+
 async function waitForReady(url: string, child: ChildProcess | undefined, label: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode} before it was ready`);
+    if (child && child.signalCode !== null) throw new Error(`${label} was stopped by ${child.signalCode} before it was ready`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -58,23 +75,63 @@ async function waitForReady(url: string, child: ChildProcess | undefined, label:
   throw new Error(`${label} was not ready within ${READY_TIMEOUT_MS / 1000} s (${url})`);
 }
 
+export interface ServiceProcessOptions extends Omit<TiedSpawnOptions, 'output'> {
+  /** Prefixes what it prints outside its JSON log lines on the launcher's console. */
+  name: string;
+  /** Where its output goes: its log file, or the launcher's console. */
+  logs: LogFile | 'console';
+}
+
+/** `node <args>` as the launcher runs a service: tied to the launcher, its output in its log file. */
+export function spawnServiceProcess(args: readonly string[], options: ServiceProcessOptions): ChildProcess {
+  const { name, logs, ...spawnOptions } = options;
+  const child = spawnTiedNode(args, { ...spawnOptions, output: 'pipe' });
+  if (logs === 'console') {
+    child.stdout?.pipe(process.stdout);
+    child.stderr?.pipe(process.stderr);
+    return child;
+  }
+  writeOutputTo(child, logs);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    // Configuration errors and crashes are printed, not only logged.
+    const text = chunk.toString();
+    if (!text.trimStart().startsWith('{')) echo(`[${name}] ${text}`);
+  });
+  return child;
+}
+
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const ports = portsFrom(options.basePort ?? 3000);
   const host = options.host ?? '127.0.0.1';
-  const dataDir = path.resolve(options.dataDir ?? path.join(REPO_ROOT, '.data'));
+  const dataDir = dataDirOf(options.dataDir);
   const logDir = path.join(dataDir, 'logs');
-  mkdirSync(logDir, { recursive: true });
   const log = options.log ?? ((line: string) => console.log(line));
   const devApps = new Set(options.devApps ?? []);
   const children = new Map<string, ChildProcess>();
   const servers: RunningServer[] = [];
   const supervised = new Map<ServiceName, Supervised>();
+  // One file per service for the platform's life (a restarted service appends to it); opened, and its folder
+  // made, by openLogFile, which says so and carries on when the disk cannot take them.
+  const logFiles = new Map<ServiceName, LogFile>();
+  const logFileOf = (name: ServiceName): LogFile => {
+    let file = logFiles.get(name);
+    if (!file) {
+      file = openLogFile(path.join(logDir, `${name}.log`), { label: `service:${name}`, say: log });
+      logFiles.set(name, file);
+    }
+    return file;
+  };
 
   const stop = async () => {
     await Promise.all(servers.map((s) => s.close()));
     await Promise.all([...supervised.values()].map((s) => s.stop()));
     await Promise.all([...children.values()].map((child) => stopChild(child)));
+    await Promise.all([...logFiles.values()].map((file) => file.close()));
   };
+
+  // Nothing is started while one of its ports is taken: the part already there would answer for the one that failed.
+  const taken = await unavailablePorts(platformPorts(ports, host));
+  if (taken.length > 0) throw new Error(portsTakenMessage(taken));
 
   try {
     // Services: each its own process, its own port, its own embedded database folder.
@@ -112,6 +169,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         metricsPort: ports.gatewayMetrics,
         // The services read the same OTEL_* variables from the environment they inherit.
         tracing: tracingSettingsFromEnv({ ...process.env, ...options.serviceEnv }),
+        ...(options.upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs: options.upstreamTimeoutMs }),
+        ...(options.upstreamTimeouts ? { upstreamTimeouts: options.upstreamTimeouts } : {}),
       }),
     );
 
@@ -161,8 +220,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   };
 
   function spawnService(name: ServiceName): ChildProcess {
-    const args = [...(options.watchServices ? ['--watch'] : []), path.join(REPO_ROOT, 'services', name, 'src', 'server.ts')];
-    const child = spawn(process.execPath, args, {
+    return spawnServiceProcess([path.join(REPO_ROOT, 'services', name, 'src', 'server.ts')], {
+      name,
+      watch: options.watchServices,
       cwd: path.join(REPO_ROOT, 'services', name),
       env: {
         ...process.env,
@@ -174,29 +234,15 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         DATA_DIR: path.join(dataDir, name),
         NODE_ENV: process.env.NODE_ENV ?? 'production',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      logs: options.serviceLogs === 'console' ? 'console' : logFileOf(name),
     });
-    if (options.serviceLogs === 'console') {
-      child.stdout?.pipe(process.stdout);
-      child.stderr?.pipe(process.stderr);
-    } else {
-      const file = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-      child.stdout?.pipe(file);
-      child.stderr?.pipe(file);
-      child.stderr?.on('data', (chunk: Buffer) => {
-        // Configuration errors and crashes are printed, not only logged.
-        const text = chunk.toString();
-        if (!text.trimStart().startsWith('{')) process.stderr.write(`[${name}] ${text}`);
-      });
-    }
-    return child;
   }
 
   function spawnDevServer(dir: string, port: number): ChildProcess {
     const rspack = path.join(REPO_ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
-    return spawn(process.execPath, [rspack, 'serve', '--mode', 'development'], {
+    return spawnTiedNode([rspack, 'serve', '--mode', 'development'], {
       cwd: dir,
-      stdio: 'inherit',
+      output: 'inherit',
       env: { ...process.env, KEISHA_DEV_PORT: String(port), NODE_ENV: 'development' },
     });
   }

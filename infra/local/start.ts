@@ -1,8 +1,12 @@
 // `npm start` (and `npm run dev`): build what is not built, start everything, print one URL.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { startPlatform } from './platform.ts';
-import { REPO_ROOT } from './topology.ts';
+import { acquireLauncherLock } from './launcher-lock.ts';
+import { dataDirOf, REPO_ROOT } from './topology.ts';
+import { budgetsFromEnv, type UpstreamBudgetOptions } from './upstream-budgets.ts';
+
+// The launcher's console is best effort: a closed terminal or output redirected to a full disk must not stop the site.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
@@ -11,6 +15,28 @@ const basePort = Number(process.env.KEISHA_PORT ?? 3000);
 if (!Number.isInteger(basePort) || basePort < 1 || basePort > 60_000) {
   console.error(`KEISHA_PORT must be a port number, got "${process.env.KEISHA_PORT}"`);
   process.exit(1);
+}
+let budgets: UpstreamBudgetOptions;
+try {
+  budgets = budgetsFromEnv(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+// Before building anything: a second launcher on the same data folder would rebuild under the first one's feet.
+const dataDir = dataDirOf(process.env.KEISHA_DATA_DIR);
+const siteUrl = `http://localhost:${basePort}`;
+const lock = acquireLauncherLock(dataDir, siteUrl);
+if (lock.kind === 'held') {
+  const { pid, url } = lock.holder;
+  console.error(`Keisha is already running (pid ${pid}) at ${url}; stop it first (Ctrl-C where it runs, or kill ${pid}).`);
+  process.exit(1);
+}
+if (lock.kind === 'unavailable') {
+  console.log(`! The launcher lock cannot be kept in ${dataDir} (${lock.reason}); starting anyway, but a second launcher there would not be noticed.`);
+} else {
+  process.on('exit', lock.release);
 }
 
 // Turbo rebuilds only the apps whose sources changed since their last build (it caches the rest).
@@ -22,13 +48,16 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
+// Loaded only now (the gateway and its plugins take a while to load): a second launcher is told at once.
+const { startPlatform } = await import('./platform.ts');
 const apps = dev ? (devApps.length > 0 ? devApps : ['mf-marketing', 'mf-decoder', 'mf-chat', 'mf-account']) : [];
 console.log('Starting services and remotes...');
 let platform: Awaited<ReturnType<typeof startPlatform>>;
 try {
   platform = await startPlatform({
     basePort,
-    dataDir: process.env.KEISHA_DATA_DIR,
+    dataDir,
+    ...budgets,
     devApps: apps,
     watchServices: dev,
     serviceLogs: process.env.KEISHA_SERVICE_LOGS === 'console' ? 'console' : 'file',

@@ -3,6 +3,11 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
+/** Where the embedded databases and logs live unless told otherwise: `.data` at the repository's root. */
+export function dataDirOf(dataDir: string | undefined): string {
+  return path.resolve(dataDir ?? path.join(REPO_ROOT, '.data'));
+}
+
 export const REMOTES = ['marketing', 'decoder', 'chat', 'account'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 export const SERVICES = ['identity', 'decoder', 'chat', 'billing'] as const;
