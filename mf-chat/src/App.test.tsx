@@ -1,9 +1,9 @@
 import { keishaStore } from '@keisha/store';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import ChatApp from './App.tsx';
-import { json, type FakePlatform } from './test-support/fake-platform.ts';
+import { apiError, json, type FakePlatform } from './test-support/fake-platform.ts';
 import { fakePlatformPerTest, signIn } from './test-support/reader.ts';
 
 let platform: FakePlatform;
@@ -57,6 +57,45 @@ describe('chat top bar and side panel', () => {
     renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(keishaStore.getState().auth.isAuthenticated).toBe(false));
+  });
+});
+
+describe('while identity cannot confirm the sign-in', () => {
+  const AUTH_DOWN = 'We could not confirm your sign-in just now. Please try again in a moment.';
+  const unconfirmed = () =>
+    act(() => {
+      keishaStore.getState().dispatchAuth({ type: 'SIGN_IN_UNCONFIRMED', problem: { status: 503, code: 'AUTH_UNAVAILABLE', message: AUTH_DOWN } });
+      keishaStore.getState().dispatchAuth({ type: 'RESTORE_SESSION', user: null });
+    });
+
+  it('says the chat is unavailable and why, not that the reader is signed out, and Try Again opens it once identity answers', async () => {
+    platform.on('POST /api/auth/refresh', () => apiError(503, 'AUTH_UNAVAILABLE', AUTH_DOWN));
+    unconfirmed();
+    renderAt('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your chat is unavailable right now' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(AUTH_DOWN);
+    expect(screen.getByText(/You have not been signed out/)).toBeTruthy();
+    expect(screen.queryByText('You must be logged in to chat.')).toBeNull();
+
+    // Identity still down: the page says so again and keeps waiting.
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Try Again' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByRole('alert').textContent).toBe(AUTH_DOWN);
+
+    // Identity answers: the chat opens, signed in.
+    platform.on('POST /api/auth/refresh', () =>
+      json({ success: true, user: { id: 'u1', email: 'reader@example.org', role: 'user', created_at: '2030-01-01T00:00:00.000Z' }, token: 't2', expires_in: 900 }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('reader@example.org')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Message Keisha' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your chat is unavailable right now' })).toBeNull();
+  });
+
+  it('still shows the return page of a purchase', () => {
+    unconfirmed();
+    renderAt('/payment-cancelled');
+    expect(screen.getByText('You have not been charged')).toBeTruthy();
   });
 });
 

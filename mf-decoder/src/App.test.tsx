@@ -1,7 +1,8 @@
 import { initialAuthState, keishaStore, localDate } from '@keisha/store';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '@keisha/config/testing/fake-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DecoderApp from './App.tsx';
 import { USAGE_RECORD_KEY } from './features/analysis/hooks/use-usage.ts';
 
@@ -75,6 +76,54 @@ describe('running an analysis', () => {
     expect(within(analysis).getByRole('status').textContent).toBe('You are online');
     expect(screen.getByText('Usage could not be synced (Network error during sync).')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Article text' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it("keeps 'Analysis failed' and shows the service's reason beneath it, with Try Again, when a service cannot answer", async () => {
+    const authDown = 'We could not confirm your sign-in just now. Please try again in a moment.';
+    const unreachable = 'The decoder service is not reachable. Please try again shortly.';
+    const api = fakeApi({
+      'POST /api/bias-analysis': { status: 502, json: { success: false, error: { code: 'UPSTREAM_UNAVAILABLE', message: unreachable } } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    try {
+      renderPage('decoder');
+      typeArticle('The council met in the inner city.');
+      fireEvent.click(screen.getByRole('button', { name: 'RUN ANALYSIS' }));
+      const analysis = screen.getByRole('region', { name: 'AI Agent Analysis' });
+      const alert = await within(analysis).findByRole('alert');
+      expect(within(alert).getByText('Analysis failed')).toBeTruthy();
+      expect(within(alert).getByText(unreachable)).toBeTruthy();
+
+      api.on('POST /api/bias-analysis', { status: 503, json: { success: false, error: { code: 'AUTH_UNAVAILABLE', message: authDown } } });
+      fireEvent.click(within(analysis).getByRole('button', { name: 'Try Again' }));
+      expect(await within(analysis).findByText(authDown)).toBeTruthy();
+      expect(within(analysis).getByText('Analysis failed')).toBeTruthy();
+      expect(api.callsTo('POST /api/bias-analysis')).toHaveLength(2);
+      // Nothing about a sign-out, and the article is still there to try again.
+      expect(screen.getByText('Guest User')).toBeTruthy();
+      expect((screen.getByRole('textbox', { name: 'Article text' }) as HTMLTextAreaElement).value).toBe('The council met in the inner city.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('offers no Try Again for an article the service refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'POST /api/bias-analysis': { status: 400, json: { success: false, error: { code: 'INVALID_ARTICLE', message: 'Please paste an article text to analyze.' } } },
+      }).fetch,
+    );
+    try {
+      renderPage('decoder');
+      typeArticle('x');
+      fireEvent.click(screen.getByRole('button', { name: 'RUN ANALYSIS' }));
+      const analysis = screen.getByRole('region', { name: 'AI Agent Analysis' });
+      expect((await within(analysis).findByRole('alert')).textContent).toBe('The article content is invalid. Please check your input and try again.');
+      expect(within(analysis).queryByRole('button', { name: 'Try Again' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('refuses an article longer than the service accepts before sending it', () => {

@@ -48,8 +48,33 @@ test('a remote whose server is stopped shows the fallback there, the others keep
   await expectFallback(page, 'chat');
   const restarted = await startStaticServer(copy.dir, copy.port);
   try {
-    await page.getByRole('button', { name: 'Retry' }).click();
+    // The fallback also tries again by itself (next test): it may swap the remote in before the click lands.
+    await page
+      .getByRole('button', { name: 'Retry' })
+      .click({ timeout: 3_000 })
+      .catch(() => undefined);
     await expect(page.locator('[data-remote="chat"]')).toBeVisible();
+  } finally {
+    await restarted.close();
+  }
+});
+
+test('a remote whose server comes back is swapped in by itself, without Retry or a reload', async ({ page }) => {
+  const copy = await serveCopyOf('chat');
+  writeRemotes({ ...defaultRemotes(), chat: `http://localhost:${copy.port}/mf-manifest.json` });
+  await copy.close();
+
+  await page.goto('/payment-cancelled');
+  await expectFallback(page, 'chat');
+  let reloads = 0;
+  page.on('load', () => reloads++);
+
+  const restarted = await startStaticServer(copy.dir, copy.port);
+  try {
+    await expect(page.locator('[data-remote="chat"]')).toBeVisible({ timeout: 40_000 });
+    await expect(page.locator('[data-remote-fallback="chat"]')).toHaveCount(0);
+    await expect(page.locator('[data-remote="chat"]').getByText('You have not been charged')).toBeVisible();
+    expect(reloads).toBe(0);
   } finally {
     await restarted.close();
   }

@@ -3,6 +3,7 @@ import { trackEvent, useKeisha } from '@keisha/store';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useChatProfile } from '../features/profile/hooks/use-chat-profile.ts';
+import { SignInUnconfirmed } from '../features/session/components/sign-in-unconfirmed.tsx';
 import { PaymentCancelledPage } from '../features/upgrade/components/payment-cancelled-page.tsx';
 import { PaymentSuccessPage } from '../features/upgrade/components/payment-success-page.tsx';
 import { PaywallDialog } from '../features/upgrade/components/paywall-dialog.tsx';
@@ -26,6 +27,8 @@ export function ChatRoot({ page }: { page: string }) {
     initialView(page, location.state, isPaidTier(params.get('plan')) ? (params.get('plan') as PaidTier) : null),
   );
   const profile = useChatProfile();
+  // A sign-in identity could not confirm just now: not a signed-out reader, and not a chat that can answer yet.
+  const unconfirmed = useKeisha((s) => (s.auth.user ? null : s.auth.unconfirmed));
   const [paywall, setPaywall] = useState(false);
   const openPaywall = useCallback(() => setPaywall(true), []);
 
@@ -87,6 +90,11 @@ export function ChatRoot({ page }: { page: string }) {
           }}
         />
       );
+  }
+
+  // The return pages of a purchase still say where the purchase stands (their own check waits for the sign-in).
+  if (unconfirmed && state.view !== 'paymentSuccess' && state.view !== 'paymentCancelled') {
+    view = <SignInUnconfirmed reason={unconfirmed.message} />;
   }
 
   return (

@@ -78,6 +78,25 @@ describe('isNetworkError and serverMessageOf', async () => {
   });
 });
 
+describe('retryHelps and isServiceUnavailable', async () => {
+  const { isServiceUnavailable, retryHelps } = await import('./http.ts');
+  it('offer a retry for a request that never arrived, a rate limit and a service that could not answer', () => {
+    for (const status of [0, 429, 502, 503, 504]) expect(retryHelps(new ApiError(status, 'X', 'x'))).toBe(true);
+    for (const status of [400, 401, 403, 404, 409, 413, 500]) expect(retryHelps(new ApiError(status, 'X', 'x'))).toBe(false);
+    expect(retryHelps(new Error('Failed to fetch'))).toBe(false);
+  });
+
+  it('call only the failures of a service unavailable, never a refusal or a rate limit', () => {
+    expect(isServiceUnavailable(new ApiError(503, 'AUTH_UNAVAILABLE', 'x'))).toBe(true);
+    expect(isServiceUnavailable(new ApiError(502, 'UPSTREAM_UNAVAILABLE', 'x'))).toBe(true);
+    expect(isServiceUnavailable(new ApiError(504, 'UPSTREAM_TIMEOUT', 'x'))).toBe(true);
+    expect(isServiceUnavailable(new ApiError(0, 'NETWORK_ERROR', 'x'))).toBe(true);
+    expect(isServiceUnavailable(new ApiError(429, 'RATE_LIMITED', 'x'))).toBe(false);
+    expect(isServiceUnavailable(new ApiError(401, 'UNAUTHENTICATED', 'x'))).toBe(false);
+    expect(isServiceUnavailable('down')).toBe(false);
+  });
+});
+
 describe('ApiError across bundles', () => {
   it('recognises an error made by another copy of this module (another remote’s bundle)', async () => {
     // What a second bundled copy of http.ts produces: a different class with the same brand.

@@ -89,3 +89,20 @@ export function serverMessageOf(error: unknown): string | undefined {
   if (error.code === 'NETWORK_ERROR' || error.code === 'NON_JSON' || error.code === 'HTTP_ERROR') return undefined;
   return error.message.trim() === '' ? undefined : error.message;
 }
+
+/**
+ * Whether the same request may well succeed a little later: it never reached a server, it was rate limited
+ * (429), or a service or the edge could not answer just then (502, 503, 504). A Try Again button helps here.
+ */
+export function retryHelps(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+/**
+ * A service (or the edge in front of it) could not answer: unreachable, timed out, or unable to ask a service
+ * it depends on (identity, billing). This is never a verdict about the reader: not a sign-out, not a refusal.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  return retryHelps(error) && (error as ApiError).status !== 429;
+}

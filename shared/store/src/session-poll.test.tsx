@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { ApiError } from '@keisha/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState, keishaStore, toSiteUser, useSessionPoll, type PollOutcome } from './index.ts';
@@ -88,6 +89,57 @@ describe('useSessionPoll', () => {
     await act(async () => {});
     expect(result.current).toEqual({ status: 'done', value: 'paid' });
     expect(asked).toHaveLength(2);
+  });
+
+  it('says identity’s reason, not "sign in", while a held sign-in cannot be confirmed, and asks once it is', async () => {
+    const { ask, asked } = scripted<string>([{ done: 'paid' }]);
+    const problem = { status: 503, code: 'AUTH_UNAVAILABLE', message: 'We could not confirm your sign-in just now.' };
+    act(() => keishaStore.getState().dispatchAuth({ type: 'SIGN_IN_UNCONFIRMED', problem }));
+    await restore(null);
+    const { result } = renderHook(() => useSessionPoll('p1', ask, { attempts: 3, retryMs: 100 }));
+    expect(result.current.status).toBe('error');
+    const error = (result.current as { error: unknown }).error;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, code: 'AUTH_UNAVAILABLE', message: problem.message });
+    expect(asked).toEqual([]);
+
+    // Identity answers: the session is confirmed, and the question is asked.
+    act(() => keishaStore.getState().dispatchAuth({ type: 'LOGIN_SUCCESS', user: READER }));
+    await act(async () => {});
+    expect(result.current).toEqual({ status: 'done', value: 'paid' });
+    expect(asked).toEqual(['p1']);
+  });
+
+  it('asks again after the pause when the service could not answer just then, showing the error meanwhile', async () => {
+    const down = new ApiError(503, 'PLAN_UNAVAILABLE', 'Billing cannot say your plan just now.');
+    const { ask, asked } = scripted<string>([down, new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'), { done: 'paid' }]);
+    await restore(READER);
+    const { result } = renderHook(() => useSessionPoll('p1', ask, { attempts: 5, retryMs: 1000 }));
+    await act(async () => {});
+    expect(result.current).toEqual({ status: 'error', error: down });
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current.status).toBe('error');
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current).toEqual({ status: 'done', value: 'paid' });
+    expect(asked).toHaveLength(3);
+  });
+
+  it('does not ask again after a refusal, nor past the last attempt', async () => {
+    const refused = new ApiError(404, 'NOT_FOUND', 'No such purchase');
+    const first = scripted<string>([refused, { done: 'paid' }]);
+    await restore(READER);
+    const once = renderHook(() => useSessionPoll('p1', first.ask, { attempts: 5, retryMs: 100 }));
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(once.result.current).toEqual({ status: 'error', error: refused });
+    expect(first.asked).toHaveLength(1);
+    once.unmount();
+
+    const down = () => new ApiError(502, 'UPSTREAM_UNAVAILABLE', 'The billing service is not reachable.');
+    const second = scripted<string>([down(), down(), down()]);
+    const { result } = renderHook(() => useSessionPoll('p1', second.ask, { attempts: 2, retryMs: 100 }));
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current.status).toBe('error');
+    expect(second.asked).toHaveLength(2);
   });
 
   it('stops asking when the page goes away', async () => {

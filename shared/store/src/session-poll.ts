@@ -1,6 +1,8 @@
 // Asking a service about something of the signed-in reader's until it has an answer: a purchase being
 // confirmed, say. It waits for the session to be restored, asks only when someone is signed in, asks again
-// after a pause while the answer is "not yet", and stops when the page goes away or the question changes.
+// after a pause while the answer is "not yet" or the service could not answer just then, and stops when the
+// page goes away or the question changes.
+import { ApiError, retryHelps } from '@keisha/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useKeisha } from './index.ts';
 
@@ -18,6 +20,12 @@ export type SessionPollState<T> =
   | { status: 'waiting'; value: T }
   /** Still "not yet" after every attempt. */
   | { status: 'gave-up' }
+  /**
+   * The last ask failed. A failure of the moment (the service or identity unreachable, 429, 502-504) is asked
+   * again after the pause while attempts remain, this state showing meanwhile. While identity cannot confirm
+   * the reader's sign-in, the error is identity's: the reader is not signed out, and nothing is asked until
+   * the sign-in is confirmed.
+   */
   | { status: 'error'; error: unknown };
 
 export interface SessionPollOptions {
@@ -34,6 +42,7 @@ export function useSessionPoll<T>(
 ): SessionPollState<T> {
   const restored = useKeisha((s) => s.auth.sessionRestored);
   const signedIn = useKeisha((s) => s.auth.user !== null);
+  const unconfirmed = useKeisha((s) => s.auth.unconfirmed);
   const [state, setState] = useState<SessionPollState<T>>(() => (key ? { status: 'checking' } : { status: 'idle' }));
   // The latest `ask`, without making a new function per render start the questions again.
   const askRef = useRef(ask);
@@ -49,7 +58,11 @@ export function useSessionPoll<T>(
       return;
     }
     if (!signedIn) {
-      setState({ status: 'sign-in' });
+      setState(
+        unconfirmed
+          ? { status: 'error', error: new ApiError(unconfirmed.status, unconfirmed.code, unconfirmed.message) }
+          : { status: 'sign-in' },
+      );
       return;
     }
     const controller = new AbortController();
@@ -67,7 +80,9 @@ export function useSessionPoll<T>(
           setState({ status: 'gave-up' });
         }
       } catch (error) {
-        if (!controller.signal.aborted) setState({ status: 'error', error });
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', error });
+        if (retryHelps(error) && number < attempts) timer = setTimeout(() => void attempt(number + 1), retryMs);
       }
     };
     setState({ status: 'checking' });
@@ -76,7 +91,7 @@ export function useSessionPoll<T>(
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [key, restored, signedIn, attempts, retryMs, round]);
+  }, [key, restored, signedIn, unconfirmed, attempts, retryMs, round]);
 
   return state;
 }

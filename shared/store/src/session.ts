@@ -2,18 +2,23 @@
 // HttpOnly cookie the browser sends to /api/auth. Tabs share one session: a refresh or a sign-out in
 // one tab reaches the others over a BroadcastChannel, and refreshes are serialised with a Web Lock,
 // because the server treats a second use of a rotated refresh token as theft and ends the session.
-import { ApiError, apiRequest, type RequestOptions } from '@keisha/contracts';
+import { ApiError, apiRequest, backoffDelay, serverMessageOf, type Backoff, type RequestOptions } from '@keisha/contracts';
 import { AUTH_PATHS, SESSION_HINT_COOKIE, type AccountUser, type AuthSuccess } from '@keisha/contracts/identity';
 import type { StoreApi } from 'zustand/vanilla';
-import { localDate, type SiteUser } from './domain/auth.ts';
+import { localDate, SIGN_IN_UNCONFIRMED_MESSAGE, type SiteUser, type UnconfirmedSignIn } from './domain/auth.ts';
 import type { KeishaState } from './store.ts';
 
 /** Refresh this long before expiry, so a request never leaves with a token about to lapse. */
 const EXPIRY_MARGIN_MS = 30_000;
 const CHANNEL = 'keisha-session';
 const REFRESH_LOCK = 'keisha-session-refresh';
-/** A restore that takes longer than this gives up, and the page goes on as a guest. */
+/** A restore that takes longer than this stops waiting: the sign-in is then unconfirmed, and asked about again. */
 const RESTORE_TIMEOUT_MS = 5000;
+/**
+ * Asking identity again about a sign-in it could not confirm: 2 s after, then 4, 8... at most a minute apart.
+ * Only identity's 401 ends a session; an identity that is down or slow never signs anyone out.
+ */
+export const CONFIRM_BACKOFF: Backoff = { firstMs: 2000, maxMs: 60_000, jitter: 0.2 };
 
 /**
  * A hint, not a credential: '1' while this browser has a session. The edge's prerendered landing page reads it
@@ -62,8 +67,21 @@ export interface Session {
   signOutEverywhere(): Promise<void>;
   /** A valid access token (refreshed when needed), or null when signed out. */
   accessToken(): Promise<string | null>;
+  /**
+   * Drops the access token held (a service has just refused it) and asks identity for a new one: null when
+   * identity says the session is over (the reader is then signed out), a throw when identity cannot answer.
+   */
+  renewAccessToken(): Promise<string | null>;
   /** apiRequest with the access token; on a 401 it refreshes once and tries again. */
   request<T>(path: string, options?: Omit<RequestOptions, 'token'>): Promise<T>;
+  /** Asks identity now about a sign-in it could not confirm (a Try Again button); nothing to do otherwise. */
+  confirm(): Promise<void>;
+}
+
+/** What the reader is told about a sign-in identity could not confirm, from the failure of the check. */
+export function unconfirmedSignIn(error: unknown): UnconfirmedSignIn {
+  if (!(error instanceof ApiError)) return { status: 0, code: 'NETWORK_ERROR', message: SIGN_IN_UNCONFIRMED_MESSAGE };
+  return { status: error.status, code: error.code, message: serverMessageOf(error) ?? SIGN_IN_UNCONFIRMED_MESSAGE };
 }
 
 export function toSiteUser(user: AccountUser, today = localDate()): SiteUser {
@@ -93,7 +111,8 @@ export function createSession(store: StoreApi<KeishaState>): Session {
   const clear = () => {
     token = null;
     rememberSignedIn(false);
-    if (store.getState().auth.user) dispatch({ type: 'LOGOUT' });
+    const { user, unconfirmed } = store.getState().auth;
+    if (user || unconfirmed) dispatch({ type: 'LOGOUT' });
   };
 
   channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
@@ -158,6 +177,46 @@ export function createSession(store: StoreApi<KeishaState>): Session {
     }
   };
 
+  // A sign-in identity could not confirm is asked about again, with growing pauses, until identity answers:
+  // a new token (confirmed) or a 401 (ended). Meanwhile the store says so (auth.unconfirmed).
+  let confirmTimer: ReturnType<typeof setTimeout> | undefined;
+  let confirmFailures = 0;
+  let confirming: Promise<void> | null = null;
+  const unconfirmed = () => store.getState().auth.unconfirmed !== null && store.getState().auth.user === null;
+
+  const confirmLater = () => {
+    clearTimeout(confirmTimer);
+    confirmFailures++;
+    confirmTimer = setTimeout(() => void confirm(), backoffDelay(confirmFailures, CONFIRM_BACKOFF));
+  };
+
+  const confirm = (): Promise<void> => {
+    if (!unconfirmed()) return Promise.resolve();
+    confirming ??= (async () => {
+      clearTimeout(confirmTimer);
+      token = null; // nobody is signed in on this page yet: whatever token is held, identity is asked
+      try {
+        await refresh(AbortSignal.timeout(RESTORE_TIMEOUT_MS));
+        confirmFailures = 0; // confirmed (signed in) or ended (signed out): nothing more to ask
+      } catch (error) {
+        if (!unconfirmed()) return;
+        dispatch({ type: 'SIGN_IN_UNCONFIRMED', problem: unconfirmedSignIn(error) });
+        confirmLater();
+      } finally {
+        confirming = null;
+      }
+    })();
+    return confirming;
+  };
+
+  if (typeof window !== 'undefined') {
+    // Back online, or back to the tab: ask at once rather than at the end of a long pause.
+    window.addEventListener('online', () => void confirm());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void confirm();
+    });
+  }
+
   const session: Session = {
     restore() {
       restoring ??= (async () => {
@@ -165,14 +224,18 @@ export function createSession(store: StoreApi<KeishaState>): Session {
         try {
           // A guest has nothing to restore: no call, and no 401 in the console on every page.
           if (mayHaveSession()) restored = (await refresh(AbortSignal.timeout(RESTORE_TIMEOUT_MS))) !== null;
-        } catch {
-          restored = false; // identity unreachable: carry on as a guest, the decoder still works
+        } catch (error) {
+          // Identity unreachable or failing: the reader is not signed out. The pages say so, a guest can
+          // still use the decoder, and the sign-in is asked about again until identity answers.
+          dispatch({ type: 'SIGN_IN_UNCONFIRMED', problem: unconfirmedSignIn(error) });
+          confirmLater();
         }
         const user = restored ? store.getState().auth.user : null;
         dispatch({ type: 'RESTORE_SESSION', user });
       })();
       return restoring;
     },
+    confirm,
     signIn: (email, password) => credentialsCall(AUTH_PATHS.login, email, password),
     register: (email, password) => credentialsCall(AUTH_PATHS.register, email, password),
     adminSignIn: (email, password) => credentialsCall(AUTH_PATHS.adminLogin, email, password),
@@ -181,6 +244,11 @@ export function createSession(store: StoreApi<KeishaState>): Session {
     async accessToken() {
       if (token && token.expiresAt - Date.now() > EXPIRY_MARGIN_MS) return token.value;
       if (!store.getState().auth.user) return null;
+      return refresh();
+    },
+    async renewAccessToken() {
+      if (!store.getState().auth.user) return null;
+      token = null;
       return refresh();
     },
     async request<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {

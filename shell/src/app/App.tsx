@@ -13,7 +13,9 @@ function Page({ remote, page, title }: { remote: RemoteName; page: string; title
 }
 
 function Home() {
-  const signedIn = useKeisha((s) => s.auth.isAuthenticated);
+  // A sign-in identity could not confirm just now is still a sign-in: the chat says why it waits, where the
+  // landing page would tell the reader they are signed out.
+  const signedIn = useKeisha((s) => s.auth.isAuthenticated || s.auth.unconfirmed !== null);
   const restored = useKeisha((s) => s.auth.sessionRestored);
   if (!restored) {
     if (hasPrerendered()) return null; // the prerendered landing page shows meanwhile

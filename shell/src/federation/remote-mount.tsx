@@ -1,5 +1,6 @@
 import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { startAutoRetry } from './auto-retry.ts';
 import { reportRemoteFailure } from './error-reports.ts';
 import { forgetRemote, loadRemoteComponent, manifestUrlOf, preloadPage, type RemoteProps } from './remotes.ts';
 import { dropPrerendered, hasPrerendered } from './prerendered.ts';
@@ -13,11 +14,15 @@ const AREA_LABEL: Record<RemoteName, string> = {
   account: 'The account area',
 };
 
-function RemoteFallback({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+/** Said while the fallback asks for the remote again by itself. */
+export const RETRYING_NOTE = 'Keisha keeps trying: this part appears here by itself as soon as it is back.';
+
+function RemoteFallback({ remote, onRetry, retrying = false }: { remote: RemoteName; onRetry: () => void; retrying?: boolean }) {
   return (
     <section className={styles.fallback} role="alert" data-remote-fallback={remote}>
       <h2>{AREA_LABEL[remote]} is unavailable right now</h2>
       <p>We could not load this part of Keisha. The rest of the site still works.</p>
+      {retrying && <p className={styles.note}>{RETRYING_NOTE}</p>}
       <div className={styles.actions}>
         <button type="button" className={styles.retry} onClick={onRetry}>
           Retry
@@ -93,6 +98,30 @@ export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteNa
     };
   }, [remote, module, page, attempt]);
 
+  // While the fallback shows, the remote is asked for again by itself, and swapped in as soon as it answers:
+  // a server back up, a redeploy finished. (A remote that crashed while rendering is not: it would again.)
+  // A remote missing from /remotes.json has nowhere to be asked for until the page is reloaded.
+  const failed = state.status === 'failed';
+  const retrying = failed && manifestUrlOf(remote) !== undefined;
+  useEffect(() => {
+    if (!retrying) return;
+    let current = true;
+    const stop = startAutoRetry({
+      attempt: async () => {
+        // What the runtime kept of the failed remote (its entry, its manifest) is dropped first.
+        forgetRemote(remote);
+        const Component = await loadRemoteComponent(remote, module, { attempts: 1 });
+        await preloadPage(Component, remote, page);
+        if (current) startTransition(() => setState({ status: 'ready', Component }));
+        return true;
+      },
+    });
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [retrying, remote, module, page]);
+
   // The live remote (or its fallback) takes over from a prerendered page in the same frame: no flash between.
   useLayoutEffect(() => {
     if (state.status !== 'loading') dropPrerendered();
@@ -112,7 +141,7 @@ export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteNa
       </div>
     );
   }
-  if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} />;
+  if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} retrying={retrying} />;
   const { Component } = state;
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>

@@ -46,6 +46,22 @@ describe('authReducer', () => {
   });
 });
 
+describe('an unconfirmed sign-in (not a spec action)', () => {
+  const problem = { status: 503, code: 'AUTH_UNAVAILABLE', message: 'We could not confirm your sign-in just now.' };
+
+  it('is kept while nobody is signed in, and cleared when the sign-in is confirmed or ended', () => {
+    const waiting = authReducer(authReducer(initialAuthState, { type: 'SIGN_IN_UNCONFIRMED', problem }), { type: 'RESTORE_SESSION', user: null });
+    expect(waiting).toMatchObject({ user: null, sessionRestored: true, unconfirmed: problem });
+    expect(authReducer(waiting, { type: 'LOGIN_SUCCESS', user }).unconfirmed).toBeNull();
+    expect(authReducer(waiting, { type: 'LOGOUT' }).unconfirmed).toBeNull();
+  });
+
+  it('is ignored once someone is signed in (another tab confirmed it first)', () => {
+    const signedIn = authReducer(initialAuthState, { type: 'LOGIN_SUCCESS', user });
+    expect(authReducer(signedIn, { type: 'SIGN_IN_UNCONFIRMED', problem })).toBe(signedIn);
+  });
+});
+
 describe('localDate', () => {
   it('formats the local calendar date with zero padding', () => {
     expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');

@@ -9,12 +9,31 @@ export interface SiteUser {
   last_usage_reset: string;
 }
 
+/** Why a sign-in this browser holds could not be confirmed: identity (or the way to it) did not answer. */
+export interface UnconfirmedSignIn {
+  /** The HTTP status of the failed check; 0 when it never reached a server. */
+  status: number;
+  code: string;
+  /** What to tell the reader: the service's own message, or SIGN_IN_UNCONFIRMED_MESSAGE. */
+  message: string;
+}
+
+/** Said while identity cannot confirm a sign-in; the same words the services use for it (503 AUTH_UNAVAILABLE). */
+export const SIGN_IN_UNCONFIRMED_MESSAGE = 'We could not confirm your sign-in just now. Please try again in a moment.';
+
 export interface AuthState {
   user: SiteUser | null;
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
   sessionRestored: boolean;
+  /**
+   * Not one of the spec's fields. Set when this browser holds a sign-in that identity could not confirm at
+   * restore (unreachable, 5xx): the reader is not signed out, the session asks again in the background, and
+   * pages say why they wait instead of treating the reader as a guest. Cleared once the sign-in is
+   * confirmed or really ended.
+   */
+  unconfirmed: UnconfirmedSignIn | null;
 }
 
 export type AuthAction =
@@ -24,7 +43,8 @@ export type AuthAction =
   | { type: 'LOGOUT' }
   | { type: 'RESTORE_SESSION'; user: SiteUser | null }
   | { type: 'UPDATE_USAGE'; count: number }
-  | { type: 'RESET_DAILY_USAGE'; today: string };
+  | { type: 'RESET_DAILY_USAGE'; today: string }
+  | { type: 'SIGN_IN_UNCONFIRMED'; problem: UnconfirmedSignIn };
 
 export const initialAuthState: AuthState = {
   user: null,
@@ -32,6 +52,7 @@ export const initialAuthState: AuthState = {
   isLoading: false,
   error: null,
   sessionRestored: false,
+  unconfirmed: null,
 };
 
 /** Local calendar date as YYYY-MM-DD: the day a daily count belongs to. */
@@ -45,11 +66,11 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'LOGIN_START':
       return { ...state, isLoading: true, error: null };
     case 'LOGIN_SUCCESS':
-      return { ...state, user: action.user, isAuthenticated: true, isLoading: false, error: null };
+      return { ...state, user: action.user, isAuthenticated: true, isLoading: false, error: null, unconfirmed: null };
     case 'LOGIN_FAILURE':
-      return { ...state, user: null, isAuthenticated: false, isLoading: false, error: action.error };
+      return { ...state, user: null, isAuthenticated: false, isLoading: false, error: action.error, unconfirmed: null };
     case 'LOGOUT':
-      return { ...state, user: null, isAuthenticated: false, isLoading: false, error: null };
+      return { ...state, user: null, isAuthenticated: false, isLoading: false, error: null, unconfirmed: null };
     case 'RESTORE_SESSION':
       return { ...state, user: action.user, isAuthenticated: action.user !== null, isLoading: false, sessionRestored: true };
     case 'UPDATE_USAGE':
@@ -58,5 +79,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return state.user
         ? { ...state, user: { ...state.user, daily_usage_count: 0, last_usage_reset: action.today } }
         : state;
+    case 'SIGN_IN_UNCONFIRMED':
+      // Someone signed in meanwhile (another tab): nothing is left to confirm.
+      return state.user ? state : { ...state, unconfirmed: action.problem };
   }
 }

@@ -12,7 +12,7 @@ import {
   type StreamErrorEvent,
   type StreamMetaEvent,
 } from '@keisha/contracts/chat';
-import { session } from '@keisha/store';
+import { session, SIGN_IN_UNCONFIRMED_MESSAGE } from '@keisha/store';
 import { readerTimeZone } from '../../../lib/time-zone.ts';
 import { createEventStreamParser, decodeChatEvent, readUsage } from '../domain/sse.ts';
 
@@ -55,9 +55,7 @@ async function refusalOf(response: Response): Promise<ReplyRefused> {
   return new ReplyRefused(response.status, code, message, readUsage(error.usage));
 }
 
-async function openStream(path: string, body: object, signal: AbortSignal): Promise<Response> {
-  const token = await session.accessToken();
-  if (!token) throw new ReplyRefused(401, CHAT_ERRORS.unauthenticated, CHAT_TEXT.signedOut);
+async function post(path: string, body: object, token: string, signal: AbortSignal): Promise<Response> {
   try {
     return await fetch(path, {
       method: 'POST',
@@ -103,6 +101,24 @@ async function readEvents(response: Response, handlers: StreamHandlers): Promise
   } finally {
     reader.cancel().catch(() => undefined);
   }
+}
+
+/**
+ * Opens the stream with the access token. A token the service refuses (401) is renewed once and the request
+ * sent again: only identity says whether a session is over. Identity unable to renew it throws its own reason
+ * (503, not a sign-out); a token identity has just issued and the service still refuses means the service
+ * cannot check sign-ins just now (503 too), never that the reader is signed out.
+ */
+async function openStream(path: string, body: object, signal: AbortSignal): Promise<Response> {
+  const token = await session.accessToken();
+  if (!token) throw new ReplyRefused(401, CHAT_ERRORS.unauthenticated, CHAT_TEXT.signedOut);
+  const response = await post(path, body, token, signal);
+  if (response.status !== 401) return response;
+  const renewed = await session.renewAccessToken();
+  if (!renewed) throw await refusalOf(response);
+  const again = await post(path, body, renewed, signal);
+  if (again.status === 401) throw new ReplyRefused(503, 'AUTH_UNAVAILABLE', SIGN_IN_UNCONFIRMED_MESSAGE);
+  return again;
 }
 
 async function stream(path: string, body: object, handlers: StreamHandlers, signal: AbortSignal): Promise<StreamOutcome> {

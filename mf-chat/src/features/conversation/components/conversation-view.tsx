@@ -58,6 +58,11 @@ export function ConversationView({ conversation, draft, onDraftChange, inputBloc
         answerId={state.answerId}
         regenerable={conversation.regenerable}
         onRegenerate={conversation.regenerate}
+        onRetry={() => {
+          // The message went back to the input when it was refused: it leaves the input again as it is sent.
+          const text = conversation.retryText;
+          if (conversation.retry() && draft === text) onDraftChange('');
+        }}
         onDecodeArticle={onDecodeArticle}
       />
       <div className={styles.composerArea}>

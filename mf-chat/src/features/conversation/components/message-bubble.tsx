@@ -12,11 +12,13 @@ interface MessageBubbleProps {
   streaming: boolean;
   /** Shown under the last answer when it can be answered again. */
   onRegenerate?: () => void;
+  /** Shown on a notice about a message the service could not take just then: send it again. */
+  onRetry?: () => void;
   onDecodeArticle?: (text: string) => void;
 }
 
 /** One message: the person's (their text exactly as typed), Keisha's (sanitised markdown) or the system's. */
-export function MessageBubble({ bubble, streaming, onRegenerate, onDecodeArticle }: MessageBubbleProps) {
+export function MessageBubble({ bubble, streaming, onRegenerate, onRetry, onDecodeArticle }: MessageBubbleProps) {
   const { sender } = bubble;
   const offerDecoder = sender === 'user' && onDecodeArticle !== undefined && looksLikeArticle(bubble.text);
   return (
@@ -49,6 +51,13 @@ export function MessageBubble({ bubble, streaming, onRegenerate, onDecodeArticle
               Regenerate
             </button>
           )}
+        </div>
+      )}
+      {sender === 'system' && onRetry && (
+        <div className={styles.actions}>
+          <button type="button" className={styles.action} onClick={onRetry}>
+            Try Again
+          </button>
         </div>
       )}
       {sender !== 'ai' && onRegenerate && (

@@ -12,6 +12,8 @@ interface TranscriptProps {
   answerId: string | null;
   regenerable: boolean;
   onRegenerate: () => void;
+  /** Sends again the message the last notice is about (its Try Again). */
+  onRetry: () => void;
   onDecodeArticle: (text: string) => void;
 }
 
@@ -19,7 +21,7 @@ interface TranscriptProps {
  * The conversation as a log (role="log": new messages are announced politely). While an answer
  * streams the log is aria-busy, so a screen reader reads the answer once it is complete, not word by word.
  */
-export function Transcript({ bubbles, phase, answerId, regenerable, onRegenerate, onDecodeArticle }: TranscriptProps) {
+export function Transcript({ bubbles, phase, answerId, regenerable, onRegenerate, onRetry, onDecodeArticle }: TranscriptProps) {
   const end = useRef<HTMLDivElement>(null);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const last = bubbles.at(-1);
@@ -40,7 +42,9 @@ export function Transcript({ bubbles, phase, answerId, regenerable, onRegenerate
     [],
   );
 
-  const lastAnswerIndex = regenerable ? bubbles.length - 1 : -1;
+  // The last notice may offer Try Again (a message the service could not take just then): that, not Regenerate.
+  const retryable = phase === 'idle' && last?.retryText !== undefined;
+  const lastAnswerIndex = regenerable && !retryable ? bubbles.length - 1 : -1;
   return (
     <div className={styles.scroller}>
       <div className={styles.transcript} role="log" aria-label="Conversation with Keisha" aria-busy={answering || phase === 'loading'}>
@@ -58,6 +62,7 @@ export function Transcript({ bubbles, phase, answerId, regenerable, onRegenerate
                 bubble={bubble}
                 streaming={bubble.id === answerId && answering}
                 onRegenerate={index === lastAnswerIndex ? onRegenerate : undefined}
+                onRetry={retryable && index === bubbles.length - 1 ? onRetry : undefined}
                 onDecodeArticle={onDecodeArticle}
               />
             ),

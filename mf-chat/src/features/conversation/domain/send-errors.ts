@@ -1,5 +1,5 @@
 // What the person reads when a message cannot be answered (spec section 8, "Chat").
-import { ApiError } from '@keisha/contracts';
+import { ApiError, retryHelps, serverMessageOf } from '@keisha/contracts';
 import { CHAT_ERRORS, CHAT_TEXT } from '@keisha/contracts/chat';
 
 export const SEND_FAILED = 'Sorry, I encountered an error processing your message. Please try again.';
@@ -8,20 +8,30 @@ export const PROFILE_LOADING = 'Your profile is still loading, please try sendin
 /** Not in the spec: a saved conversation that could not be opened. */
 export const OPEN_FAILED = 'Sorry, I couldn’t open this conversation. Please try again.';
 
-export type SendProblem = { paywall: true } | { paywall: false; message: string };
+/** `retry`: the same message may well go through shortly (Try Again is offered). */
+export type SendProblem = { paywall: true } | { paywall: false; message: string; retry: boolean };
 
 /**
- * The daily limit opens the paywall; the service's own messages (too long, blank, no such
- * conversation, busy, rate limit) are shown as they are; a body over the service's size limit says
- * what the limit is; anything else (a network failure, a server failure) gets the spec's apology.
+ * The daily limit opens the paywall; a body over the service's size limit says what the limit is; a 401
+ * (identity has said the session is over) says the reader must sign in; otherwise the service's own message
+ * is shown as it is (too long, no such conversation, rate limited, busy, a service or identity unavailable),
+ * and the spec's apology when it sent none (a network failure, a proxy's page). Try Again is offered where
+ * waiting helps: nothing reached the server, 429, 502, 503, 504.
  */
 export function describeSendError(error: unknown): SendProblem {
-  if (!(error instanceof ApiError)) return { paywall: false, message: SEND_FAILED };
+  if (!(error instanceof ApiError)) return { paywall: false, message: SEND_FAILED, retry: false };
   if (error.code === CHAT_ERRORS.messageLimit) return { paywall: true };
-  if (error.status === 401) return { paywall: false, message: CHAT_TEXT.signedOut };
-  if (error.status === 413 || error.code === CHAT_ERRORS.payloadTooLarge) return { paywall: false, message: CHAT_TEXT.messageTooLong };
-  if (error.status >= 400 && error.status < 500 && error.message.trim() !== '') return { paywall: false, message: error.message };
-  return { paywall: false, message: SEND_FAILED };
+  if (error.status === 401) return { paywall: false, message: CHAT_TEXT.signedOut, retry: false };
+  if (error.status === 413 || error.code === CHAT_ERRORS.payloadTooLarge) return { paywall: false, message: CHAT_TEXT.messageTooLong, retry: false };
+  return { paywall: false, message: serverMessageOf(error) ?? SEND_FAILED, retry: retryHelps(error) };
+}
+
+/**
+ * The reason a service gave for a failure the spec words itself (New Chat, opening a conversation): shown
+ * beneath the spec's sentence. Undefined when it gave none, or the failure was the reader's own.
+ */
+export function serviceReasonOf(error: unknown): string | undefined {
+  return error instanceof ApiError && (error.status >= 500 || error.status === 429) ? serverMessageOf(error) : undefined;
 }
 
 /** The stream's error event: its message (the spec's AI reply failure), or the apology when it has none. */

@@ -6,6 +6,7 @@ import {
   CORRUPTED_MESSAGE,
   EMPTY_TRANSCRIPT,
   isAnswering,
+  retryTextOf,
   transcriptReducer,
   type TranscriptAction,
   type TranscriptState,
@@ -65,6 +66,36 @@ describe('transcriptReducer: an answer streams', () => {
     expect(state.phase).toBe('idle');
     // The paywall says it instead of a bubble.
     expect(run([{ type: 'sent', id: 'l', text: 'hi', at }, { type: 'refused', id: 'e', message: null, at }]).bubbles).toEqual([]);
+  });
+});
+
+describe('transcriptReducer: a message the service could not take just then', () => {
+  const refused = run([
+    { type: 'sent', id: 'local-1', text: 'Is anyone there?', at },
+    { type: 'refused', id: 'e1', message: 'We could not confirm your sign-in just now.', at, retryText: 'Is anyone there?' },
+  ]);
+
+  it('says why in a notice that offers to send the message again', () => {
+    expect(refused.bubbles).toMatchObject([{ sender: 'system', text: 'We could not confirm your sign-in just now.', retryText: 'Is anyone there?' }]);
+    expect(retryTextOf(refused)).toBe('Is anyone there?');
+  });
+
+  it('drops the notice when the message is sent again, and keeps it for another message', () => {
+    const again = run([{ type: 'sent', id: 'local-2', text: 'Is anyone there?', at }], refused);
+    expect(again.bubbles.map((b) => [b.sender, b.text])).toEqual([['user', 'Is anyone there?']]);
+    expect(retryTextOf(again)).toBeUndefined();
+    const other = run([{ type: 'sent', id: 'local-2', text: 'Something else', at }], refused);
+    expect(other.bubbles.map((b) => b.sender)).toEqual(['system', 'user']);
+  });
+
+  it('offers nothing for a notice that is not the last word, or while an answer is coming', () => {
+    expect(retryTextOf(run([{ type: 'systemError', id: 'e2', message: 'Later', at }], refused))).toBeUndefined();
+    expect(retryTextOf(run([{ type: 'sent', id: 'local-2', text: 'Other', at }], refused))).toBeUndefined();
+  });
+
+  it('carries the reason a service gave beneath a notice the spec words itself', () => {
+    const state = run([{ type: 'systemError', id: 'e', message: "Sorry, I couldn't start a new chat session. Please try again.", at, notes: ['Chat is unavailable.'] }]);
+    expect(state.bubbles[0]).toMatchObject({ sender: 'system', notes: ['Chat is unavailable.'] });
   });
 });
 

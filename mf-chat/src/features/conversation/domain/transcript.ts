@@ -21,6 +21,8 @@ export interface Bubble {
   notes: string[];
   /** A stable identity on screen while `id` changes from the local one to the service's. */
   key?: string;
+  /** A notice about a message the service could not take just then: the message, which Try Again sends again. */
+  retryText?: string;
 }
 
 /** idle; loading a conversation; waiting for the first words of an answer; streaming them. */
@@ -50,18 +52,23 @@ export type TranscriptAction =
   | { type: 'finished'; message: Bubble }
   | { type: 'stopped' }
   | { type: 'failed'; id: string; message: string; at: string }
-  | { type: 'refused'; id: string; message: string | null; at: string }
-  | { type: 'systemError'; id: string; message: string; at: string };
+  | { type: 'refused'; id: string; message: string | null; at: string; retryText?: string }
+  | { type: 'systemError'; id: string; message: string; at: string; notes?: string[] };
 
-const systemBubble = (id: string, message: string, at: string): Bubble => ({
+const systemBubble = (id: string, message: string, at: string, notes: string[] = []): Bubble => ({
   id,
   text: message,
   sender: 'system',
   error: true,
   timestamp: at,
   status: 'complete',
-  notes: [],
+  notes,
 });
+
+/** The message a notice at the end of the transcript offers to send again, if any. */
+export function retryTextOf(state: TranscriptState): string | undefined {
+  return state.phase === 'idle' ? state.bubbles.at(-1)?.retryText : undefined;
+}
 
 const withoutPending = (bubbles: Bubble[]) => bubbles.filter((bubble) => bubble.status !== 'pending');
 
@@ -89,13 +96,16 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
       return { ...EMPTY_TRANSCRIPT, sessionId: action.sessionId, phase: 'loading' };
     case 'loaded':
       return action.sessionId === state.sessionId ? { ...EMPTY_TRANSCRIPT, sessionId: action.sessionId, bubbles: action.bubbles } : state;
-    case 'sent':
+    case 'sent': {
+      // Sending again the message a notice offered to (Try Again): the notice has served its purpose.
+      const bubbles = state.bubbles.at(-1)?.retryText === action.text ? state.bubbles.slice(0, -1) : state.bubbles;
       return {
         ...state,
         phase: 'waiting',
         answerId: null,
-        bubbles: [...state.bubbles, { id: action.id, text: action.text, sender: 'user', error: false, timestamp: action.at, status: 'pending', notes: [] }],
+        bubbles: [...bubbles, { id: action.id, text: action.text, sender: 'user', error: false, timestamp: action.at, status: 'pending', notes: [] }],
       };
+    }
     case 'regenerating': {
       // The answers (and errors) after the last question go: the new answer replaces them.
       const lastQuestion = state.bubbles.findLastIndex((bubble) => bubble.sender === 'user');
@@ -137,11 +147,13 @@ export function transcriptReducer(state: TranscriptState, action: TranscriptActi
         phase: 'idle',
         answerId: null,
         replaced: null,
-        bubbles: action.message ? [...bubbles, systemBubble(action.id, action.message, action.at)] : bubbles,
+        bubbles: action.message
+          ? [...bubbles, { ...systemBubble(action.id, action.message, action.at), ...(action.retryText !== undefined ? { retryText: action.retryText } : {}) }]
+          : bubbles,
       };
     }
     case 'systemError':
-      return { ...state, bubbles: [...state.bubbles, systemBubble(action.id, action.message, action.at)] };
+      return { ...state, bubbles: [...state.bubbles, systemBubble(action.id, action.message, action.at, action.notes)] };
   }
 }
 

@@ -9,13 +9,14 @@ import { trackEvent } from '@keisha/store';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { createConversation, fetchMessages } from '../api/messages.ts';
 import { ReplyRefused, streamMessage, streamRegenerate, type StreamHandlers, type StreamOutcome } from '../api/stream-reply.ts';
-import { describeSendError, NEW_CHAT_FAILED, OPEN_FAILED, PROFILE_LOADING, replyFailureMessage, SEND_FAILED } from '../domain/send-errors.ts';
+import { describeSendError, NEW_CHAT_FAILED, OPEN_FAILED, PROFILE_LOADING, replyFailureMessage, SEND_FAILED, serviceReasonOf } from '../domain/send-errors.ts';
 import {
   bubbleFromSaved,
   bubblesFromMessages,
   canRegenerate,
   EMPTY_TRANSCRIPT,
   isAnswering,
+  retryTextOf,
   transcriptReducer,
   type TranscriptState,
 } from '../domain/transcript.ts';
@@ -39,6 +40,12 @@ function remembered(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The reason a service gave, beneath the spec's own sentence for the failure. */
+function reasonNotes(error: unknown): string[] {
+  const reason = serviceReasonOf(error);
+  return reason ? [reason] : [];
 }
 
 /** Analytics never gets in the conversation's way: trackEvent swallows every failure. */
@@ -66,6 +73,10 @@ export interface Conversation {
   answering: boolean;
   regenerable: boolean;
   send: (text: string) => boolean;
+  /** The message a notice offers to send again (its Try Again), if any. */
+  retryText: string | undefined;
+  /** Sends that message again; false when it was not sent. */
+  retry: () => boolean;
   stop: () => void;
   regenerate: () => void;
   open: (sessionId: string) => void;
@@ -142,7 +153,9 @@ export function useConversation(options: ConversationOptions): Conversation {
         dispatch({ type: 'failed', id: nextId('system'), message: problem.paywall ? SEND_FAILED : problem.message, at: now() });
         return;
       }
-      dispatch({ type: 'refused', id: nextId('system'), message: problem.paywall ? null : problem.message, at: now() });
+      // A message the service could not take just then (unavailable, 429): its notice offers Try Again.
+      const retryText = !problem.paywall && problem.retry && sentText !== null ? sentText : undefined;
+      dispatch({ type: 'refused', id: nextId('system'), message: problem.paywall ? null : problem.message, at: now(), ...(retryText !== undefined ? { retryText } : {}) });
       if (sentText !== null) latest.current.options.onDraftReturned(sentText);
       if (problem.paywall) {
         if (error instanceof ReplyRefused) latest.current.options.onUsage(error.usage);
@@ -183,6 +196,11 @@ export function useConversation(options: ConversationOptions): Conversation {
     [mayAsk, runStream],
   );
 
+  const retry = useCallback((): boolean => {
+    const text = retryTextOf(latest.current.state);
+    return text !== undefined && send(text);
+  }, [send]);
+
   const regenerate = useCallback(() => {
     const sessionId = latest.current.state.sessionId;
     if (!sessionId || !canRegenerate(latest.current.state) || !mayAsk()) return;
@@ -209,7 +227,7 @@ export function useConversation(options: ConversationOptions): Conversation {
         if (latest.current.state.sessionId !== sessionId) return;
         if (error instanceof ApiError && error.status === 404) remember(null);
         dispatch({ type: 'cleared', sessionId: null });
-        if (!quiet) dispatch({ type: 'systemError', id: nextId('system'), message: OPEN_FAILED, at: now() });
+        if (!quiet) dispatch({ type: 'systemError', id: nextId('system'), message: OPEN_FAILED, at: now(), notes: reasonNotes(error) });
       }
     },
     [leave],
@@ -234,9 +252,9 @@ export function useConversation(options: ConversationOptions): Conversation {
       if (navigation.current !== move) return;
       dispatch({ type: 'cleared', sessionId: session.id });
       remember(session.id);
-    } catch {
+    } catch (error) {
       if (navigation.current !== move) return;
-      dispatch({ type: 'systemError', id: nextId('system'), message: NEW_CHAT_FAILED, at: now() });
+      dispatch({ type: 'systemError', id: nextId('system'), message: NEW_CHAT_FAILED, at: now(), notes: reasonNotes(error) });
     }
   }, [leave]);
 
@@ -277,6 +295,8 @@ export function useConversation(options: ConversationOptions): Conversation {
     answering,
     regenerable: canRegenerate(state),
     send,
+    retryText: retryTextOf(state),
+    retry,
     stop,
     regenerate,
     open,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
+import { TRY_AGAIN } from '../../../lib/copy.ts';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import type { AnalysisState } from '../domain/analysis-state.ts';
 import { scoreLabel } from '../domain/score-band.ts';
@@ -8,7 +9,7 @@ import styles from './analysis.module.css';
 
 interface AnalysisPanelProps {
   state: AnalysisState<AnalysisResult>;
-  /** Runs the analysis again (the connection panel's 'Try Again'). */
+  /** Runs the analysis again ('Try Again' of the connection panel, and of a failure worth retrying). */
   onRetry: () => void;
   onExport?: () => void;
   /** Changed to bring the result into view and give its heading the focus (a reopened analysis). */
@@ -107,12 +108,19 @@ function AnalysisView({ state, onRetry, onExport, outcomeHeading }: AnalysisView
     case 'connection-problem':
       return <ConnectionPanel onRetry={onRetry} headingRef={outcomeHeading} />;
     case 'failed':
+      // The spec's words for the failure, and beneath them the service's own reason when it gave one.
       return (
         <div className={styles.placeholder}>
           <AlertIcon />
-          <p className={styles.errorMessage} role="alert">
-            {state.message}
-          </p>
+          <div className={styles.errorMessage} role="alert">
+            <p className={styles.errorTitle}>{state.message}</p>
+            {state.detail && <p className={styles.errorDetail}>{state.detail}</p>}
+          </div>
+          {state.retry && (
+            <button type="button" className={styles.retryButton} onClick={onRetry}>
+              {TRY_AGAIN}
+            </button>
+          )}
         </div>
       );
   }

@@ -103,7 +103,8 @@ export function AnalysisWorkspace({ onLimitReached }: AnalysisWorkspaceProps) {
       } else if (outcome.kind === 'connection') {
         dispatch({ type: 'lose-connection' });
       } else {
-        dispatch({ type: 'fail', message: outcome.message });
+        const { kind: _kind, ...failure } = outcome;
+        dispatch({ type: 'fail', ...failure });
       }
     } finally {
       busy.current = false;

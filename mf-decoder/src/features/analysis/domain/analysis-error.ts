@@ -1,4 +1,4 @@
-import { ApiError } from '@keisha/contracts';
+import { ApiError, retryHelps, serverMessageOf } from '@keisha/contracts';
 import { ARTICLE_MAX_CHARS, DECODER_ERRORS } from '@keisha/contracts/decoder';
 import { isNetworkTypeError } from './network-error.ts';
 
@@ -13,6 +13,8 @@ export const INVALID_ARTICLE_MESSAGE = 'The article content is invalid. Please c
 /** Spec section 8 ("Usage sync", requireAuth): the server no longer accepts who the reader says they are. */
 export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
 export const ARTICLE_TOO_LONG_MESSAGE = `This article is too long to analyze. Please shorten it to ${ARTICLE_MAX_CHARS.toLocaleString('en-US')} characters or fewer.`;
+/** Not in the spec: beneath 'Analysis failed' when the service (or the edge) could not answer and sent no reason. */
+export const SERVICE_NOT_ANSWERING_DETAIL = 'The analysis service is not answering just now. Please try again in a moment.';
 
 const PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE';
 /** The services' code for a request body their schema refused (blank, too long, NUL characters). */
@@ -26,7 +28,11 @@ export type AnalysisProblem =
   | { kind: 'limit' }
   /** The request never got an answer: show the connection-problem panel. */
   | { kind: 'connection' }
-  | { kind: 'message'; message: string };
+  /**
+   * `message`: the spec's words for the failure; `detail`: the service's own reason, shown beneath them;
+   * `retry`: the same article may well go through shortly (429, 502, 503, 504), so Try Again is offered.
+   */
+  | { kind: 'message'; message: string; detail?: string; retry: boolean };
 
 function messageOf(error: unknown): string {
   if (typeof error === 'string') return error;
@@ -40,6 +46,16 @@ export function isUsageLimitError(error: unknown): boolean {
   return LIMIT_PHRASES.some((phrase) => message.includes(phrase));
 }
 
+/** A refusal of the article itself: the spec's words, and nothing to try again. */
+const refusal = (message: string): AnalysisProblem => ({ kind: 'message', message, retry: false });
+
+/** The spec's words, with the service's reason beneath them when it gave one of its own. */
+function withReason(message: string, error: ApiError, fallback?: string): AnalysisProblem {
+  const said = serverMessageOf(error) ?? fallback;
+  const detail = said !== undefined && said !== message ? said : undefined;
+  return { kind: 'message', message, ...(detail ? { detail } : {}), retry: retryHelps(error) };
+}
+
 /** What a failed analysis shows: the paywall, the connection-problem panel, or a message. */
 export function classifyAnalysisError(error: unknown): AnalysisProblem {
   if (isUsageLimitError(error)) return { kind: 'limit' };
@@ -47,22 +63,26 @@ export function classifyAnalysisError(error: unknown): AnalysisProblem {
   if (error instanceof ApiError) {
     switch (error.code) {
       case DECODER_ERRORS.unavailable:
-        return { kind: 'message', message: SERVICE_UNAVAILABLE_MESSAGE };
+        return withReason(SERVICE_UNAVAILABLE_MESSAGE, error);
       case DECODER_ERRORS.rateLimited:
-        return { kind: 'message', message: RATE_LIMIT_MESSAGE };
+        return withReason(RATE_LIMIT_MESSAGE, error);
       case DECODER_ERRORS.invalidArticle:
-        return { kind: 'message', message: INVALID_ARTICLE_MESSAGE };
+        return refusal(INVALID_ARTICLE_MESSAGE);
       case PAYLOAD_TOO_LARGE:
-        return { kind: 'message', message: ARTICLE_TOO_LONG_MESSAGE };
+        return refusal(ARTICLE_TOO_LONG_MESSAGE);
     }
-    if (error.status === 413) return { kind: 'message', message: ARTICLE_TOO_LONG_MESSAGE };
+    if (error.status === 413) return refusal(ARTICLE_TOO_LONG_MESSAGE);
     // The analysis route's own refusal of the article (its schema: blank, too long, NUL characters).
     if (error.code === VALIDATION || error.status === 400) {
-      return { kind: 'message', message: /too long|too large/i.test(error.message) ? ARTICLE_TOO_LONG_MESSAGE : INVALID_ARTICLE_MESSAGE };
+      return refusal(/too long|too large/i.test(error.message) ? ARTICLE_TOO_LONG_MESSAGE : INVALID_ARTICLE_MESSAGE);
     }
-    if (error.status === 429) return { kind: 'message', message: RATE_LIMIT_MESSAGE };
-    if (error.status === 401) return { kind: 'message', message: AUTHENTICATION_REQUIRED_MESSAGE };
+    if (error.status === 429) return withReason(RATE_LIMIT_MESSAGE, error);
+    if (error.status === 401) return refusal(AUTHENTICATION_REQUIRED_MESSAGE);
+    // Anything else, a service or identity that could not answer included (502 UPSTREAM_UNAVAILABLE, 503
+    // AUTH_UNAVAILABLE, ANALYSIS_FAILED...): the spec's 'Analysis failed', and beneath it the real reason.
+    const unavailable = error.status === 502 || error.status === 503 || error.status === 504;
+    return withReason(ANALYSIS_FAILED_MESSAGE, error, unavailable ? SERVICE_NOT_ANSWERING_DETAIL : undefined);
   }
-  if (error instanceof Error) return { kind: 'message', message: ANALYSIS_FAILED_MESSAGE };
-  return { kind: 'message', message: UNKNOWN_ANALYSIS_ERROR };
+  if (error instanceof Error) return refusal(ANALYSIS_FAILED_MESSAGE);
+  return refusal(UNKNOWN_ANALYSIS_ERROR);
 }

@@ -17,6 +17,12 @@ describe('analysisReducer', () => {
     expect(next).toEqual({ status: 'complete', result: { score: 42 } });
   });
 
+  it('keeps the reason beneath the message, and whether Try Again helps', () => {
+    expect(
+      analysisReducer<never>({ status: 'analysing' }, { type: 'fail', message: 'Analysis failed', detail: 'The decoder service is not reachable.', retry: true }),
+    ).toEqual({ status: 'failed', message: 'Analysis failed', detail: 'The decoder service is not reachable.', retry: true });
+  });
+
   it('keeps the message of a failed run', () => {
     expect(analysisReducer<never>({ status: 'analysing' }, { type: 'fail', message: 'Analysis failed' })).toEqual({
       status: 'failed',

@@ -4,7 +4,8 @@ export type AnalysisState<Result> =
   | { status: 'idle' }
   | { status: 'analysing' }
   | { status: 'complete'; result: Result }
-  | { status: 'failed'; message: string }
+  /** `detail`: the service's reason beneath the message; `retry`: Try Again is offered. */
+  | { status: 'failed'; message: string; detail?: string; retry?: boolean }
   /** The request never got an answer: the connection-problem panel. */
   | { status: 'connection-problem' };
 
@@ -13,7 +14,7 @@ export type AnalysisAction<Result> =
   | { type: 'succeed'; result: Result }
   /** A result from elsewhere (a reopened analysis from the history): shown whatever was on screen. */
   | { type: 'show'; result: Result }
-  | { type: 'fail'; message: string }
+  | { type: 'fail'; message: string; detail?: string; retry?: boolean }
   | { type: 'lose-connection' }
   /** The run ended without an outcome of its own (the paywall took over): back to the empty state. */
   | { type: 'cancel' };
@@ -29,8 +30,10 @@ export function analysisReducer<Result>(state: AnalysisState<Result>, action: An
       return state.status === 'analysing' ? { status: 'complete', result: action.result } : state;
     case 'show':
       return { status: 'complete', result: action.result };
-    case 'fail':
-      return { status: 'failed', message: action.message };
+    case 'fail': {
+      const { type: _type, ...failure } = action;
+      return { status: 'failed', ...failure };
+    }
     case 'lose-connection':
       return { status: 'connection-problem' };
     case 'cancel':

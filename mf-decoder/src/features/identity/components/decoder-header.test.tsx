@@ -100,6 +100,38 @@ describe('DecoderHeader', () => {
   });
 });
 
+describe('DecoderHeader while identity cannot confirm the sign-in', () => {
+  const AUTH_DOWN = 'We could not confirm your sign-in just now. Please try again in a moment.';
+
+  it('says why and that the reader has not been signed out, and Try Again signs them in once identity answers', async () => {
+    const api = fakeApi({ [`POST ${AUTH_PATHS.refresh}`]: { status: 503, json: { success: false, error: { code: 'AUTH_UNAVAILABLE', message: AUTH_DOWN } } } });
+    vi.stubGlobal('fetch', api.fetch);
+    try {
+      renderHeader();
+      dispatch({ type: 'SIGN_IN_UNCONFIRMED', problem: { status: 503, code: 'AUTH_UNAVAILABLE', message: AUTH_DOWN } });
+      restoreAs(null);
+      const notice = screen.getByRole('status');
+      expect(notice.textContent).toContain(AUTH_DOWN);
+      expect(notice.textContent).toContain('You have not been signed out.');
+
+      api.on(`POST ${AUTH_PATHS.refresh}`, authSuccess({ id: 'u1', email: 'reader@example.org', role: 'user' }));
+      fireEvent.click(within(notice).getByRole('button', { name: 'Try Again' }));
+      expect(await screen.findByText('reader@example.org')).toBeTruthy();
+      expect(screen.queryByText(AUTH_DOWN, { exact: false })).toBeNull();
+      expect(api.callsTo(`POST ${AUTH_PATHS.refresh}`)).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says nothing of the kind to a visitor who never signed in', () => {
+    renderHeader();
+    restoreAs(null);
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    expect(screen.queryByText(/signed out/)).toBeNull();
+  });
+});
+
 describe('sign-in / create-account dialog', () => {
   it('is a labelled modal dialog that takes the focus and gives it back on Escape', () => {
     renderHeader();

@@ -11,6 +11,8 @@ import styles from './decoder-header.module.css';
 export const GUEST_LABEL = 'Guest User';
 /** Spec section 2: shown while the session is being restored. */
 export const RESTORING_LABEL = 'Loading...';
+/** Not in the spec: said beneath the reason while identity cannot confirm the reader's sign-in. */
+export const UNCONFIRMED_NOTE = 'You have not been signed out. Until your sign-in is confirmed, analyses count as a guest’s.';
 
 /**
  * The decoder's top bar: product title, the way home, who is using it, and signing in or out. The page
@@ -19,6 +21,8 @@ export const RESTORING_LABEL = 'Loading...';
 export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } = {}) {
   const restored = useKeisha((s) => s.auth.sessionRestored);
   const email = useKeisha((s) => s.auth.user?.email ?? null);
+  // A sign-in identity could not confirm just now (it is asked about again by itself): said, not hidden.
+  const unconfirmed = useKeisha((s) => (s.auth.user ? null : s.auth.unconfirmed));
   const ownDialog = useAuthDialogState();
   const dialog = authDialog ?? ownDialog;
   const { close: closeDialog } = dialog;
@@ -80,6 +84,16 @@ export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } =
         )}
       </div>
       <ThemeToggle className={styles.themeToggle} />
+      {restored && unconfirmed && (
+        <div className={styles.notice} role="status">
+          <p className={styles.noticeText}>
+            {unconfirmed.message} {UNCONFIRMED_NOTE}
+          </p>
+          <button type="button" className={styles.noticeButton} onClick={() => void session.confirm()}>
+            Try Again
+          </button>
+        </div>
+      )}
       {dialog.mode && (
         <AuthDialog key={dialog.mode} initialMode={dialog.mode} onClose={closeDialog} onContinueAsGuest={continueAsGuest} />
       )}
