@@ -96,7 +96,7 @@ describe('plans under a flood of free readers', () => {
               await response.arrayBuffer();
               freeStatuses.set(response.status, (freeStatuses.get(response.status) ?? 0) + 1);
             },
-            () => freeStatuses.set(0, (freeStatuses.get(0) ?? 0) + 1),
+            () => void freeStatuses.set(0, (freeStatuses.get(0) ?? 0) + 1),
           ),
         );
         const due = started + sent * interval;

@@ -1,10 +1,13 @@
-// `npm run test:faults`: the platform on PostgreSQL, under the faults issue 14 names.
+// `npm run test:faults`: the platform on PostgreSQL, under the faults issues 14 and 26 name.
 // 1. A service killed (kill -9): the other parts keep answering through the gateway, the launcher
 //    starts it again.
 // 2. The language model unreachable, hanging, malformed or rate-limited: the analysis answers with the
 //    embedded engine's result and a note, and charges the reader no use.
 // 3. PostgreSQL stopped at once (as a crash) and started again during a minute of mixed writes: no
-//    acknowledged write is lost, and every service answers again without being restarted.
+//    acknowledged write is lost, every failed write is answered 503 with Retry-After (never 500), and
+//    every service answers again without being restarted.
+// 4-6. A flood of free readers, billing stopped, identity stopped (outages.ts): no paying reader counted
+//    as free, no valid token refused as invalid, 503 with Retry-After for what cannot be known.
 // Everything runs on loopback: the real launcher's platform (startPlatform: services as processes,
 // remotes, gateway), a PostgreSQL server of the suite's own in a temporary folder, and our own
 // OpenAI-compatible server. It prints the figures and exits non-zero when a check fails.
@@ -19,6 +22,8 @@ import { startPlatform, type Platform } from '../local/platform.ts';
 import { SERVICES, type ServiceName } from '../local/topology.ts';
 import { startFakeLlm, type FakeLlm, type LlmFault } from './fake-llm.ts';
 import { newLedger, reconcile, reconciliationTable, type Ledger, type Reconciliation } from './ledger.ts';
+import { article, call, check, failures, newReader, PASSWORD, RUN, seconds, signUp, sleep, streamChat, useGateway, type Answer, type Reader } from './harness.ts';
+import { billingStopped, buyChatPlan, buyDecoderPlan, identityStopped, payingReaders, planFlood } from './outages.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 const BASE_PORT = Number(process.env.KEISHA_FAULTS_PORT ?? 3900);
@@ -28,64 +33,8 @@ const OUTAGE_SECONDS = Number(process.env.FAULTS_OUTAGE_SECONDS ?? 5);
 const MAX_WRITES_PER_KIND = 3000;
 const LLM_TIMEOUT_MS = 1500;
 const RECOVERY_LIMIT_MS = 60_000;
-const SUITE_LIMIT_MS = 5 * 60_000;
-const RUN = Date.now().toString(36);
-const PASSWORD = 'faults-password-1234';
-
-const failures: string[] = [];
-const check = (ok: boolean, failure: string) => {
-  if (!ok) failures.push(failure);
-  return ok;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-let gateway = '';
-interface Answer {
-  status: number;
-  body: any;
-}
-/** One request through the gateway; a network error or a timeout is status 0. */
-async function call(method: string, url: string, options: { token?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
-  try {
-    const response = await fetch(`${gateway}${url}`, {
-      method,
-      headers: {
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // a page, not JSON
-    }
-    return { status: response.status, body };
-  } catch {
-    return { status: 0, body: undefined };
-  }
-}
-
-interface Reader {
-  id: string;
-  token: string;
-}
-async function signUp(email: string): Promise<Answer> {
-  return call('POST', AUTH_PATHS.register, { body: { email, password: PASSWORD } });
-}
-async function newReader(name: string): Promise<Reader> {
-  const answer = await signUp(`faults-${RUN}-${name}@example.org`);
-  if (answer.status !== 201) throw new Error(`could not sign up a reader (${answer.status})`);
-  return { id: answer.body.user.id, token: answer.body.token };
-}
-
-const article = (marker: string) =>
-  `City officials met residents on Tuesday to discuss the new bus routes and the budget for the library. Reference ${marker}. ` +
-  'The council said the changes would start next month after a public hearing.';
+const SUITE_LIMIT_MS = 10 * 60_000;
+const KEYS_TTL_MS = 5000;
 
 // ---------------------------------------------------------------------------------------------
 // 1. A service killed
@@ -138,7 +87,9 @@ async function serviceKilled(platform: Platform, reader: Reader): Promise<void> 
 
 async function llmFaults(llm: FakeLlm, reader: Reader): Promise<void> {
   console.log(`\n2. The language model failing (the decoder's budget DECODER_LLM_TIMEOUT_MS=${LLM_TIMEOUT_MS})`);
-  const guestUses = async () => (await call('GET', DECODER_PATHS.usage)).body?.usage?.daily_count as number;
+  // The guest is one address throughout: a guest's uses are counted by address and device.
+  const guest = '127.3.0.1';
+  const guestUses = async () => (await call('GET', DECODER_PATHS.usage, { from: guest })).body?.usage?.daily_count as number;
   const chatMessages = async () => (await call('GET', CHAT_PATHS.usage, { token: reader.token })).body?.usage?.messages_today as number;
   const faults: Array<[LlmFault, string]> = [
     ['refuse', 'unreachable (connection refused)'],
@@ -150,7 +101,7 @@ async function llmFaults(llm: FakeLlm, reader: Reader): Promise<void> {
     await llm.setMode(fault);
     const before = await guestUses();
     const started = Date.now();
-    const answer = await call('POST', DECODER_PATHS.analyze, { body: { text: article(`${RUN}-llm-${fault}`) } });
+    const answer = await call('POST', DECODER_PATHS.analyze, { body: { text: article(`${RUN}-llm-${fault}`) }, from: guest });
     const took = Date.now() - started;
     const after = await guestUses();
     const note = (answer.body?.analysis?.notes ?? []).join(' ') as string;
@@ -173,7 +124,7 @@ async function llmFaults(llm: FakeLlm, reader: Reader): Promise<void> {
   }
   await llm.setMode('normal');
   const before = await guestUses();
-  const answer = await call('POST', DECODER_PATHS.analyze, { body: { text: article(`${RUN}-llm-normal`) } });
+  const answer = await call('POST', DECODER_PATHS.analyze, { body: { text: article(`${RUN}-llm-normal`) }, from: guest });
   const after = await guestUses();
   check(answer.status === 200 && answer.body.analysis.engine === 'embedded+llm', `the model answering again: ${answer.status} ${answer.body?.analysis?.engine}`);
   check(after === before + 1, `an analysis by the model should charge one use (${before} -> ${after})`);
@@ -190,48 +141,48 @@ async function llmFaults(llm: FakeLlm, reader: Reader): Promise<void> {
 
 interface Writer {
   ledger: Ledger;
-  /** One write; returns its marker when acknowledged. */
-  write(n: number): Promise<string | undefined>;
+  /** How the failed writes were answered: status and error code, and whether a 503 said when to retry. */
+  refusals: Map<string, number>;
+  /** One write; its marker when acknowledged, and the answer. */
+  write(n: number): Promise<{ marker?: string; answer: Answer }>;
 }
 
 function writers(readers: Reader[]): Record<string, Writer> {
   const reader = (n: number) => readers[n % readers.length]!;
-  const byEmail = (kind: string, letter: string, ask: (email: string) => Promise<Answer>, ok: number): Writer => ({
-    ledger: newLedger(kind),
-    write: async (n) => {
+  const writer = (kind: string, write: Writer['write']): Writer => ({ ledger: newLedger(kind), refusals: new Map(), write });
+  const byEmail = (kind: string, letter: string, ask: (email: string) => Promise<Answer>, ok: number): Writer =>
+    writer(kind, async (n) => {
       const email = `faults-${RUN}-${letter}${n}@example.org`;
-      return (await ask(email)).status === ok ? email : undefined;
-    },
-  });
+      const answer = await ask(email);
+      return { marker: answer.status === ok ? email : undefined, answer };
+    });
   return {
     signUps: byEmail('sign-ups (identity)', 's', signUp, 201),
     waitlist: byEmail('waitlist joins (identity)', 'w', (email) => call('POST', WAITLIST_PATH, { body: { email } }), 201),
     demos: byEmail('demo requests (billing)', 'd', (email) => call('POST', BILLING_PATHS.demoRequest, { body: { email } }), 201),
-    analyses: {
-      ledger: newLedger('analyses (decoder history)'),
-      write: async (n) => {
-        const marker = `${RUN}-a${n}`;
-        const answer = await call('POST', DECODER_PATHS.analyze, { token: reader(n).token, body: { text: article(marker) } });
-        return answer.status === 200 ? marker : undefined;
-      },
-    },
-    chat: {
-      ledger: newLedger('chat messages (chat)'),
-      write: async (n) => {
-        const marker = `${RUN}-c${n}`;
-        const answer = await call('POST', CHAT_PATHS.send, { token: reader(n).token, body: { message: `Tell me about redlining. ${marker}` } });
-        return answer.status === 200 && answer.body.status === 'complete' ? marker : undefined;
-      },
-    },
+    analyses: writer('analyses (decoder history)', async (n) => {
+      const marker = `${RUN}-a${n}`;
+      const answer = await call('POST', DECODER_PATHS.analyze, { token: reader(n).token, body: { text: article(marker) } });
+      return { marker: answer.status === 200 ? marker : undefined, answer };
+    }),
+    // Sent as the browser sends it: the event stream.
+    chat: writer('chat messages (chat, streamed)', async (n) => {
+      const marker = `${RUN}-c${n}`;
+      const answer = await streamChat(reader(n).token, `Tell me about redlining. ${marker}`);
+      return { marker: answer.status === 200 && answer.body?.status === 'complete' ? marker : undefined, answer };
+    }),
   };
 }
 
 async function writeUntil(writer: Writer, deadline: number): Promise<void> {
   for (let n = 0; n < MAX_WRITES_PER_KIND && Date.now() < deadline; n++) {
-    const marker = await writer.write(n);
+    const { marker, answer } = await writer.write(n);
     if (marker) writer.ledger.acknowledged.add(marker);
     else {
       writer.ledger.failed++;
+      const code = answer.body?.error?.code ?? answer.body?.code ?? '';
+      const key = `${answer.status}${code ? ` ${code}` : ''}${answer.status === 503 ? (answer.retryAfter ? ' +Retry-After' : ' NO Retry-After') : ''}`;
+      writer.refusals.set(key, (writer.refusals.get(key) ?? 0) + 1);
       await sleep(100); // no hammering while a service cannot write
     }
   }
@@ -312,6 +263,14 @@ async function postgresRestart(platform: Platform, postgres: PrivatePostgres, re
   const restarted = SERVICES.filter((name) => platform.servicePid(name) !== pids[name]);
   console.log(`   services restarted meanwhile: ${restarted.length === 0 ? 'none' : restarted.join(', ')}`);
 
+  // How failed writes were answered: a dependency down is 503 with a reason and Retry-After, never a 500.
+  // (An answer the client gave up waiting for is status 0; an error event of the stream is 200 with its code.)
+  for (const [key, writer] of Object.entries(all)) {
+    const refusals = [...writer.refusals].map(([answer, n]) => `${answer}: ${n}`).join(', ') || 'none';
+    console.log(`   ${writer.ledger.kind} failed with: ${refusals}`);
+    const wrong = [...writer.refusals.keys()].filter((answer) => !/^(0|503 \S+ \+Retry-After|200 AI_REPLY_FAILED)$/.test(answer));
+    check(wrong.length === 0, `${key}: failed writes answered other than 503 with Retry-After during the outage: ${wrong.join(', ')}`);
+  }
   for (const row of rows) {
     check(row.missing.length === 0, `${row.kind}: ${row.missing.length} acknowledged writes missing (${row.missing.slice(0, 3).join(', ')})`);
     check(row.acknowledged > 0, `${row.kind}: no write was acknowledged at all`);
@@ -325,6 +284,7 @@ async function postgresRestart(platform: Platform, postgres: PrivatePostgres, re
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
+  const suiteStarted = Date.now();
   const watchdog = setTimeout(() => {
     console.error(`The fault suite ran past ${seconds(SUITE_LIMIT_MS)}; stopping.`);
     void cleanup().finally(() => process.exit(1));
@@ -354,34 +314,45 @@ async function main(): Promise<void> {
       basePort: BASE_PORT,
       dataDir,
       log: (line) => console.log(`   [launcher] ${line}`),
+      // The suite's requests come from 250 addresses (harness.ts), told to the gateway by X-Forwarded-For.
+      trustProxy: ['127.0.0.1', '::1'],
       serviceEnv: {
         DATABASE_URL: postgres.url,
         OPENAI_BASE_URL: llm.url,
         OPENAI_API_KEY: 'faults',
         DECODER_LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS),
         CHAT_FIRST_TOKEN_TIMEOUT_MS: String(LLM_TIMEOUT_MS),
-        // Every request comes from one address, many a second: the per-address limits are lifted.
-        RATE_LIMIT_MAX: unlimited,
+        // The routes' own per-address limits are lifted for the writes of case 3 (thousands a minute); the
+        // services' general limit (RATE_LIMIT_MAX, 600 a minute per address) stays, billing's included, and
+        // plans come from billing (no DEFAULT_ACCOUNT_TIER or DEFAULT_CHAT_TIER): cases 4 and 5 need both.
         LOGIN_RATE_LIMIT_MAX: unlimited,
         WAITLIST_RATE_LIMIT_MAX: unlimited,
         ANALYSIS_RATE_LIMIT_MAX: unlimited,
         CHAT_RATE_LIMIT_MAX: unlimited,
         DEMO_REQUEST_RATE_LIMIT_MAX: unlimited,
-        DEFAULT_ACCOUNT_TIER: 'annual',
-        DEFAULT_CHAT_TIER: 'gold',
+        IDENTITY_KEYS_TTL_MS: String(KEYS_TTL_MS),
         ADMIN_EMAIL: 'admin@faults.example.org',
         ADMIN_PASSWORD: PASSWORD,
         LOG_LEVEL: 'warn',
       },
     });
-    gateway = `http://127.0.0.1:${platform.ports.gateway}`;
+    useGateway(`http://127.0.0.1:${platform.ports.gateway}`);
     for (const name of SERVICES) servicesBase[name] = `http://127.0.0.1:${platform.ports.services[name]}`;
     console.log(`Platform ready on PostgreSQL (data and logs: ${dataDir})`);
 
     const readers = await Promise.all([0, 1, 2, 3].map((i) => newReader(`reader${i}`)));
+    // Annual on the decoder and Gold on the chat, bought in the sandbox: no daily limit stops case 3's writes.
+    for (const reader of readers) {
+      await buyDecoderPlan(reader, 'annual');
+      await buyChatPlan(reader, 'Gold');
+    }
+    const paying = await payingReaders();
     await serviceKilled(platform, readers[0]!);
     await llmFaults(llm, readers[1]!);
     await postgresRestart(platform, postgres, readers);
+    await planFlood(paying);
+    await billingStopped(platform, paying);
+    await identityStopped(platform, readers[2]!, { keysTtlMs: KEYS_TTL_MS });
   } catch (error) {
     failures.push(`the suite could not run: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
@@ -395,7 +366,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   rmSync(dataDir, { recursive: true, force: true });
-  console.log('\nAll fault checks passed.');
+  console.log(`\nAll fault checks passed in ${seconds(Date.now() - suiteStarted)}.`);
 }
 
 await main();

@@ -27,7 +27,7 @@ export async function buildBillingApp(
     internalToken: () => internalToken,
     routes: async (app) => {
       // The signature, then identity's word that the session still stands (revocation within a second).
-      await registerAuth(app, identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken: () => internalToken }));
+      await registerAuth(app, identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken: () => internalToken, keysTtlMs: config.IDENTITY_KEYS_TTL_MS }));
       await app.register(planRoutes);
       await app.register(entitlementRoutes);
       await app.register(internalEntitlementRoutes, { internalToken });

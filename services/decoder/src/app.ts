@@ -46,7 +46,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       if (deps.closeEngine) app.addHook('onClose', deps.closeEngine);
       await app.register(cookie);
       // The signature, then identity's word that the session still stands (revocation within a second).
-      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken });
+      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken, keysTtlMs: config.IDENTITY_KEYS_TTL_MS });
       await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const planLookupFailures = app.metrics.counter(
         'plan_lookup_failures_total',

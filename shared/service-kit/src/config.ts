@@ -17,6 +17,8 @@ export const baseConfigSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Comma-separated addresses of proxies whose X-Forwarded-For is believed (the gateway). */
   TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+  /** How long identity's signing keys are used before they are fetched again (kept when the fetch fails). */
+  IDENTITY_KEYS_TTL_MS: z.coerce.number().int().positive().default(5 * 60_000),
   /** Comma-separated origins allowed by CORS; empty means same-origin only (the gateway). */
   CORS_ORIGINS: z.string().default(''),
   /** OpenTelemetry: OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) turns trace export on; see @keisha/telemetry. */

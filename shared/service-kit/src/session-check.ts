@@ -199,9 +199,10 @@ export function identitySessionCheck(identityUrl: string, options: SessionCheckO
 }
 
 /** How a service other than identity verifies tokens: identity's published keys, then its word on the session. */
-export function identityAuthOptions(identityUrl: string, log: SessionCheckOptions['log'], options: SessionCheckOptions = {}) {
+export function identityAuthOptions(identityUrl: string, log: SessionCheckOptions['log'], options: SessionCheckOptions & { keysTtlMs?: number } = {}) {
+  const { keysTtlMs, ...checkOptions } = options;
   return {
-    keys: jwksKeyResolver(new URL(AUTH_PATHS.jwks, identityUrl).toString(), { log }),
-    check: identitySessionCheck(identityUrl, { log, ...options }),
+    keys: jwksKeyResolver(new URL(AUTH_PATHS.jwks, identityUrl).toString(), { log, ...(keysTtlMs ? { ttlMs: keysTtlMs } : {}) }),
+    check: identitySessionCheck(identityUrl, { log, ...checkOptions }),
   };
 }
