@@ -4,6 +4,7 @@ import { createServiceApp, defaultDataDir, identityAuthOptions, internalTokenFil
 import type { ChatDatabase } from './db/database.ts';
 import { llmSettingsOf, type ChatConfig } from './env.ts';
 import type { AnswerEngine } from './plugins/answer-engine.ts';
+import { createAnswerLeases, defaultInstanceName } from './plugins/answer-leases.ts';
 import { createEmbeddedEngine } from './plugins/embedded-engine.ts';
 import { createLlmEngine, type LlmFallbackCause } from './plugins/llm-engine.ts';
 import { chatPlans, type PlanResolver } from './plugins/plans.ts';
@@ -51,15 +52,27 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
       await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
       const planFor = deps.planFor ?? chatPlans({ fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL }, app.log);
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Answers the offline responder gave because the model could not, by cause.', ['cause']);
+      const leases = createAnswerLeases({
+        db: app.db as Kysely<ChatDatabase>,
+        log: app.log,
+        leaseMs: config.CHAT_ANSWER_LEASE_MS,
+        instance: config.CHAT_INSTANCE_NAME ?? defaultInstanceName(config.PORT),
+      });
       const replies = createReplyService({
         db: app.db as Kysely<ChatDatabase>,
         engine: deps.engine ?? answerEngineFor(config, app.log, (cause) => fallbacks.inc({ cause })),
         planFor,
         log: app.log,
+        leases,
       });
+      // Answers abandoned by a process that stopped are failed (their messages given back): those whose lease ran
+      // out from the start, and those of earlier processes of this instance as soon as it serves its address.
+      app.addHook('onReady', async () => leases.start());
+      app.addHook('onListen', async () => void leases.claim());
       // Answers still streaming when the service stops are saved as stopped before the database closes.
       app.addHook('preClose', async () => {
         await replies.stopAll();
+        await leases.stop();
       });
       await app.register(replyRoutes, { replies, heartbeatMs: config.CHAT_HEARTBEAT_MS, rateLimitMax: config.CHAT_RATE_LIMIT_MAX });
       await app.register(sessionRoutes);

@@ -40,6 +40,10 @@ export const chatConfigSchema = baseConfigSchema.extend({
   CHAT_HEARTBEAT_MS: ms(10, 600_000).default(15_000),
   /** Pause between the offline responder's chunks, so its answers stream like a model's (0: none). */
   CHAT_OFFLINE_CHUNK_DELAY_MS: ms(0, 1000).default(15),
+  /** An answer's process renews its lease every third of this while it streams; one whose lease ran out is failed and its message given back. */
+  CHAT_ANSWER_LEASE_MS: ms(300, 600_000).default(30_000),
+  /** This instance's name, the same across its restarts and unique among running ones (default: host name and port). */
+  CHAT_INSTANCE_NAME: z.string().regex(/^\S{1,200}$/).optional(),
 });
 
 export type ChatConfig = z.infer<typeof chatConfigSchema>;

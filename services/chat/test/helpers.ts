@@ -1,5 +1,5 @@
 import { openTestDatabase } from '@keisha/service-kit/testing';
-import type { DatabaseKind } from '@keisha/service-kit';
+import type { DatabaseHandle, DatabaseKind } from '@keisha/service-kit';
 import { buildChatApp, type ChatDeps } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { chatConfigSchema } from '../src/env.ts';
@@ -7,6 +7,12 @@ import { parseEvents } from '../src/domain/sse.ts';
 
 export async function startChat(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}, deps: ChatDeps = {}) {
   const database = await openTestDatabase<any>(target, migrations);
+  const app = await startChatOn(database, env, deps);
+  return { app, database };
+}
+
+/** The chat service on a database that is already open (several replicas on one database). */
+export async function startChatOn(database: DatabaseHandle<any>, env: Record<string, string> = {}, deps: ChatDeps = {}) {
   const config = chatConfigSchema.parse({
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -18,7 +24,7 @@ export async function startChat(target: { kind: DatabaseKind; url?: string }, en
   // The database outlives each app in these tests; the suite closes it itself.
   const app = await buildChatApp(config, { ...database, close: async () => {} }, { logger: false, ...deps });
   await app.ready();
-  return { app, database };
+  return app;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -4,7 +4,7 @@ import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { buildSystemPrompt } from '../src/domain/persona.ts';
 import { createEventParser } from '../src/domain/sse.ts';
 import { DEFAULT_ANSWER, startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
-import { bearer, deltaText, eventsOf, eventually, startChat } from './helpers.ts';
+import { bearer, deltaText, eventsOf, eventually, startChat, subjectOf } from './helpers.ts';
 
 const targets = await databaseTargets();
 
@@ -234,7 +234,7 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     expect((await usage()).messages_today).toBe(1);
   });
 
-  it('saves answers still streaming as stopped when the service shuts down, and tells the client', async () => {
+  it('saves answers still streaming as stopped when the service shuts down, tells the client, and gives the message back', async () => {
     fake.answer = 'word '.repeat(300).trim();
     fake.chunkDelayMs = 10;
     const closing = await startChat(target, { IDENTITY_URL: identity.url, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key' });
@@ -249,6 +249,10 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     await fake.closedEarly(0);
     const saved = await closing.database.db.selectFrom('messages').select(['status', 'ai_response']).where('id', '=', done.message.id).executeTakeFirstOrThrow();
     expect(saved).toEqual({ status: 'stopped', ai_response: done.message.text });
+    // Cut short by the service, not by the reader: it costs nothing.
+    expect(done.usage.messages_today).toBe(0);
+    const counters = await closing.database.db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', subjectOf(token)).execute();
+    expect(counters.map((row) => row.used)).toEqual([0]);
     await closing.database.destroy();
   });
 

@@ -30,6 +30,13 @@ export interface MessagesTable {
   /** Insertion order (bigserial); breaks created_at ties. */
   seq: ColumnType<string, never, never>;
   created_at: CreatedAt;
+  /** Keisha's bubble while it streams: the instance and the process writing it (see plugins/answer-leases.ts). */
+  stream_instance: ColumnType<string | null, string | null | undefined, string | null>;
+  stream_process: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when the answer counts as being written; renewed by its process while it runs. */
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The day (YYYY-MM-DD) its message was counted in: where it is given back if the answer fails. Read as text with ::text (a date reads as a Date). */
+  charged_day: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface ChatUsageCountersTable {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STALE_STREAM_MS, messageView, modelHistory, sameTurns, sessionView, sourcesOf, titleFrom, type StoredMessage } from './conversation.ts';
+import { STALE_STREAM_MS, isLiveStream, messageView, modelHistory, sameTurns, sessionView, sourcesOf, titleFrom, type StoredMessage } from './conversation.ts';
 
 const at = new Date('2026-11-21T12:00:00Z');
 const row = (over: Partial<StoredMessage>): StoredMessage => ({
@@ -51,14 +51,38 @@ describe('messageView', () => {
     expect(messageView(row({}), at)).toMatchObject({ sender: 'system', status: 'corrupted' });
     expect(messageView(row({ user_prompt: 'a', status: 'weird' }), at)).toMatchObject({ status: 'corrupted' });
   });
-  it('shows an answer stuck in streaming (its process stopped) as stopped', () => {
+  it('shows an answer stuck in streaming without a lease (written before leases) as stopped after 15 minutes', () => {
     expect(messageView(row({ ai_response: 'part', status: 'streaming' }), new Date(at.getTime() + 1000)).status).toBe('streaming');
     expect(messageView(row({ ai_response: 'part', status: 'streaming' }), new Date(at.getTime() + STALE_STREAM_MS + 1)).status).toBe('stopped');
+  });
+  it('shows an answer whose lease ran out as failed (the sweep is about to mark it so and give its message back)', () => {
+    const leased = row({ ai_response: '', status: 'streaming', lease_until: new Date(at.getTime() + 30_000) });
+    expect(messageView(leased, new Date(at.getTime() + 29_999)).status).toBe('streaming');
+    expect(messageView(leased, new Date(at.getTime() + 30_000)).status).toBe('failed');
   });
   it('reads sources defensively', () => {
     expect(sourcesOf('not json')).toEqual([]);
     expect(sourcesOf('[{"title":1},{"title":"ok","url":"/x"},null]')).toEqual([{ title: 'ok', url: '/x' }]);
     expect(sourcesOf({ title: 'x' })).toEqual([]);
+  });
+});
+
+describe('isLiveStream', () => {
+  const self = { instance: 'host:4003', process: 'p2' };
+  const leased = (over: Partial<StoredMessage>) => row({ ai_response: '', status: 'streaming', lease_until: new Date(at.getTime() + 30_000), ...over });
+  it('is live while its lease holds, whoever writes it', () => {
+    expect(isLiveStream(leased({ stream_instance: 'other:4003', stream_process: 'p9' }), at, self)).toBe(true);
+    expect(isLiveStream(leased({ stream_instance: 'host:4003', stream_process: 'p2' }), at, self)).toBe(true);
+    expect(isLiveStream(leased({}), new Date(at.getTime() + 30_000), self)).toBe(false);
+    expect(isLiveStream(leased({ status: 'failed' }), at, self)).toBe(false);
+  });
+  it('is dead at once when an earlier process of this instance wrote it, once this process serves the instance', () => {
+    expect(isLiveStream(leased({ stream_instance: 'host:4003', stream_process: 'p1' }), at, self)).toBe(false);
+    expect(isLiveStream(leased({ stream_instance: 'host:4003', stream_process: 'p1' }), at)).toBe(true);
+  });
+  it('gives a row without a lease the old 15 minutes', () => {
+    expect(isLiveStream(row({ status: 'streaming' }), new Date(at.getTime() + STALE_STREAM_MS - 1), self)).toBe(true);
+    expect(isLiveStream(row({ status: 'streaming' }), new Date(at.getTime() + STALE_STREAM_MS), self)).toBe(false);
   });
 });
 

@@ -28,6 +28,10 @@ export interface StoredMessage {
   sources: unknown;
   notes: unknown;
   created_at: Date;
+  /** Set on Keisha's bubbles written since answers hold a lease (absent from the model's history rows). */
+  lease_until?: Date | null;
+  stream_instance?: string | null;
+  stream_process?: string | null;
 }
 
 export interface StoredSession {
@@ -38,13 +42,29 @@ export interface StoredSession {
 }
 
 /**
- * A row still marked streaming after this long belongs to an answer that can no longer be running
- * (its process stopped): it is shown as stopped, and does not block regenerating.
+ * A row still marked streaming this long after it was written, and without a lease (written before answers had
+ * one), belongs to an answer that can no longer be running: it is shown as stopped, and does not block regenerating.
  */
 export const STALE_STREAM_MS = 15 * 60_000;
 
-export function isLiveStream(row: Pick<StoredMessage, 'status' | 'created_at'>, now: Date): boolean {
-  return row.status === 'streaming' && now.getTime() - row.created_at.getTime() < STALE_STREAM_MS;
+/** Who writes a streaming answer: the instance (the same across its restarts) and the process (one per start). */
+export interface StreamOwner {
+  instance: string;
+  process: string;
+}
+
+type StreamState = Pick<StoredMessage, 'status' | 'created_at' | 'lease_until' | 'stream_instance' | 'stream_process'>;
+
+/**
+ * Whether an answer marked streaming may still be being written: its process holds its lease. `self`, once this
+ * process serves its instance's address, says that an answer of an earlier process of the same instance is not:
+ * two processes cannot serve one address, so that one has stopped.
+ */
+export function isLiveStream(row: StreamState, now: Date, self?: StreamOwner): boolean {
+  if (row.status !== 'streaming') return false;
+  if (self && row.stream_instance === self.instance && row.stream_process !== self.process) return false;
+  const until = row.lease_until ? row.lease_until.getTime() : row.created_at.getTime() + STALE_STREAM_MS;
+  return now.getTime() < until;
 }
 
 function jsonOf(value: unknown): unknown {
@@ -84,7 +104,8 @@ export function messageView(row: StoredMessage, now: Date): ChatMessage {
     return { ...base, sender: 'system', text: '', status: 'corrupted', engine: null, sources: [], notes: [] };
   }
   let status = row.status as MessageStatus;
-  if (status === 'streaming' && !isLiveStream(row, now)) status = 'stopped';
+  // A dead answer with a lease is about to be marked failed by the sweep (its message given back).
+  if (status === 'streaming' && !isLiveStream(row, now)) status = row.lease_until ? 'failed' : 'stopped';
   const engine = row.engine === 'llm' || row.engine === 'embedded' ? row.engine : null;
   return {
     ...base,

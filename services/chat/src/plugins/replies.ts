@@ -13,9 +13,15 @@
 //   is refused, and asked again when the history read inside the write differs from the one it was
 //   asked with. An account known to have used up its day is not asked early (no wasted model calls);
 // - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
-//   stopped or left, or the service is closing: the partial text is kept), or as failed (the model
-//   broke off: the partial text is kept and the message is given back); an answer by the offline
-//   responder because the configured model failed is given back too (it costs the person nothing).
+//   stopped or left: the partial text is kept, and counts; or the service is closing: the partial text is
+//   kept and the message is given back), or as failed (the model broke off: the partial text is kept and
+//   the message is given back); an answer by the offline responder because the configured model failed is
+//   given back too (it costs the person nothing). The message is given back in the statement that saves
+//   the answer, so both or neither;
+// - while it streams, the answer is held under a lease (plugins/answer-leases.ts). An answer that could not
+//   be saved (the database is gone) is no longer held: once its lease runs out, the sweep marks it failed and
+//   gives its message back, when the database answers again; so does an answer whose process crashed. A failed
+//   reply never counts, and its message is given back once.
 import { CHAT_ERRORS, CHAT_TEXT, type ChatEngine, type ChatMessage, type ChatSession, type ChatSource, type ChatTier, type ChatUsage } from '@keisha/contracts/chat';
 import { AppError, batches, groupCommit } from '@keisha/service-kit';
 import type { Kysely, Transaction } from 'kysely';
@@ -31,11 +37,12 @@ import {
   type StartedConversation,
 } from '../db/repositories/sessions.ts';
 import { usageRepository } from '../db/repositories/usage.ts';
-import { DEFAULT_HISTORY_BUDGET, isLiveStream, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
+import { DEFAULT_HISTORY_BUDGET, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
 import { buildSystemPrompt } from '../domain/persona.ts';
 import { readerDaysRepository } from '@keisha/service-kit';
 import { dailyMessageLimit, usageView } from '../domain/quota/limits.ts';
 import { AnswerInterrupted, type AnswerEngine, type AnswerEvent, type AnswerRequest } from './answer-engine.ts';
+import { createAnswerLeases, type AnswerLeases } from './answer-leases.ts';
 import type { PlanAccount, PlanResolver } from './plans.ts';
 import { sameRequest, startAnswer, type StartedAnswer } from './started-answer.ts';
 
@@ -47,6 +54,17 @@ const EXHAUSTED_REMEMBERED = 10_000;
 
 /** The longest answer kept; a model that runs on is cut here (its request is closed). */
 export const ANSWER_MAX_CHARS = 40_000;
+
+/** The lease of answers written by a reply service made without one (tests). */
+const DEFAULT_LEASE_MS = 30_000;
+
+/** Why answers still streaming are cut short when the service stops: not the person's doing, so not counted. */
+class ServiceStopping extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ServiceStopping';
+  }
+}
 
 /** A message's conversation was not its caller's when it was written (deleted meanwhile): a 404. */
 class ConversationGone extends Error {
@@ -93,6 +111,8 @@ export interface ReplyServiceOptions {
   engine: AnswerEngine;
   planFor: PlanResolver;
   log: Log;
+  /** The leases of this process's answers; by default one with no instance name and no timer (tests). */
+  leases?: AnswerLeases;
 }
 
 interface Counted {
@@ -106,8 +126,8 @@ interface Counted {
 
 type DayAndPlan = Omit<Counted, 'used'> & { limit: number | null };
 
-export function createReplyService({ db, engine, planFor, log }: ReplyServiceOptions) {
-  const sessions = sessionsRepository(db);
+export function createReplyService({ db, engine, planFor, log, leases = createAnswerLeases({ db, log, leaseMs: DEFAULT_LEASE_MS }) }: ReplyServiceOptions) {
+  const sessions = sessionsRepository(db, leases.holder);
   const messages = messagesRepository(db);
   const usage = usageRepository(db);
   const readerDays = readerDaysRepository(db);
@@ -142,7 +162,7 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
   // Answers that end at the same moment are saved together, each with its day's count read back: one
   // statement and one commit for all (two each otherwise). If that statement fails, each is saved
   // alone, so an answer that cannot be stored fails alone.
-  const gone = () => new Error('the answer’s conversation no longer exists');
+  const gone = () => new Error('the answer is no longer streaming (its conversation was deleted, or the sweep failed it)');
   const saveEnded = batches<AnswerEnd, { row: MessageRow; used: number }>(async (ends) => {
     try {
       const saved = await messages.finishAll(ends);
@@ -250,7 +270,9 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
         if (clientSignal.aborted) abort();
         else clientSignal.addEventListener('abort', abort, { once: true });
         const entry = { controller, done: Promise.resolve() as Promise<unknown> };
+        const release = leases.hold(args.aiMessageId);
         const done = answer(c, args.aiMessageId, started.events, onText, controller.signal).finally(() => {
+          release();
           clientSignal.removeEventListener('abort', abort);
           running.delete(entry);
         });
@@ -296,16 +318,19 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
     }
     const status = failure ? 'failed' : signal.aborted ? 'stopped' : 'complete';
     if (failure) notes.push(`The answer broke off: ${failure}.`);
+    // A failed answer, one the configured model could not give, and one cut short because the service is
+    // stopping do not use up a message. One the person stopped (or left) does: they were given what they read.
+    const givenBack = status === 'failed' || modelFailed || (status === 'stopped' && signal.reason instanceof ServiceStopping);
+    const ended = { text, status, engine: engineName, sources, notes } as const;
     try {
-      const ended = { text, status, engine: engineName, sources, notes } as const;
       let row: MessageRow;
       let used: number;
-      if (status === 'failed' || modelFailed) {
-        // A failed answer, or one the configured model could not give, does not use up a message.
-        row = await messages.finishAnswer(aiMessageId, ended);
-        await usage.release(c.userId, c.day);
+      if (givenBack) {
+        const saved = await messages.finishGivingBack(aiMessageId, ended);
         exhausted.delete(exhaustedKey(c));
-        used = await usage.current(c.userId, c.day);
+        if (!saved) throw gone();
+        row = saved.row;
+        used = saved.used ?? (await usage.current(c.userId, c.day));
       } else {
         ({ row, used } = await saveEnded({ id: aiMessageId, answer: ended, userId: c.userId, day: c.day }));
       }
@@ -315,6 +340,13 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       return { status, text, engine: engineName ?? 'embedded', sources, notes, message, usage: view };
     } catch (error) {
       log.error({ err: error }, 'could not save the answer');
+      // The person is told the answer failed, so it must not count: it is saved as failed (without its text, which
+      // may be what the database refused) and its message given back now, if the database answers; otherwise the
+      // sweep does it once it does (the answer's lease is no longer renewed). Only an answer still streaming is.
+      await messages
+        .finishGivingBack(aiMessageId, { text: '', status: 'failed', engine: engineName, sources: [], notes: [...notes, 'The answer could not be saved.'] })
+        .then(() => exhausted.delete(exhaustedKey(c)))
+        .catch((again: unknown) => log.warn({ err: again }, 'could not mark the unsaved answer failed; the sweep will'));
       return { status: 'failed', text, reason: 'the answer could not be saved', message: null, usage: null };
     }
   }
@@ -370,18 +402,21 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
 
     /** Answers the conversation's last message again, replacing the answer(s) after it. */
     async regenerate(args: { userId: string; bearer: string; sessionId: string; timeZone: string }): Promise<PreparedReply> {
-      const check = (rows: MessageRow[]) => {
+      const check = (rows: MessageRow[], inProgress: (row: MessageRow) => boolean) => {
         const lastUser = rows.findLastIndex((row) => row.user_prompt !== null && row.ai_response === null);
         if (lastUser === -1) throw new AppError(409, CHAT_ERRORS.nothingToRegenerate, CHAT_TEXT.nothingToRegenerate);
         const after = rows.slice(lastUser + 1);
-        if (after.some((row) => isLiveStream(row, new Date()))) throw new AppError(409, CHAT_ERRORS.replyInProgress, CHAT_TEXT.replyInProgress);
+        if (after.some(inProgress)) throw new AppError(409, CHAT_ERRORS.replyInProgress, CHAT_TEXT.replyInProgress);
         return { lastUser, after };
       };
       // The newest rows are enough: the last message and the answers after it (bounded work for long conversations).
       const recent = (trx?: Transaction<ChatDatabase>) => messages.recentForSession(args.sessionId, HISTORY_ROWS + 4, trx);
       const [owned, rowsBefore] = await Promise.all([sessions.findOwned(args.userId, args.sessionId), recent()]);
       if (!owned) throw sessionNotFound();
-      const before = check(rowsBefore); // refuse before counting
+      const before = check(rowsBefore, (row) => leases.isLive(row)); // refuse before counting
+      // An answer whose process is gone is failed and its message given back first: an answer is never deleted
+      // while it is still counted as streaming (its message would never be given back).
+      if (before.after.some((row) => row.status === 'streaming')) await leases.sweepConversation(args.sessionId);
       const d = await dayAndPlan({ userId: args.userId, bearer: args.bearer }, args.timeZone);
       const request = (rows: MessageRow[], lastUser: number): AnswerRequest => ({
         systemPrompt: buildSystemPrompt(d.plan),
@@ -390,23 +425,23 @@ export function createReplyService({ db, engine, planFor, log }: ReplyServiceOpt
       });
       const early = startEarly(d, request(rowsBefore, before.lastUser));
       const { c, result } = await withEarlyAnswer(early, () =>
-        countedWrite(d, async (trx) => {
+        countedWrite(d, async (trx, counted) => {
           const session = await sessions.touchOwned(trx, args.userId, args.sessionId, null);
           if (!session) throw sessionNotFound();
           const rows = await recent(trx);
-          const { lastUser, after } = check(rows);
+          const { lastUser, after } = check(rows, (row) => row.status === 'streaming');
           await messages.deleteIds(trx, after.map((row) => row.id));
-          const ai = await messages.insertAnswer(trx, args.sessionId);
+          const ai = await messages.insertAnswer(trx, args.sessionId, leases.holder, counted.day);
           return { session: sessionView(session), sessionCreated: false, userMessageId: rows[lastUser]!.id, aiMessageId: ai.id, request: request(rows, lastUser) };
         }),
       );
       return prepared(c, result, early);
     },
 
-    /** Stops every answer in progress (their partial text is saved as stopped) and waits for the saves. */
+    /** Stops every answer in progress (their partial text is saved as stopped, their messages given back) and waits for the saves. */
     async stopAll(reason = 'the service is shutting down'): Promise<void> {
       const entries = [...running];
-      for (const entry of entries) entry.controller.abort(new Error(reason));
+      for (const entry of entries) entry.controller.abort(new ServiceStopping(reason));
       await Promise.allSettled(entries.map((entry) => entry.done));
     },
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { preparedStatement } from '@keisha/service-kit';
 import type { ChatDatabase, MessageRow, SessionRow } from '../database.ts';
+import type { AnswerHolder } from './streaming-answers.ts';
 
 type Executor = Kysely<ChatDatabase> | Transaction<ChatDatabase>;
 
@@ -28,7 +29,8 @@ export interface StartedConversation {
  * account's day); a counter takes its group's n messages only if all n fit (`used + n <= limit`, checked
  * on the row as ON CONFLICT locked it, so other instances cannot overdraw it either), and only the
  * starts of counters that took their messages are written. Counters are locked in (user_id, day) order,
- * so two writers cannot deadlock. The ids are chosen by the caller, so each row is known as its own.
+ * so two writers cannot deadlock. The ids are chosen by the caller, so each row is known as its own. Keisha's
+ * answer is held by the writing process ($9-$11, see streaming-answers.ts) and records the day it was counted in.
  */
 const START_ALL = preparedStatement(`
 with req as (
@@ -52,15 +54,19 @@ with req as (
   select r.user_message_id, s.id, r.text, null, 'complete', clock_timestamp() from s join req r on r.session_id = s.id
   returning session_id
 ), a as (
-  insert into messages (id, session_id, user_prompt, ai_response, status, created_at)
-  select r.ai_message_id, u.session_id, null, '', 'streaming', clock_timestamp() from u join req r on r.session_id = u.session_id
+  insert into messages (id, session_id, user_prompt, ai_response, status, created_at, stream_instance, stream_process, lease_until, charged_day)
+  select r.ai_message_id, u.session_id, null, '', 'streaming', clock_timestamp(), $9::text, $10::uuid, clock_timestamp() + $11::int * interval '1 millisecond', r.day
+  from u join req r on r.session_id = u.session_id
   returning session_id
 )
 select s.id, s.user_id, s.title, s.created_at, s.updated_at, t.day::text as day, t.used
 from s join a on a.session_id = s.id join req r on r.session_id = s.id join taken t on t.user_id = r.user_id and t.day = r.day`);
 
-/** See the migration 2026112601_continue_conversation: messages to existing conversations, one or many. */
-const CONTINUE_ALL = preparedStatement('select * from chat_continue_conversations($1, $2, $3, $4, $5, $6, $7)');
+/**
+ * See the migrations 2026112601_continue_conversation and 2026112701_answer_leases: messages to existing
+ * conversations, one or many, their answers held by the writing process.
+ */
+const CONTINUE_ALL = preparedStatement('select * from chat_continue_conversations($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)');
 
 /** A message to one of `userId`'s conversations, to be taken from the day's allowance. */
 export interface ConversationContinuation {
@@ -119,8 +125,15 @@ const isNotFound = (error: unknown) => (error as { code?: unknown }).code === 'P
 /** The key of an account's day counter, as the group commit groups by it. */
 export const counterKey = (userId: string, day: string) => `${userId} ${day}`;
 
-/** Conversations. Every read and write is scoped to the owner: another user's id finds nothing. */
-export function sessionsRepository(db: Kysely<ChatDatabase>) {
+/** Answers written without a holder (tests, tools): no lease, so they are taken for dead after 15 minutes. */
+const NO_HOLDER = { instance: null, process: null, leaseMs: null };
+
+/**
+ * Conversations. Every read and write is scoped to the owner: another user's id finds nothing. The answers it
+ * writes are held by `holder` (the process that will stream them).
+ */
+export function sessionsRepository(db: Kysely<ChatDatabase>, holder?: AnswerHolder) {
+  const held = holder ?? NO_HOLDER;
   /** Messages to existing conversations in one call; see continueAllWithMessages below. */
   async function continueAll(
     batch: readonly ConversationContinuation[],
@@ -136,6 +149,9 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
         column((c) => c.autoTitle),
         column((c) => c.text),
         historyRows,
+        held.instance,
+        held.process,
+        held.leaseMs,
       ]),
     );
     const counts = new Map<string, number>();
@@ -185,8 +201,10 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
           select id, ${text}, null, 'complete', clock_timestamp() from s
           returning id, session_id
         ), a as (
-          insert into messages (session_id, user_prompt, ai_response, status, created_at)
-          select session_id, null, '', 'streaming', clock_timestamp() from u
+          insert into messages (session_id, user_prompt, ai_response, status, created_at, stream_instance, stream_process, lease_until, charged_day)
+          select session_id, null, '', 'streaming', clock_timestamp(), ${held.instance}::text, ${held.process}::uuid,
+            clock_timestamp() + ${held.leaseMs}::integer * interval '1 millisecond', ${allowance.day}::date
+          from u
           returning id
         )
         select s.id, s.user_id, s.title, s.created_at, s.updated_at, u.id as user_message_id, a.id as ai_message_id, taken.used
@@ -255,6 +273,9 @@ export function sessionsRepository(db: Kysely<ChatDatabase>) {
           column((_, i) => ids[i]!.session),
           column((_, i) => ids[i]!.user),
           column((_, i) => ids[i]!.ai),
+          held.instance,
+          held.process,
+          held.leaseMs,
         ]),
       );
       const counts = new Map<string, number>();

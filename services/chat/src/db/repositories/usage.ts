@@ -26,17 +26,6 @@ export function usageRepository(db: Kysely<ChatDatabase>) {
       return row?.used;
     },
 
-    /** Gives a message back (its answer failed). */
-    async release(userId: string, day: string, trx?: Transaction<ChatDatabase>): Promise<void> {
-      await (trx ?? db)
-        .updateTable('chat_usage_counters')
-        .set({ used: sql`used - 1` })
-        .where('user_id', '=', userId)
-        .where('day', '=', day)
-        .where('used', '>', 0)
-        .execute();
-    },
-
     async current(userId: string, day: string): Promise<number> {
       const row = await db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
       return row?.used ?? 0;

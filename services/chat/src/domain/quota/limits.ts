@@ -29,3 +29,29 @@ export function usageView(plan: ChatTier, used: number, resetsAt: Date, timeZone
     time_zone: timeZone,
   };
 }
+
+export interface UsesGivenBack {
+  userId: string;
+  /** The day the messages were counted in, YYYY-MM-DD. */
+  day: string;
+  uses: number;
+}
+
+/**
+ * The messages of failed answers to give back: one per answer whose day is known (answers written before they
+ * recorded it have nothing to give back), grouped by the account's day, in (account, day) order: the order every
+ * path locks counters in, so two writers cannot deadlock.
+ */
+export function usesToGiveBack(answers: ReadonlyArray<{ userId: string; day: string | null }>): UsesGivenBack[] {
+  const counts = new Map<string, UsesGivenBack>();
+  for (const { userId, day } of answers) {
+    if (day === null) continue;
+    const key = `${userId} ${day}`;
+    const entry = counts.get(key);
+    if (entry) entry.uses++;
+    else counts.set(key, { userId, day, uses: 1 });
+  }
+  return [...counts.values()].sort((a, b) => (a.userId === b.userId ? compare(a.day, b.day) : compare(a.userId, b.userId)));
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

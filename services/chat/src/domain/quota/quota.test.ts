@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTimeZone, localDay, nextLocalMidnight } from '@keisha/service-kit';
-import { dailyMessageLimit, usageView } from './limits.ts';
+import { dailyMessageLimit, usageView, usesToGiveBack } from './limits.ts';
 
 describe('dailyMessageLimit', () => {
   it.each([
@@ -41,5 +41,26 @@ describe('the person’s day', () => {
     expect(nextLocalMidnight(new Date('2026-03-08T12:00:00Z'), 'America/Chicago').toISOString()).toBe('2026-03-09T05:00:00.000Z');
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('usesToGiveBack', () => {
+  it('gives back one message per failed answer, grouped by account and day, in (account, day) order', () => {
+    const a = '0b0e6b4c-0000-4000-8000-000000000001';
+    const b = '0b0e6b4c-0000-4000-8000-000000000002';
+    expect(
+      usesToGiveBack([
+        { userId: b, day: '2026-11-27' },
+        { userId: a, day: '2026-11-27' },
+        { userId: a, day: '2026-11-26' },
+        { userId: b, day: '2026-11-27' },
+        { userId: a, day: null },
+      ]),
+    ).toEqual([
+      { userId: a, day: '2026-11-26', uses: 1 },
+      { userId: a, day: '2026-11-27', uses: 1 },
+      { userId: b, day: '2026-11-27', uses: 2 },
+    ]);
+    expect(usesToGiveBack([])).toEqual([]);
   });
 });
