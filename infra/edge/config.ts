@@ -77,8 +77,11 @@ export const edgeConfigSchema = z.object({
    * and neither the Service nor the Ingress routes to it. Bound on HOST, like PORT.
    */
   METRICS_PORT: port(4000),
-  /** How long a service may take to start answering before the reader gets 504 (0: no limit). */
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /**
+   * How long every service may take to start answering before the reader gets 504 (0: no limit). Unset: each
+   * service's own budget (identity 10 s, billing 15 s, decoder 75 s, chat 90 s; infra/local/upstream-budgets.ts).
+   */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** OpenTelemetry: OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) turns trace export on (@keisha/telemetry). */
   ...tracingEnvShape,
 });

@@ -27,7 +27,7 @@ export function startEdge(config: EdgeConfig): Promise<RunningGateway> {
     publicOrigin: config.PUBLIC_ORIGIN,
     trustProxy: config.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
     metricsPort: config.METRICS_PORT,
-    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    ...(config.UPSTREAM_TIMEOUT_MS === undefined ? {} : { upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS }),
     tracing: tracingSettingsFrom(config),
   });
 }

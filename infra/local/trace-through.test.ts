@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '@keisha/contracts/identity';
-import { ENTITLEMENT_PATHS } from '@keisha/contracts/billing';
+import { INTERNAL_ENTITLEMENT_PATH } from '@keisha/contracts/billing';
 import { startFakeCollector, type CollectedSpan, type FakeCollector } from '@keisha/telemetry/testing';
 import { startBillingProcess, startIdentityProcess, startServiceProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
 import { startGateway, type RunningGateway } from './gateway.ts';
@@ -98,11 +98,12 @@ describe('a trace from the edge through the decoder to identity and billing', ()
     const identityAnswer = one((s) => s.service === 'identity' && s.parentSpanId === sessionCall.spanId, "identity's answer to the decoder");
     expect(identityAnswer).toMatchObject({ kind: SERVER, name: `GET ${AUTH_PATHS.me}` });
 
-    const planCall = one((s) => s.service === 'decoder' && s.kind === CLIENT && s.name === `GET ${ENTITLEMENT_PATHS.me}`, 'the plan question');
+    // The plan is asked on billing's internal route (the services' internal token: never throttled as one address).
+    const planCall = one((s) => s.service === 'decoder' && s.kind === CLIENT && s.name === `GET ${INTERNAL_ENTITLEMENT_PATH}`, 'the plan question');
     expect(planCall.parentSpanId).toBe(decoderServer.spanId);
     const billingAnswer = one((s) => s.service === 'billing' && s.kind === SERVER, "billing's answer");
     expect(billingAnswer.parentSpanId).toBe(planCall.spanId);
-    expect(billingAnswer.name).toBe(`GET ${ENTITLEMENT_PATHS.me}`);
+    expect(billingAnswer.name).toBe(`GET ${INTERNAL_ENTITLEMENT_PATH}`);
   });
 
   it("puts the trace id on the decoder's log lines of the request", () => {

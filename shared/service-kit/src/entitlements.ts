@@ -11,7 +11,7 @@
 // reaches every service within about a second), and when billing cannot answer the last answer stands for
 // up to `staleMs`. Only when nothing that recent is known does the lookup throw: 503 PLAN_UNAVAILABLE with
 // Retry-After, never the paywall. A plan billing sends that this service does not know is a failure too.
-import { ENTITLEMENT_PATHS, internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
+import { ENTITLEMENT_PATHS, INTERNAL_ENTITLEMENT_PATH, internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
 import { tracedFetch } from '@keisha/telemetry';
 import { AppError } from './errors.ts';
 import { INTERNAL_TOKEN_HEADER } from './internal-token.ts';
@@ -66,7 +66,7 @@ export function entitlementLookup<T>(
     const [path, headers] = internal
       ? [internalEntitlementPath(userId), { [INTERNAL_TOKEN_HEADER]: internal }]
       : [ENTITLEMENT_PATHS.me, { authorization: bearers.get(userId) ?? '' }];
-    const route = internal ? '/internal/billing/entitlements/:user_id' : ENTITLEMENT_PATHS.me;
+    const route = internal ? INTERNAL_ENTITLEMENT_PATH : ENTITLEMENT_PATHS.me;
     const response = await tracedFetch(new URL(path, billingUrl), { headers, signal: AbortSignal.timeout(timeoutMs) }, { route });
     if (!response.ok) throw new Error(`billing answered ${response.status}`);
     const body = (await response.json()) as { entitlement?: Partial<Entitlement> } | null;

@@ -4,7 +4,7 @@
 // second. When billing cannot answer, the last plan it gave stands for a while (an annual subscriber's
 // integration keeps working through a billing restart); with none known, the answer is undefined and the
 // key is refused for now (503), never let through on a plan nobody confirmed.
-import { internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
+import { INTERNAL_ENTITLEMENT_PATH, internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
 import { INTERNAL_TOKEN_HEADER, lastKnown, tracedFetch } from '@keisha/service-kit';
 
 export type OwnerTier = Entitlement['decoder_tier'];
@@ -31,7 +31,7 @@ export function billingOwnerPlans(
     const response = await tracedFetch(new URL(internalEntitlementPath(userId), billingUrl), {
       headers: { [INTERNAL_TOKEN_HEADER]: internalToken },
       signal: AbortSignal.timeout(timeoutMs),
-    }, { route: '/internal/billing/entitlements/:userId' });
+    }, { route: INTERNAL_ENTITLEMENT_PATH });
     if (!response.ok) throw new Error(`billing answered ${response.status}`);
     const body = (await response.json()) as { entitlement?: Partial<Entitlement> } | null;
     const tier = TIERS.find((t) => t === body?.entitlement?.decoder_tier);
