@@ -36,6 +36,9 @@ export function answerEngineFor(
 }
 
 export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<any>, deps: ChatDeps = {}): Promise<ServiceApp> {
+  // The services' shared secret, read when first needed: a burst of new readers' session checks goes to identity's internal route together.
+  let token: string | undefined;
+  const internalToken = () => (token ??= loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'chat'))));
   return createServiceApp({
     name: 'chat',
     description: 'Conversations with Keisha (streamed answers), messages and the daily message limit.',
@@ -44,13 +47,22 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
     logger: deps.logger,
     // A long article fits in a message (20,000 characters); a body over 256 KB is a 413 before it is read.
     bodyLimit: 256 * 1024,
+    internalToken,
     routes: async (app) => {
       // The signature, then identity's word that the session still stands (revocation within a second).
-      // The services' shared secret, read when first needed: a burst of new readers' session checks goes to identity's internal route together.
-      const internalToken = () => loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'chat')));
-      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken });
+      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken, keysTtlMs: config.IDENTITY_KEYS_TTL_MS });
       await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
-      const planFor = deps.planFor ?? chatPlans({ fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL }, app.log);
+      const planLookupFailures = app.metrics.counter(
+        'plan_lookup_failures_total',
+        'Plan questions billing could not answer: answered with the last plan billing gave (stale) or refused with 503 (unavailable).',
+        ['outcome'],
+      );
+      const planFor =
+        deps.planFor ??
+        chatPlans(
+          { fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL, internalToken, onFailure: (outcome) => planLookupFailures.inc({ outcome }) },
+          app.log,
+        );
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Answers the offline responder gave because the model could not, by cause.', ['cause']);
       const leases = createAnswerLeases({
         db: app.db as Kysely<ChatDatabase>,
