@@ -5,7 +5,8 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 
 export type LlmFault = 'refuse' | 'hang' | 'malformed' | 'rate-limited';
-export type LlmMode = 'normal' | LlmFault;
+/** `slow`: the chat's stream sends one word every 500 ms (an answer to cut off mid-stream). */
+export type LlmMode = 'normal' | 'slow' | LlmFault;
 
 export interface FakeLlm {
   /** The base URL to give as OPENAI_BASE_URL (it stays the same while the server refuses). */
@@ -60,6 +61,23 @@ export async function startFakeLlm(port: number): Promise<FakeLlm> {
             return res.end('data: {"choices": [{"delta": {"content": "Hel\n\n');
           }
           return json(200, completion(model, '{"score": 40, "summary": "unfinished'));
+        case 'slow':
+          if (body.stream) {
+            res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+            res.write(chunk(model, { role: 'assistant', content: '' }, null));
+            let sent = 0;
+            const timer = setInterval(() => {
+              if (res.destroyed || sent >= 20) {
+                clearInterval(timer);
+                if (!res.destroyed) res.end(chunk(model, {}, 'stop') + 'data: [DONE]\n\n');
+                return;
+              }
+              res.write(chunk(model, { content: `word${sent++} ` }, null));
+            }, 500);
+            res.once('close', () => clearInterval(timer));
+            return;
+          }
+          return json(200, completion(model, JSON.stringify(ANALYSIS)));
         default:
           if (!body.stream) return json(200, completion(model, JSON.stringify(ANALYSIS)));
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -18,6 +18,7 @@ let gateway = '';
 export function useGateway(url: string): void {
   gateway = url;
 }
+export const gatewayUrl = () => gateway;
 
 // The suite's requests come from many client addresses, as real traffic does (the gateway believes the
 // X-Forwarded-For of loopback in this suite): no address passes a per-address limit, so every service keeps

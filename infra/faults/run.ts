@@ -8,6 +8,7 @@
 //    every service answers again without being restarted.
 // 4-6. A flood of free readers, billing stopped, identity stopped (outages.ts): no paying reader counted
 //    as free, no valid token refused as invalid, 503 with Retry-After for what cannot be known.
+// 7. The chat killed mid-stream: the answer is marked failed, its message given back, Regenerate works.
 // Everything runs on loopback: the real launcher's platform (startPlatform: services as processes,
 // remotes, gateway), a PostgreSQL server of the suite's own in a temporary folder, and our own
 // OpenAI-compatible server. It prints the figures and exits non-zero when a check fails.
@@ -23,7 +24,7 @@ import { SERVICES, type ServiceName } from '../local/topology.ts';
 import { startFakeLlm, type FakeLlm, type LlmFault } from './fake-llm.ts';
 import { newLedger, reconcile, reconciliationTable, type Ledger, type Reconciliation } from './ledger.ts';
 import { article, call, check, failures, newReader, PASSWORD, RUN, seconds, signUp, sleep, streamChat, useGateway, type Answer, type Reader } from './harness.ts';
-import { billingStopped, buyChatPlan, buyDecoderPlan, identityStopped, payingReaders, planFlood } from './outages.ts';
+import { billingStopped, buyChatPlan, buyDecoderPlan, chatKilledMidStream, identityStopped, payingReaders, planFlood } from './outages.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 const BASE_PORT = Number(process.env.KEISHA_FAULTS_PORT ?? 3900);
@@ -251,11 +252,21 @@ async function postgresRestart(platform: Platform, postgres: PrivatePostgres, re
     postgres.query(`select coalesce(sum(used), 0) from decoder.usage_counters where subject in (${readers.map((r) => `'user:${r.id}'`).join(', ')})`),
   );
   const probeAnalyses = Number(postgres.query(`select count(*) from decoder.analyses where text like '%Reference ${RUN}-probe%'`));
+  // The chat counts a message when the model answers it and gives it back when the answer fails (a fallback
+  // to the offline responder is not charged either): its counters must equal the answers the model gave.
+  const readerIds = readers.map((r) => `'${r.id}'`).join(', ');
+  const chatCounted = Number(postgres.query(`select coalesce(sum(used), 0) from chat.chat_usage_counters where user_id in (${readerIds})`));
+  const chatAnswered = Number(
+    postgres.query(
+      `select count(*) from chat.messages m join chat.chat_sessions s on s.id = m.session_id where s.user_id in (${readerIds}) and m.ai_response is not null and m.status in ('complete', 'stopped') and m.engine = 'llm'`,
+    ),
+  );
   const analysesAcknowledged = all.analyses!.ledger.acknowledged.size;
 
   console.log(`\n3. PostgreSQL stopped at once (pg_ctl stop -m immediate) after ${seconds(crashedAt - started)} of mixed writes, started again ${seconds(upAt - crashedAt)} later; writes for ${seconds(wroteFor)}`);
   console.log(reconciliationTable(rows).replace(/^/gm, '   '));
   console.log(`   decoder quota: ${usedByReaders} uses counted for ${analysesAcknowledged} acknowledged analyses and ${probeAnalyses} recovery probes (a use taken by a request that failed in the outage and could not be given back shows here as extra)`);
+  console.log(`   chat quota: ${chatCounted} messages counted for ${chatAnswered} answers the model gave these readers (every case so far)`);
   const worst = Math.max(...SERVICES.map((name) => recovered[name] ?? Infinity));
   console.log(
     `   back after the database was up: ${SERVICES.map((name) => `${name} ${recovered[name] === undefined ? 'never' : seconds(recovered[name]!)}`).join(', ')} (ready and a real write); all ${Number.isFinite(worst) ? `${seconds(worst)}, ${seconds(upAt - crashedAt + worst)} after the crash` : 'NOT recovered'}`,
@@ -276,7 +287,8 @@ async function postgresRestart(platform: Platform, postgres: PrivatePostgres, re
     check(row.acknowledged > 0, `${row.kind}: no write was acknowledged at all`);
     check(row.failed > 0 || OUTAGE_SECONDS === 0, `${row.kind}: no request failed, so the outage was not seen`);
   }
-  check(usedByReaders >= analysesAcknowledged, `decoder quota counted ${usedByReaders} uses for ${analysesAcknowledged} acknowledged analyses`);
+  check(usedByReaders === analysesAcknowledged + probeAnalyses, `decoder quota counted ${usedByReaders} uses for ${analysesAcknowledged} acknowledged analyses and ${probeAnalyses} probes`);
+  check(chatCounted === chatAnswered, `chat quota counted ${chatCounted} messages for ${chatAnswered} answers`);
   check(Number.isFinite(worst), `not every service answered within ${seconds(RECOVERY_LIMIT_MS)} of the database's return`);
   check(restarted.length === 0, `services restarted instead of reconnecting: ${restarted.join(', ')}`);
 }
@@ -353,6 +365,7 @@ async function main(): Promise<void> {
     await planFlood(paying);
     await billingStopped(platform, paying);
     await identityStopped(platform, readers[2]!, { keysTtlMs: KEYS_TTL_MS });
+    await chatKilledMidStream(platform, llm);
   } catch (error) {
     failures.push(`the suite could not run: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

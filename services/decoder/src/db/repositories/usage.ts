@@ -96,16 +96,19 @@ export function usageRepository(db: Kysely<DecoderDatabase>, kind: DatabaseKind 
     },
 
     /** Gives a use back (the analysis failed after it was reserved). */
+    /** Gives one use back to each counter, all or none (a give-back tried again never gives one twice). */
     async release(counters: Counter[]): Promise<void> {
-      for (const { subject, day } of ordered(counters)) {
-        await db
-          .updateTable('usage_counters')
-          .set({ used: sql`used - 1` })
-          .where('subject', '=', subject)
-          .where('day', '=', day)
-          .where('used', '>', 0)
-          .execute();
-      }
+      await db.transaction().execute(async (trx) => {
+        for (const { subject, day } of ordered(counters)) {
+          await trx
+            .updateTable('usage_counters')
+            .set({ used: sql`used - 1` })
+            .where('subject', '=', subject)
+            .where('day', '=', day)
+            .where('used', '>', 0)
+            .execute();
+        }
+      });
     },
 
     /** The highest count among the counters (a guest is as used up as their most used subject). */

@@ -12,6 +12,7 @@ import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
 import { historyTitle } from '../../domain/history.ts';
 import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-engine.ts';
 import type { ReaderResolver } from '../../plugins/reader.ts';
+import { giveBackLater } from '../../plugins/give-back.ts';
 
 export interface AnalysisRouteOptions {
   engine: AnalysisEngine;
@@ -89,6 +90,9 @@ function historyEntry(userId: string, text: string, outcome: AnalysisOutcome, re
 export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOptions): Promise<void> {
   const db = app.db as Kysely<DecoderDatabase>;
   const usage = usageRepository(db, app.dbKind);
+  // A use is given back even when the database cannot take it at the moment of the failure (give-back.ts).
+  const giveBack = giveBackLater((counters: Counter[]) => usage.release(counters), { log: app.log });
+  app.addHook('onClose', async () => giveBack.stop());
   const readerDays = readerDaysRepository(app.db);
   const analyses = app.metrics.counter('decoder_analyses_total', 'Analyses answered, by engine, or failed.', ['outcome', 'engine']);
   const refusals = app.metrics.counter('quota_refusals_total', 'Requests refused because the daily quota was used up, by plan.', ['tier']);
@@ -160,7 +164,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         try {
           outcome = await analyse();
         } catch (error) {
-          await usage.release(counters);
+          await giveBack(counters);
           throw error;
         }
         analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
@@ -169,14 +173,14 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
             const entry = historyEntry(reader.userId, request.body.text, outcome, resultJson(outcome));
             await db.insertInto('analyses').values({ ...entry, result: Buffer.from(entry.result).toString('utf8') }).execute();
           } catch (error) {
-            await usage.release(counters);
+            await giveBack(counters);
             throw notSaved(error);
           }
         }
         // The rule: when the model failed, the reader gets the embedded result and is charged nothing.
         let used = Math.max(...counts);
         if (outcome.modelFailed) {
-          await usage.release(counters);
+          await giveBack(counters);
           used -= 1;
         }
         return { success: true as const, analysis: outcome.analysis, translation: outcome.translation, usage: usageView(reader.tier, used, resetsAt) };

@@ -12,6 +12,7 @@ import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-eng
 import { apiKeyAuthenticator, rateLimitBucketOf } from '../../plugins/api-key-auth.ts';
 import type { OwnerAccountLookup } from '../../plugins/key-owner-account.ts';
 import type { OwnerPlanLookup } from '../../plugins/key-owner-plan.ts';
+import { giveBackLater } from '../../plugins/give-back.ts';
 import { looksBinary } from '../analysis/index.ts';
 import { BATCH_BODY_LIMIT, publicOpenApi } from './openapi.ts';
 
@@ -50,6 +51,9 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
 
 export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions): Promise<void> {
   const keys = apiKeysRepository(app.db as Kysely<DecoderDatabase>);
+  // A key's use is given back even when the database cannot take it at the moment of the failure (give-back.ts).
+  const giveBack = giveBackLater(({ keyId, day }: { keyId: string; day: string }) => keys.release(keyId, day, 1).then(() => {}), { log: app.log });
+  app.addHook('onClose', async () => giveBack.stop());
   const authenticateKey = apiKeyAuthenticator(keys, options.ownerPlan, options.ownerAccount);
   const keyOf = new WeakMap<object, ApiKeyRow>();
   const rateLimit = { max: options.rateLimitMax, timeWindow: '1 minute', keyGenerator: rateLimitBucketOf };
@@ -90,7 +94,7 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
       try {
         outcome = await options.engine(request.body.text);
       } catch (error) {
-        await keys.release(key.id, day, 1);
+        await giveBack({ keyId: key.id, day });
         request.log.error({ err: error, apiKeyPrefix: key.prefix }, 'analysis failed');
         throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
       }
