@@ -338,6 +338,7 @@ async function main(): Promise<void> {
         // services' general limit (RATE_LIMIT_MAX, 600 a minute per address) stays, billing's included, and
         // plans come from billing (no DEFAULT_ACCOUNT_TIER or DEFAULT_CHAT_TIER): cases 4 and 5 need both.
         LOGIN_RATE_LIMIT_MAX: unlimited,
+        REGISTER_DAILY_LIMIT_PER_ADDRESS: unlimited,
         WAITLIST_RATE_LIMIT_MAX: unlimited,
         ANALYSIS_RATE_LIMIT_MAX: unlimited,
         CHAT_RATE_LIMIT_MAX: unlimited,

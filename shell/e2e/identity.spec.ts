@@ -76,8 +76,8 @@ test('an existing account cannot be created twice, whatever the case of the addr
   await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
   const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
   await create.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
-  await create.getByLabel('Password', { exact: true }).fill('another-pass');
-  await create.getByLabel('Confirm Password').fill('another-pass');
+  await create.getByLabel('Password', { exact: true }).fill('amber-glacier-piano-16');
+  await create.getByLabel('Confirm Password').fill('amber-glacier-piano-16');
   await create.getByRole('button', { name: 'Create Account' }).click();
   await expect(create.getByRole('alert')).toHaveText('An account with this email already exists. Please try logging in instead.');
 });
@@ -114,4 +114,27 @@ test('the admin area refuses a signed-in user who is not an administrator', asyn
   await signUpOnDecoder(page, unique('not-admin'));
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+});
+
+test('a common password is refused at sign-up with the reason, and a passphrase is accepted', async ({ page }) => {
+  const email = unique('weak');
+  await page.goto('/bias-detection');
+  await expect(page.getByText('Guest User')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
+  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
+  await create.getByLabel('Email').fill(email);
+  for (const weak of ['password', '12345678', 'Password1']) {
+    await create.getByLabel('Password', { exact: true }).fill(weak);
+    await create.getByLabel('Confirm Password').fill(weak);
+    await create.getByRole('button', { name: 'Create Account' }).click();
+    await expect(create.getByRole('alert')).toHaveText(
+      /^Please check that your email and password meet the requirements\. This is a (heavily|commonly) used password\. Add more words that are less common\.$/,
+    );
+  }
+  await create.getByLabel('Password', { exact: true }).fill('correct-horse-battery-staple-42');
+  await create.getByLabel('Confirm Password').fill('correct-horse-battery-staple-42');
+  await create.getByRole('button', { name: 'Create Account' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText(email)).toBeVisible();
 });

@@ -48,6 +48,7 @@ export async function buildIdentityApp(
           windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
           accountLimit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
         },
+        signupDailyLimit: config.REGISTER_DAILY_LIMIT_PER_ADDRESS,
       });
       // Identity verifies its own tokens with its key ring, and also asks the database whether the
       // account is still enabled and signed in: it is the one service that can.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseConfigSchema } from '@keisha/service-kit';
+import { normalizeEmailAddress } from './domain/email.ts';
 
 export const identityConfigSchema = baseConfigSchema.extend({
   PORT: baseConfigSchema.shape.PORT.default(4001),
@@ -9,6 +10,8 @@ export const identityConfigSchema = baseConfigSchema.extend({
   WAITLIST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Sign-in and registration attempts per minute per client address. */
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Accounts one client address may create per UTC day (on top of LOGIN_RATE_LIMIT_MAX a minute), counted in the database. */
+  REGISTER_DAILY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins of one account from one address before that address is refused for the window. */
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Failed sign-ins of one account from all addresses before addresses that never signed in to it are refused. */
@@ -21,7 +24,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
   /** An Ed25519 private key (PKCS#8 PEM) to sign with; without one, a key is made and kept in the database. */
   SIGNING_KEY_PEM: z.string().includes('PRIVATE KEY').optional(),
   /** The first administrator; without these, the first start makes one and prints its password once. */
-  ADMIN_EMAIL: z.string().trim().toLowerCase().optional(),
+  ADMIN_EMAIL: z.string().transform(normalizeEmailAddress).optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: 'ADMIN_PASSWORD must be at least 12 characters' }).optional(),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

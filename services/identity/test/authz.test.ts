@@ -68,7 +68,7 @@ describe.each(targets)('authorization on $kind', (target) => {
   const ROUTES: Array<{ name: string; method: 'GET' | 'POST' | 'PATCH'; url: () => string; payload?: unknown; user: number; admin: number }> = [
     { name: 'me', method: 'GET', url: () => '/api/auth/me', user: 200, admin: 200 },
     { name: 'logout-all', method: 'POST', url: () => '/api/auth/logout-all', payload: {}, user: 200, admin: 200 },
-    { name: 'change-password', method: 'POST', url: () => '/api/auth/change-password', payload: { current_password: 'wrong-one', new_password: 'new-password' }, user: 401, admin: 401 },
+    { name: 'change-password', method: 'POST', url: () => '/api/auth/change-password', payload: { current_password: 'wrong-one', new_password: 'copper-meadow-riddle-85' }, user: 401, admin: 401 },
     { name: 'get profile', method: 'GET', url: () => '/api/profiles/me', user: 200, admin: 200 },
     { name: 'edit profile', method: 'PATCH', url: () => '/api/profiles/me', payload: { username: 'me' }, user: 200, admin: 200 },
     { name: 'admin users', method: 'GET', url: () => '/api/identity/admin/users', user: 403, admin: 200 },
@@ -137,7 +137,7 @@ describe.each(targets)('authorization on $kind', (target) => {
     const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password);
     const other = await signUp(ctx.app, 'second-admin@example.org');
     await ctx.app.inject({ method: 'PATCH', url: `/api/identity/admin/users/${other.user.id}`, headers: bearer(admin.token), payload: { role: 'admin' } });
-    const promoted = await signIn(ctx.app, 'second-admin@example.org', 'secret-password');
+    const promoted = await signIn(ctx.app, 'second-admin@example.org', 'correct-horse-battery-staple-42');
     expect((await ctx.app.inject({ url: '/api/identity/admin/users', headers: bearer(promoted.token) })).statusCode).toBe(200);
     await ctx.app.inject({ method: 'PATCH', url: `/api/identity/admin/users/${other.user.id}`, headers: bearer(admin.token), payload: { role: 'user' } });
     expect((await ctx.app.inject({ url: '/api/identity/admin/users', headers: bearer(promoted.token) })).statusCode).toBe(403);

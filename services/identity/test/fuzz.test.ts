@@ -40,7 +40,7 @@ describe.each(targets)('identity under hostile input on $kind', (target) => {
   let victim = '';
   beforeAll(async () => {
     ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL });
-    userToken = (await signUp(ctx.app, 'fuzz-user@example.org', 'fuzz-password')).token;
+    userToken = (await signUp(ctx.app, 'fuzz-user@example.org', 'fuzz-amber-glacier-16')).token;
     victim = (await signUp(ctx.app, 'fuzz-victim@example.org')).user.id;
     adminToken = (await signIn(ctx.app, ADMIN.email, ADMIN.password)).token;
   });
@@ -50,13 +50,13 @@ describe.each(targets)('identity under hostile input on $kind', (target) => {
   });
 
   const ROUTES = () => [
-    { method: 'POST' as const, url: '/api/bias-auth/register', fields: { email: 'new@x.io', password: 'secret1' }, headers: {} },
-    { method: 'POST' as const, url: '/api/bias-auth/login', fields: { email: 'fuzz-user@example.org', password: 'fuzz-password' }, headers: {} },
+    { method: 'POST' as const, url: '/api/bias-auth/register', fields: { email: 'new@x.io', password: 'maple-orbit-velvet-37' }, headers: {} },
+    { method: 'POST' as const, url: '/api/bias-auth/login', fields: { email: 'fuzz-user@example.org', password: 'fuzz-amber-glacier-16' }, headers: {} },
     { method: 'POST' as const, url: '/api/auth/admin/login', fields: { email: ADMIN.email, password: ADMIN.password }, headers: {} },
     { method: 'POST' as const, url: '/api/bias-auth/validate-token', fields: { token: userToken }, headers: {} },
     { method: 'POST' as const, url: '/internal/identity/sessions/check', fields: { tokens: [userToken] }, headers: { 'x-keisha-internal-token': INTERNAL } },
     { method: 'POST' as const, url: '/api/waitlist', fields: { email: 'w@x.io' }, headers: {} },
-    { method: 'POST' as const, url: '/api/auth/change-password', fields: { current_password: 'fuzz-password', new_password: 'fuzz-password' }, headers: bearer(userToken) },
+    { method: 'POST' as const, url: '/api/auth/change-password', fields: { current_password: 'fuzz-amber-glacier-16', new_password: 'fuzz-amber-glacier-16' }, headers: bearer(userToken) },
     { method: 'PATCH' as const, url: '/api/profiles/me', fields: { username: 'fuzz', avatar_url: 'https://x.io/a.png', website: 'https://x.io' }, headers: bearer(userToken) },
     { method: 'PATCH' as const, url: `/api/identity/admin/users/${victim}`, fields: { role: 'user', disabled: false }, headers: bearer(adminToken) },
   ];
@@ -91,7 +91,7 @@ describe.each(targets)('identity under hostile input on $kind', (target) => {
     ['not JSON', '{"email":', 'application/json'],
     ['a JSON array', '[1,2]', 'application/json'],
     ['XML', '<a/>', 'application/xml'],
-    ['a prototype-pollution attempt', '{"__proto__":{"role":"admin"},"email":"p@x.io","password":"secret1"}', 'application/json'],
+    ['a prototype-pollution attempt', '{"__proto__":{"role":"admin"},"email":"p@x.io","password":"maple-orbit-velvet-37"}', 'application/json'],
   ])('refuses a register body that is %s without a 5xx', async (_label, payload, type) => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/bias-auth/register', headers: { 'content-type': type }, payload });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);

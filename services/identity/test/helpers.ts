@@ -10,7 +10,7 @@ export interface TestContext {
   database: TestDatabase<IdentityDatabase>;
 }
 
-export const ADMIN = { email: 'admin@example.org', password: 'admin-password-123' };
+export const ADMIN = { email: 'admin@example.org', password: 'admin-lantern-quartz-91' };
 
 export async function startIdentity(
   target: { kind: DatabaseKind; url?: string },
@@ -23,6 +23,7 @@ export async function startIdentity(
     RATE_LIMIT_MAX: '100000',
     WAITLIST_RATE_LIMIT_MAX: '100000',
     LOGIN_RATE_LIMIT_MAX: '100000',
+    REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ...env,
@@ -40,7 +41,7 @@ export interface Signed {
 }
 
 /** Registers (or signs in) over HTTP and returns the access token and refresh cookie. */
-export async function signUp(app: ServiceApp, email: string, password = 'secret-password'): Promise<Signed> {
+export async function signUp(app: ServiceApp, email: string, password = 'correct-horse-battery-staple-42'): Promise<Signed> {
   const response = await app.inject({ method: 'POST', url: '/api/bias-auth/register', payload: { email, password } });
   if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.statusCode} ${response.body}`);
   return fromGrant(response);

@@ -20,7 +20,7 @@ const ROUTES = [
   'PATCH /api/identity/admin/users/:id',
   'POST /api/identity/admin/users/:id/unlock',
 ];
-const USER = { email: 'fuzz-user@example.org', password: 'fuzz-password' };
+const USER = { email: 'fuzz-user@example.org', password: 'fuzz-amber-glacier-16' };
 const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
 const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
@@ -55,7 +55,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
         label: target.kind,
         bodies: {
           'POST /api/waitlist': { email: 'waiting@example.org' },
-          'POST /api/bias-auth/register': { email: 'fuzz-new@example.org', password: 'fuzz-password' },
+          'POST /api/bias-auth/register': { email: 'fuzz-new@example.org', password: 'fuzz-amber-glacier-16' },
           'POST /api/bias-auth/login': USER,
           'POST /api/auth/admin/login': ADMIN,
           'POST /api/bias-auth/validate-token': { token: user },

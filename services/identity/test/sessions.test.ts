@@ -22,7 +22,7 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
   const refresh = (cookie: string) => post('/api/auth/refresh', {}, {}, { keisha_refresh: cookie });
 
   it('registers with the spec’s shape, sets an HttpOnly refresh cookie, and normalises the address', async () => {
-    const response = await post('/api/bias-auth/register', { email: '  Ada@Example.ORG ', password: 'secret1' });
+    const response = await post('/api/bias-auth/register', { email: '  Ada@Example.ORG ', password: 'maple-orbit-velvet-37' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       success: true,
@@ -46,14 +46,14 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
 
   it('refuses a second account for the same address in any case or spacing (409)', async () => {
     await signUp(ctx.app, 'a@x.io');
-    const again = await post('/api/bias-auth/register', { email: 'A@x.io ', password: 'another1' });
+    const again = await post('/api/bias-auth/register', { email: 'A@x.io ', password: 'amber-glacier-piano-16' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({ code: 'ACCOUNT_EXISTS', message: 'An account with this email already exists' });
   });
 
   it('creates exactly one account under 10 concurrent registrations of one address', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => post('/api/bias-auth/register', { email: 'race@x.io', password: 'secret1' })),
+      Array.from({ length: 10 }, () => post('/api/bias-auth/register', { email: 'race@x.io', password: 'maple-orbit-velvet-37' })),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(9);
@@ -62,8 +62,8 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
   it.each([
     [{ email: 'a@x.io', password: '12345' }, 'Password must be at least 6 characters long'],
     [{ email: 'a@x.io', password: '' }, 'Password is required'],
-    [{ email: '', password: 'secret1' }, 'Email is required'],
-    [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+    [{ email: '', password: 'maple-orbit-velvet-37' }, 'Email is required'],
+    [{ email: 'not-an-email', password: 'maple-orbit-velvet-37' }, 'Please enter a valid email address'],
   ])('validates registration %j with the spec message', async (body, message) => {
     const response = await post('/api/bias-auth/register', body);
     expect(response.statusCode).toBe(400);
@@ -71,8 +71,8 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
   });
 
   it('signs in with the normalised address and refuses a wrong password with 401 "invalid"', async () => {
-    await signUp(ctx.app, 'b@x.io', 'right-one');
-    expect((await post('/api/bias-auth/login', { email: ' B@X.io', password: 'right-one' })).statusCode).toBe(200);
+    await signUp(ctx.app, 'b@x.io', 'pale-harbor-signal-58');
+    expect((await post('/api/bias-auth/login', { email: ' B@X.io', password: 'pale-harbor-signal-58' })).statusCode).toBe(200);
     const wrong = await post('/api/bias-auth/login', { email: 'b@x.io', password: 'wrong-one' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.message).toMatch(/invalid/i);
@@ -85,14 +85,14 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
   const login = (email: string, password: string, address: string, url = '/api/bias-auth/login') => post(url, { email, password }, from(address));
 
   it('refuses an address after 5 failures on an account (429), even with the right password; the owner elsewhere and other accounts still sign in', async () => {
-    await signUp(ctx.app, 'c@x.io', 'right-one');
-    await signUp(ctx.app, 'd@x.io', 'right-one');
+    await signUp(ctx.app, 'c@x.io', 'pale-harbor-signal-58');
+    await signUp(ctx.app, 'd@x.io', 'pale-harbor-signal-58');
     for (let i = 0; i < 5; i++) expect((await login('c@x.io', 'nope', '198.51.100.1')).statusCode).toBe(401);
-    const locked = await login('c@x.io', 'right-one', '198.51.100.1');
+    const locked = await login('c@x.io', 'pale-harbor-signal-58', '198.51.100.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toBe('Too many login attempts. Please wait a few minutes before trying again.');
-    expect((await login('c@x.io', 'right-one', '203.0.113.9')).statusCode).toBe(200);
-    expect((await login('d@x.io', 'right-one', '198.51.100.1')).statusCode).toBe(200);
+    expect((await login('c@x.io', 'pale-harbor-signal-58', '203.0.113.9')).statusCode).toBe(200);
+    expect((await login('d@x.io', 'pale-harbor-signal-58', '198.51.100.1')).statusCode).toBe(200);
   });
 
   it('cannot lock the administrator out from elsewhere: failures from many addresses leave the owner’s known address working', async () => {
@@ -107,16 +107,16 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
 
   it('lets an administrator unlock an account, and nobody else', async () => {
     await restoreAdmin(ctx);
-    const owner = await signUp(ctx.app, 'locked@x.io', 'right-one');
+    const owner = await signUp(ctx.app, 'locked@x.io', 'pale-harbor-signal-58');
     for (let i = 0; i < 5; i++) await login('locked@x.io', 'nope', '198.51.100.7');
-    expect((await login('locked@x.io', 'right-one', '198.51.100.7')).statusCode).toBe(429);
+    expect((await login('locked@x.io', 'pale-harbor-signal-58', '198.51.100.7')).statusCode).toBe(429);
     const unlockUrl = `/api/identity/admin/users/${owner.user.id}/unlock`;
     expect((await post(unlockUrl, {}, bearer(owner.token))).statusCode).toBe(403);
     const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password, '/api/auth/admin/login');
     const unlocked = await post(unlockUrl, {}, bearer(admin.token));
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.json()).toEqual({ success: true });
-    expect((await login('locked@x.io', 'right-one', '198.51.100.7')).statusCode).toBe(200);
+    expect((await login('locked@x.io', 'pale-harbor-signal-58', '198.51.100.7')).statusCode).toBe(200);
     expect((await post('/api/identity/admin/users/00000000-0000-4000-8000-000000000000/unlock', {}, bearer(admin.token))).statusCode).toBe(404);
   });
 
@@ -153,9 +153,9 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
   );
 
   it('logout ends this device only; logout-all ends every device and refuses older access tokens', async () => {
-    await signUp(ctx.app, 'g@x.io', 'secret1');
-    const phone = await signIn(ctx.app, 'g@x.io', 'secret1');
-    const laptop = await signIn(ctx.app, 'g@x.io', 'secret1');
+    await signUp(ctx.app, 'g@x.io', 'maple-orbit-velvet-37');
+    const phone = await signIn(ctx.app, 'g@x.io', 'maple-orbit-velvet-37');
+    const laptop = await signIn(ctx.app, 'g@x.io', 'maple-orbit-velvet-37');
     const loggedOut = await post('/api/auth/logout', {}, {}, { keisha_refresh: phone.cookie });
     expect(loggedOut.statusCode).toBe(200);
     expect(loggedOut.cookies.find((c) => c.name === 'keisha_session')?.value).toBe('');
@@ -169,25 +169,25 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
   });
 
   it('changes the password, keeps this device and signs out the others', async () => {
-    await signUp(ctx.app, 'h@x.io', 'old-password');
-    const here = await signIn(ctx.app, 'h@x.io', 'old-password');
-    const elsewhere = await signIn(ctx.app, 'h@x.io', 'old-password');
-    const wrong = await post('/api/auth/change-password', { current_password: 'not-it', new_password: 'new-password' }, bearer(here.token));
+    await signUp(ctx.app, 'h@x.io', 'silver-tundra-kettle-73');
+    const here = await signIn(ctx.app, 'h@x.io', 'silver-tundra-kettle-73');
+    const elsewhere = await signIn(ctx.app, 'h@x.io', 'silver-tundra-kettle-73');
+    const wrong = await post('/api/auth/change-password', { current_password: 'not-it', new_password: 'copper-meadow-riddle-85' }, bearer(here.token));
     expect(wrong.statusCode).toBe(401);
-    const short = await post('/api/auth/change-password', { current_password: 'old-password', new_password: '123' }, bearer(here.token));
+    const short = await post('/api/auth/change-password', { current_password: 'silver-tundra-kettle-73', new_password: '123' }, bearer(here.token));
     expect(short.json().error.message).toBe('Password must be at least 6 characters long');
-    const changed = await post('/api/auth/change-password', { current_password: 'old-password', new_password: 'new-password' }, bearer(here.token));
+    const changed = await post('/api/auth/change-password', { current_password: 'silver-tundra-kettle-73', new_password: 'copper-meadow-riddle-85' }, bearer(here.token));
     expect(changed.statusCode).toBe(200);
     expect((await refresh(elsewhere.cookie)).statusCode).toBe(401);
     expect((await refresh(here.cookie)).statusCode).toBe(200);
-    expect((await post('/api/bias-auth/login', { email: 'h@x.io', password: 'old-password' })).statusCode).toBe(401);
-    expect((await post('/api/bias-auth/login', { email: 'h@x.io', password: 'new-password' })).statusCode).toBe(200);
+    expect((await post('/api/bias-auth/login', { email: 'h@x.io', password: 'silver-tundra-kettle-73' })).statusCode).toBe(401);
+    expect((await post('/api/bias-auth/login', { email: 'h@x.io', password: 'copper-meadow-riddle-85' })).statusCode).toBe(200);
   });
 
   it('admin sign-in refuses a non-admin account and admits the admin', async () => {
     await restoreAdmin(ctx);
-    await signUp(ctx.app, 'i@x.io', 'secret1');
-    const notAdmin = await post('/api/auth/admin/login', { email: 'i@x.io', password: 'secret1' });
+    await signUp(ctx.app, 'i@x.io', 'maple-orbit-velvet-37');
+    const notAdmin = await post('/api/auth/admin/login', { email: 'i@x.io', password: 'maple-orbit-velvet-37' });
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json().error.message).toBe('This account is not an administrator');
     const admin = await post('/api/auth/admin/login', ADMIN);
@@ -197,10 +197,10 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
 
   it('a disabled account cannot sign in or refresh', async () => {
     await restoreAdmin(ctx);
-    const user = await signUp(ctx.app, 'j@x.io', 'secret1');
+    const user = await signUp(ctx.app, 'j@x.io', 'maple-orbit-velvet-37');
     const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password);
     await ctx.app.inject({ method: 'PATCH', url: `/api/identity/admin/users/${user.user.id}`, headers: bearer(admin.token), payload: { disabled: true } });
-    expect((await post('/api/bias-auth/login', { email: 'j@x.io', password: 'secret1' })).statusCode).toBe(403);
+    expect((await post('/api/bias-auth/login', { email: 'j@x.io', password: 'maple-orbit-velvet-37' })).statusCode).toBe(403);
     expect((await refresh(user.cookie)).statusCode).toBe(401);
   });
 

@@ -5,7 +5,7 @@ import { E2E_ADMIN } from './platform-env.ts';
 export const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 
 /** Creates an account through the decoder's sign-up, the one way in for a new person, and waits until it is signed in. */
-export async function signUpOnDecoder(page: Page, email: string, password = 'decoder-pass-1') {
+export async function signUpOnDecoder(page: Page, email: string, password = 'decoder-violet-canyon-64') {
   await page.goto('/bias-detection');
   await expect(page.getByText('Guest User')).toBeVisible();
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -8,4 +8,4 @@ export const E2E_REMOTES_FILE = path.join(os.tmpdir(), `keisha-e2e-remotes-${E2E
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `keisha-e2e-data-${E2E_BASE_PORT}`);
 
 /** The first administrator of the end-to-end platform. */
-export const E2E_ADMIN = { email: 'e2e-admin@example.org', password: 'e2e-admin-password' };
+export const E2E_ADMIN = { email: 'e2e-admin@example.org', password: 'e2e-admin-silver-tundra-73' };

@@ -59,6 +59,12 @@ export interface LoginFailuresTable {
   failures: number;
 }
 
+export interface SignupsPerAddressTable {
+  address: string;
+  day: ColumnType<string, string, string>;
+  used: number;
+}
+
 export interface IdentityDatabase {
   waitlist: WaitlistTable;
   users: UsersTable;
@@ -67,6 +73,7 @@ export interface IdentityDatabase {
   signing_keys: SigningKeysTable;
   login_failures: LoginFailuresTable;
   login_known_addresses: LoginKnownAddressesTable;
+  signups_per_address: SignupsPerAddressTable;
 }
 
 export type WaitlistRow = Selectable<WaitlistTable>;

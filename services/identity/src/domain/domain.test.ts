@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from './csv.ts';
+import { normalizeEmailAddress } from './email.ts';
+import { checkNewPassword } from './password-policy.ts';
 import { isLockedOut, signInRefused, DEFAULT_THROTTLE } from './login-throttle.ts';
 import { hashPassword, needsRehash, parsePhc, verifyPassword } from './passwords.ts';
 import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from './refresh-token.ts';
@@ -76,5 +78,48 @@ describe('csv', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('+1@x.io')).toBe("'+1@x.io");
     expect(toCsv(['email'], [['a,b@x.io']])).toBe('email\r\n"a,b@x.io"\r\n');
+  });
+});
+
+describe('new password policy', () => {
+  it.each(['password', '12345678', 'Password1', 'qwerty123', 'iloveyou1', 'letmein!'])('refuses the common password %s', (password) => {
+    const verdict = checkNewPassword(password);
+    expect(verdict.ok).toBe(false);
+  });
+
+  it('refuses fewer than 8 characters and more than 256, counting characters not bytes', () => {
+    expect(checkNewPassword('k9!xQ2z')).toEqual({ ok: false, reason: 'Password must be at least 8 characters long.' });
+    expect(checkNewPassword('x'.repeat(257))).toEqual({ ok: false, reason: 'Password must be at most 256 characters long.' });
+    expect(checkNewPassword('🐎🔋📎🧱🐎🔋📎🧱🐎🔋').ok).toBe(true);
+  });
+
+  it('refuses the product name and the account’s own address as material', () => {
+    expect(checkNewPassword('keisha2026').ok).toBe(false);
+    expect(checkNewPassword('ada.lovelace1815', 'ada.lovelace@example.org').ok).toBe(false);
+    expect(checkNewPassword('my ADA@example.org!', 'ada@example.org')).toMatchObject({ ok: false, reason: expect.stringContaining('contains your email address') });
+  });
+
+  it('says why and what to do instead, in sentences', () => {
+    const verdict = checkNewPassword('Password1');
+    expect(verdict.ok).toBe(false);
+    if (!verdict.ok) expect(verdict.reason).toMatch(/^[A-Z].*\.\s[A-Z].*\.$/);
+  });
+
+  it('accepts passphrases and random strings of any composition, quickly', () => {
+    const started = performance.now();
+    for (const password of ['correct-horse-battery-staple-42', 'correct horse battery staple', 'ad8fj2k9qzm', 'x'.repeat(20) + 'q7#Lw0pZ'.repeat(30)]) {
+      expect(checkNewPassword(password.slice(0, 256)).ok).toBe(true);
+    }
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('address form', () => {
+  it('folds full-width letters, case and surrounding space into one address', () => {
+    expect(normalizeEmailAddress(' ｋｅｉｓｈａ@example.org ')).toBe('keisha@example.org');
+    expect(normalizeEmailAddress('ＫＥＩＳＨＡ@ＥＸＡＭＰＬＥ.ＯＲＧ')).toBe('keisha@example.org');
+    expect(normalizeEmailAddress('Ada@Example.ORG')).toBe('ada@example.org');
+    expect(normalizeEmailAddress('ﬁona@example.org')).toBe('fiona@example.org');
+    expect(normalizeEmailAddress('zoë@example.org')).toBe(normalizeEmailAddress('zoe\u0308@example.org'));
   });
 });

@@ -6,8 +6,11 @@ import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { IdentityDatabase, UserRow } from '../db/database.ts';
 import { loginFailuresRepository } from '../db/repositories/login-failures.ts';
 import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
+import { signupsRepository } from '../db/repositories/signups.ts';
 import { usersRepository } from '../db/repositories/users.ts';
+import { normalizeEmailAddress } from '../domain/email.ts';
 import { failureSubjects, signInRefused, type ThrottlePolicy } from '../domain/login-throttle.ts';
+import { checkNewPassword } from '../domain/password-policy.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../domain/passwords.ts';
 import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from '../domain/refresh-token.ts';
 import type { KeyRing } from './signing-keys.ts';
@@ -25,6 +28,24 @@ export interface AccountsOptions {
   accessTtlSeconds: number;
   refreshTtlDays: number;
   throttle: ThrottlePolicy;
+  /** Accounts one client address may create per UTC day. */
+  signupDailyLimit: number;
+}
+
+export const WEAK_PASSWORD = 'WEAK_PASSWORD';
+export const SIGNUP_LIMIT_MESSAGE =
+  'Too many accounts have been created from your network today. Please try again tomorrow, or sign in to an existing account.';
+
+/** Refuses a password the policy refuses, with its reason (400, shown in the sign-up and password forms). */
+function requireStrongPassword(password: string, email?: string): void {
+  const verdict = checkNewPassword(password, email);
+  if (!verdict.ok) throw new AppError(400, WEAK_PASSWORD, verdict.reason);
+}
+
+/** Seconds until the next UTC midnight, when an address's daily sign-ups start again. */
+function secondsToNextUtcDay(now = new Date()): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
 export function toAccountUser(row: UserRow): AccountUser {
@@ -39,6 +60,7 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
   const users = usersRepository(db);
   const refreshTokens = refreshTokensRepository(db);
   const failures = loginFailuresRepository(db);
+  const signups = signupsRepository(db);
   // Compared against when an address has no account, so a sign-in takes as long either way.
   const decoyHash = hashPassword(randomUUID());
 
@@ -76,15 +98,24 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
   }
 
   return {
-    async register(email: string, password: string): Promise<SessionGrant> {
+    async register(rawEmail: string, password: string, { address = 'unknown' } = {}): Promise<SessionGrant> {
+      const email = normalizeEmailAddress(rawEmail);
+      requireStrongPassword(password, email);
+      if (!(await signups.take(address, options.signupDailyLimit))) {
+        throw new AppError(429, AUTH_ERRORS.rateLimited, SIGNUP_LIMIT_MESSAGE, undefined, { retryAfterSeconds: secondsToNextUtcDay() });
+      }
+      if (Math.random() < 0.01) void signups.forgetOld().catch(() => undefined);
       const row = await users.create(email, await hashPassword(password));
-      if (!row) throw new AppError(409, AUTH_ERRORS.accountExists, AUTH_MESSAGES.accountExists);
+      if (!row) {
+        await signups.giveBack(address);
+        throw new AppError(409, AUTH_ERRORS.accountExists, AUTH_MESSAGES.accountExists);
+      }
       await users.recordSignIn(row.id);
       return openSession(row);
     },
 
     async login(rawEmail: string, password: string, { adminOnly = false, address = 'unknown' } = {}): Promise<SessionGrant> {
-      const email = rawEmail.trim().toLowerCase();
+      const email = normalizeEmailAddress(rawEmail);
       const subjects = failureSubjects(email, address);
       const [fromAddress, forAccount, knownAddress] = await Promise.all([
         failures.find(subjects.pair),
@@ -154,6 +185,7 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
     async changePassword(userId: string, currentFamily: string, current: string, next: string): Promise<void> {
       const row = await users.findById(userId);
       if (!row || !(await verifyPassword(current, row.password_hash))) throw invalidCredentials();
+      requireStrongPassword(next, row.email);
       const hash = await hashPassword(next);
       await db.transaction().execute(async (trx) => {
         await users.setPassword(userId, hash, trx);
@@ -186,7 +218,13 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
     async ensureFirstAdmin(adminEmail: string | undefined, adminPassword: string | undefined, announce: (text: string) => void) {
       if (adminEmail && adminPassword) {
         const existing = await users.findByEmail(adminEmail);
-        if (!existing) await users.create(adminEmail, await hashPassword(adminPassword), 'admin');
+        if (!existing) {
+          // A configured password is held to the same rule as any other, when it is set: an existing
+          // administrator keeps the password it has.
+          const verdict = checkNewPassword(adminPassword, adminEmail);
+          if (!verdict.ok) throw new Error(`ADMIN_PASSWORD is refused: ${verdict.reason}`);
+          await users.create(adminEmail, await hashPassword(adminPassword), 'admin');
+        }
         else if (existing.role !== 'admin') await users.update(existing.id, { role: 'admin' });
         return;
       }

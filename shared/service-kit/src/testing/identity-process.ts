@@ -3,8 +3,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { startServiceProcess } from './service-process.ts';
 
-export const TEST_ADMIN = { email: 'test-admin@example.org', password: 'test-admin-password' };
-const USER_PASSWORD = 'test-password';
+export const TEST_ADMIN = { email: 'test-admin@example.org', password: 'test-admin-lantern-quartz-91' };
+/** Strong enough for identity's password rule (zxcvbn score 3 or more). */
+const USER_PASSWORD = 'maple-orbit-velvet-37';
 
 /** One signed-in device: its access token, its refresh cookie (`keisha_refresh=...`) and its account. */
 export interface TestSession {
@@ -38,6 +39,7 @@ export async function startIdentityProcess(env: Record<string, string> = {}): Pr
   const { url, port, stop, logs } = await startServiceProcess('identity', {
     RATE_LIMIT_MAX: '100000',
     LOGIN_RATE_LIMIT_MAX: '100000',
+    REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SIGNING_KEY_PEM: signingKeyPem,

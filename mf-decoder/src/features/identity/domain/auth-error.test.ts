@@ -62,10 +62,19 @@ describe('authErrorMessage: create account', () => {
     expect(register(api(422, 'DUPLICATE', 'User exists'))).toBe(expected);
   });
 
-  it('points at the requirements for a validation failure', () => {
-    const expected = 'Please check that your email and password meet the requirements.';
-    expect(register(api(400, 'VALIDATION', 'Password must be at least 6 characters long'))).toBe(expected);
-    expect(register(api(422, 'UNPROCESSABLE', 'Validation failed'))).toBe(expected);
+  it('points at the requirements for a validation failure, with the server\'s reason', () => {
+    const requirements = 'Please check that your email and password meet the requirements.';
+    expect(register(api(400, 'VALIDATION', 'Password must be at least 6 characters long'))).toBe(`${requirements} Password must be at least 6 characters long`);
+    expect(register(api(400, 'WEAK_PASSWORD', 'This is a heavily used password. Add more words that are less common.'))).toBe(
+      `${requirements} This is a heavily used password. Add more words that are less common.`,
+    );
+    expect(register(api(400, 'HTTP_ERROR', 'Request failed (400)'))).toBe(requirements);
+  });
+
+  it('says when an address may sign up again after the daily cap', () => {
+    expect(register(api(429, 'RATE_LIMITED', 'Too many accounts have been created from your network today. Please try again tomorrow.'))).toBe(
+      'Registration failed (429). Too many accounts have been created from your network today. Please try again tomorrow.',
+    );
   });
 
   it('shows the real status and text of an answer that is not JSON', () => {
@@ -76,7 +85,7 @@ describe('authErrorMessage: create account', () => {
 
   it("says 'Registration failed (status)' otherwise", () => {
     expect(register(api(500, 'HTTP_ERROR', 'Request failed (500)'))).toBe('Registration failed (500)');
-    expect(register(api(429, 'RATE_LIMITED', 'Too many requests'))).toBe('Registration failed (429)');
+    expect(register(api(429, 'HTTP_ERROR', 'Request failed (429)'))).toBe('Registration failed (429)');
   });
 });
 

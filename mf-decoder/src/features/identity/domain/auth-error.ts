@@ -69,8 +69,10 @@ function registerMessage(failure: ApiFailure): string {
   if (isNetworkFailure(failure)) return REGISTER_MESSAGES.network;
   if (failure.code === 'NON_JSON') return nonJson(failure);
   if (failure.status === 409 || mentions(failure, 'exists')) return REGISTER_MESSAGES.accountExists;
-  if (failure.status === 400 || mentions(failure, 'validation')) return REGISTER_MESSAGES.requirements;
-  return REGISTER_MESSAGES.failed(failure.status);
+  const reason = serverMessage(failure);
+  // The spec's sentence, then the server's own reason when it gave one: why a password is refused, when to retry.
+  if (failure.status === 400 || mentions(failure, 'validation')) return reason ? `${REGISTER_MESSAGES.requirements} ${reason}` : REGISTER_MESSAGES.requirements;
+  return reason ? `${REGISTER_MESSAGES.failed(failure.status)}. ${reason}` : REGISTER_MESSAGES.failed(failure.status);
 }
 
 /** The one place a failed sign-in or sign-up becomes the sentence a person reads. */

@@ -2,9 +2,11 @@ import type { MigrationSet } from '@keisha/service-kit';
 import * as createWaitlist from './2026112101_create_waitlist.ts';
 import * as createAccounts from './2026112102_create_accounts.ts';
 import * as loginKnownAddresses from './2026112401_login_known_addresses.ts';
+import * as signupCapsAndEmailForm from './2026112702_signup_caps_and_email_form.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
   '2026112102_create_accounts': createAccounts,
   '2026112401_login_known_addresses': loginKnownAddresses,
+  '2026112702_signup_caps_and_email_form': signupCapsAndEmailForm,
 };

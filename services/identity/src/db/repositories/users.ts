@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { normalizeEmailAddress } from '../../domain/email.ts';
 import type { IdentityDatabase, UserRow } from '../database.ts';
 
 type Db = Kysely<IdentityDatabase> | Transaction<IdentityDatabase>;
@@ -79,7 +80,7 @@ export function usersRepository(db: Kysely<IdentityDatabase>) {
     },
     async search(query: string | undefined, page: number, pageSize: number): Promise<{ rows: UserRow[]; total: number }> {
       let base = db.selectFrom('users');
-      if (query) base = base.where('email', 'like', likePattern(query.toLowerCase()));
+      if (query) base = base.where('email', 'like', likePattern(normalizeEmailAddress(query)));
       const [rows, count] = await Promise.all([
         base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
         base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),

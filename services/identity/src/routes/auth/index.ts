@@ -49,7 +49,15 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
   app.post(
     AUTH_PATHS.register,
     { schema: { tags: ['auth'], summary: 'Create an account', body: registerBody, response: { 201: authSuccess, ...errors } }, config: limited },
-    async (request, reply) => grant(reply, await accounts.register(request.body.email, request.body.password), 201),
+    async (request, reply) => {
+      try {
+        return grant(reply, await accounts.register(request.body.email, request.body.password, { address: request.ip }), 201);
+      } catch (error) {
+        // The daily sign-up cap says when the address may sign up again.
+        if (error instanceof AppError && error.statusCode === 429 && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 
   app.post(
