@@ -2,6 +2,9 @@
 // refuse the services' plan questions, billing stopped, identity stopped. In each, no reader may be
 // treated as less than they are: a paying reader is never counted as free, a valid token is never refused
 // as invalid, and what cannot be known is answered 503 with Retry-After, then recovers without a restart.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { DECODER_PATHS } from '@keisha/contracts/decoder';
 import { CHAT_PATHS } from '@keisha/contracts/chat';
 import { AUTH_PATHS } from '@keisha/contracts/identity';
@@ -263,4 +266,78 @@ export async function chatKilledMidStream(platform: Platform, llm: FakeLlm): Pro
   check(failedAfter !== undefined, `the answer cut off by the crash was not marked failed (${status})`);
   check(after === before, `the answer cut off by the crash was charged (${before} -> ${after})`);
   check(regenerated?.status === 200, `Regenerate after the crash answered ${regenerated?.status} ${regenerated?.body?.error?.code ?? ''}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The disk under the launcher's logs full
+
+/** Mounts a small tmpfs where the platform will keep its logs; false where mounting is not allowed (not root). */
+export function smallLogDisk(logDir: string): boolean {
+  mkdirSync(logDir, { recursive: true });
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', logDir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function releaseLogDisk(logDir: string): void {
+  try {
+    execFileSync('umount', ['-l', logDir], { stdio: 'ignore' });
+  } catch {
+    // not mounted
+  }
+}
+
+export async function logDiskFull(platform: Platform, llm: FakeLlm, logDir: string, launcherLines: string[], reader: Reader, fullSeconds = 10): Promise<void> {
+  // The model answering 429 makes every analysis log a warning (the suite's services log at warn): output to write.
+  await llm.setMode('rate-limited');
+  const filler = path.join(logDir, 'filler');
+  // Fill the disk to its last byte.
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) appendFileSync(filler, chunk);
+  } catch {
+    // ENOSPC: full
+  }
+  const pids = Object.fromEntries((['identity', 'decoder', 'chat', 'billing'] as const).map((name) => [name, platform.servicePid(name)]));
+  const linesBefore = launcherLines.length;
+  const answers = new Map<string, number>();
+  const started = Date.now();
+  while (Date.now() - started < fullSeconds * 1000) {
+    const results = await Promise.all([
+      call('GET', '/'),
+      call('GET', DECODER_PATHS.usage, { token: reader.token }),
+      call('POST', DECODER_PATHS.analyze, { token: reader.token, body: { text: article(`${RUN}-disk`) } }),
+      call('GET', CHAT_PATHS.usage, { token: reader.token }),
+    ]);
+    for (const answer of results) count(answers, String(answer.status));
+    await sleep(200);
+  }
+  rmSync(filler, { force: true });
+  const freedAt = Date.now();
+  let written: number | undefined;
+  while (Date.now() - freedAt < 20_000) {
+    await call('POST', DECODER_PATHS.analyze, { token: reader.token, body: { text: article(`${RUN}-disk`) } });
+    if (launcherLines.slice(linesBefore).some((line) => /written again/.test(line))) {
+      written = Date.now() - freedAt;
+      break;
+    }
+    await sleep(250);
+  }
+  await llm.setMode('normal');
+  const said = launcherLines.slice(linesBefore).filter((line) => /cannot be written/.test(line));
+  const restarted = Object.entries(pids).filter(([name, pid]) => platform.servicePid(name as 'chat') !== pid).map(([name]) => name);
+  const back = await call('GET', '/');
+  console.log(`\n8. The disk under the launcher's logs full (an 8 MB tmpfs filled to its last byte) for ${seconds(fullSeconds * 1000)}`);
+  console.log(`   pages and APIs meanwhile (analyses with the model answering 429, so that the decoder logs warnings): ${tallyText(answers)}`);
+  console.log(`   the launcher said so ${said.length} time(s) (${said.map((line) => line.replace(/\s+/g, ' ').slice(0, 80)).join('; ') || 'never'}); logs written again ${written === undefined ? 'NOT within 20 s' : `${seconds(written)}`} after space was freed`);
+  console.log(`   services restarted: ${restarted.join(', ') || 'none'}; the site after: ${back.status}`);
+  check([...answers.keys()].every((status) => status === '200'), `while the log disk was full the site answered: ${tallyText(answers)}`);
+  const saidFor = said.map((line) => /logs for (\S+)/.exec(line)?.[1] ?? line);
+  check(said.length >= 1 && new Set(saidFor).size === saidFor.length, `the launcher should say once per service that its logs cannot be written: ${said.join(' | ') || 'never said'}`);
+  check(restarted.length === 0, `services restarted while the log disk was full: ${restarted.join(', ')}`);
+  check(back.status === 200, `the site did not answer after the disk was freed (${back.status})`);
+  check(written !== undefined, 'the launcher did not write logs again after space was freed');
 }

@@ -9,10 +9,11 @@
 // 4-6. A flood of free readers, billing stopped, identity stopped (outages.ts): no paying reader counted
 //    as free, no valid token refused as invalid, 503 with Retry-After for what cannot be known.
 // 7. The chat killed mid-stream: the answer is marked failed, its message given back, Regenerate works.
+// 8. The disk under the launcher's logs full: the site keeps answering, and logs are written again once freed.
 // Everything runs on loopback: the real launcher's platform (startPlatform: services as processes,
 // remotes, gateway), a PostgreSQL server of the suite's own in a temporary folder, and our own
 // OpenAI-compatible server. It prints the figures and exits non-zero when a check fails.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_PATHS, WAITLIST_PATH } from '@keisha/contracts/identity';
@@ -24,7 +25,7 @@ import { SERVICES, type ServiceName } from '../local/topology.ts';
 import { startFakeLlm, type FakeLlm, type LlmFault } from './fake-llm.ts';
 import { newLedger, reconcile, reconciliationTable, type Ledger, type Reconciliation } from './ledger.ts';
 import { article, call, check, failures, newReader, PASSWORD, RUN, seconds, signUp, sleep, streamChat, useGateway, type Answer, type Reader } from './harness.ts';
-import { billingStopped, buyChatPlan, buyDecoderPlan, chatKilledMidStream, identityStopped, payingReaders, planFlood } from './outages.ts';
+import { billingStopped, buyChatPlan, buyDecoderPlan, chatKilledMidStream, identityStopped, logDiskFull, payingReaders, planFlood, releaseLogDisk, smallLogDisk } from './outages.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 const BASE_PORT = Number(process.env.KEISHA_FAULTS_PORT ?? 3900);
@@ -304,6 +305,10 @@ async function main(): Promise<void> {
   watchdog.unref();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-faults-'));
+  // The launcher's logs on a small disk of their own (case 8), where this process may mount one (root).
+  const logDir = path.join(dataDir, 'logs');
+  const logDisk = smallLogDisk(logDir);
+  const launcherLines: string[] = [];
   let postgres: PrivatePostgres | undefined;
   let llm: FakeLlm | undefined;
   let platform: Platform | undefined;
@@ -311,6 +316,15 @@ async function main(): Promise<void> {
     await platform?.stop().catch(() => {});
     await llm?.close().catch(() => {});
     await postgres?.destroy().catch(() => {});
+    if (logDisk) {
+      // The logs live on the tmpfs: keep a copy beside it before it goes.
+      try {
+        cpSync(logDir, `${logDir}-kept`, { recursive: true, filter: (source) => !source.endsWith('filler') });
+      } catch {
+        // nothing to keep
+      }
+      releaseLogDisk(logDir);
+    }
     platform = undefined;
     llm = undefined;
     postgres = undefined;
@@ -325,7 +339,10 @@ async function main(): Promise<void> {
     platform = await startPlatform({
       basePort: BASE_PORT,
       dataDir,
-      log: (line) => console.log(`   [launcher] ${line}`),
+      log: (line) => {
+        launcherLines.push(line);
+        console.log(`   [launcher] ${line}`);
+      },
       // The suite's requests come from 250 addresses (harness.ts), told to the gateway by X-Forwarded-For.
       trustProxy: ['127.0.0.1', '::1'],
       serviceEnv: {
@@ -367,6 +384,8 @@ async function main(): Promise<void> {
     await billingStopped(platform, paying);
     await identityStopped(platform, readers[2]!, { keysTtlMs: KEYS_TTL_MS });
     await chatKilledMidStream(platform, llm);
+    if (logDisk) await logDiskFull(platform, llm, logDir, launcherLines, readers[3]!);
+    else console.log('\n8. The log disk full: not run (mounting a tmpfs needs root)');
   } catch (error) {
     failures.push(`the suite could not run: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
@@ -376,7 +395,7 @@ async function main(): Promise<void> {
 
   if (failures.length > 0) {
     console.error(`\nFAILED (${failures.length}):\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
-    console.error(`Service logs are kept in ${path.join(dataDir, 'logs')}`);
+    console.error(`Service logs are kept in ${logDisk ? `${logDir}-kept` : logDir}`);
     process.exit(1);
   }
   rmSync(dataDir, { recursive: true, force: true });
