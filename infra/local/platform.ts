@@ -230,6 +230,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         HOST: '127.0.0.1',
         PORT: String(ports.services[name]),
         IDENTITY_URL: `http://127.0.0.1:${ports.services.identity}`,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${ports.gateway}`, // the links in identity's mail
         BILLING_URL: `http://127.0.0.1:${ports.services.billing}`,
         DATA_DIR: path.join(dataDir, name),
         NODE_ENV: process.env.NODE_ENV ?? 'production',

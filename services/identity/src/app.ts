@@ -4,10 +4,13 @@ import { createServiceApp, defaultDataDir, internalTokenFileFor, jwkToPem, loadI
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase, UserRow } from './db/database.ts';
 import type { IdentityConfig } from './env.ts';
+import { createMail } from './mail/mailer.ts';
 import { createAccounts } from './plugins/accounts.ts';
 import { loadKeyRing } from './plugins/signing-keys.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { adminOutboxRoutes } from './routes/admin/outbox.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { verifyEmailRoutes } from './routes/auth/verify-email.ts';
 import { jwksRoutes } from './routes/jwks/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
 import { waitlistRoutes } from './routes/waitlist/index.ts';
@@ -40,7 +43,28 @@ export async function buildIdentityApp(
     internalToken,
     routes: async (app) => {
       await app.register(cookie);
+      const mail = createMail(app, db, {
+        from: config.MAIL_FROM,
+        smtpUrl: config.SMTP_URL,
+        dataDir: config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'identity'),
+        mailDir: config.MAIL_DIR,
+        delivery: {
+          pollMs: config.MAIL_POLL_MS,
+          leaseMs: config.MAIL_LEASE_MS,
+          maxAttempts: config.MAIL_MAX_ATTEMPTS,
+          retryBaseMs: config.MAIL_RETRY_BASE_MS,
+          retryMaxMs: config.MAIL_RETRY_MAX_MS,
+        },
+        verification: {
+          publicUrl: config.PUBLIC_URL,
+          ttlHours: config.VERIFY_EMAIL_TTL_HOURS,
+          resendIntervalMs: config.VERIFY_EMAIL_RESEND_INTERVAL_SECONDS * 1000,
+          resendPerDay: config.VERIFY_EMAIL_RESEND_PER_DAY,
+        },
+      });
       const accounts = createAccounts(app, db, keys, {
+        onAccountCreated: (row, trx) => mail.verification.queueForNewAccount(row, trx),
+        afterAccountCreated: () => mail.delivery.nudge(),
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
         refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
         throttle: {
@@ -73,6 +97,8 @@ export async function buildIdentityApp(
       await app.register(authRoutes, { accounts, cookieSecure: config.COOKIE_SECURE, loginRateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(profileRoutes);
       await app.register(adminRoutes, { accounts });
+      await app.register(adminOutboxRoutes, { outbox: mail.outbox });
+      await app.register(verifyEmailRoutes, { mail, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(internalRoutes, { internalToken: internalToken(), accounts });
     },
   });

@@ -26,5 +26,21 @@ export const identityConfigSchema = baseConfigSchema.extend({
   /** The first administrator; without these, the first start makes one and prints its password once. */
   ADMIN_EMAIL: z.string().transform(normalizeEmailAddress).optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: 'ADMIN_PASSWORD must be at least 12 characters' }).optional(),
+  // Mail (src/mail): without SMTP_URL every message is kept as an .eml file in the mail folder beside DATA_DIR.
+  /** e.g. smtp://user:pass@smtp.example.org:587 or smtps://…:465; unset: messages are written to files. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Keisha <no-reply@keisha.local>'),
+  /** The public site the links in messages open (the gateway's origin). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /** Where messages are kept without SMTP_URL; default: `mail/` beside DATA_DIR (.data/mail). */
+  MAIL_DIR: z.string().min(1).optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  VERIFY_EMAIL_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  VERIFY_EMAIL_RESEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  VERIFY_EMAIL_RESEND_PER_DAY: z.coerce.number().int().min(1).default(5),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
 import type { DatabaseKind, ServiceApp } from '@keisha/service-kit';
 import { buildIdentityApp } from '../src/app.ts';
@@ -26,6 +28,7 @@ export async function startIdentity(
     REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    MAIL_DIR: path.join(os.tmpdir(), 'keisha-identity-test-mail'), // never the repository's .data/mail
     ...env,
   });
   // The database outlives each app in these tests; the suite closes it itself.

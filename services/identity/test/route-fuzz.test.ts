@@ -16,6 +16,8 @@ const ROUTES = [
   'POST /api/bias-auth/validate-token',
   'POST /internal/identity/sessions/check',
   'POST /api/auth/change-password',
+  'POST /api/auth/verify-email',
+  'POST /api/auth/verify-email/resend',
   'PATCH /api/profiles/me',
   'PATCH /api/identity/admin/users/:id',
   'POST /api/identity/admin/users/:id/unlock',
@@ -62,6 +64,8 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'POST /internal/identity/sessions/check': { tokens: [user, user] },
           // The same password again: a body that gets through changes nothing the other routes rely on.
           'POST /api/auth/change-password': { current_password: USER.password, new_password: USER.password },
+          'POST /api/auth/verify-email': { token: 'a-token-from-a-verification-link' },
+          'POST /api/auth/verify-email/resend': {},
           'PATCH /api/profiles/me': { username: 'fuzz', avatar_url: 'https://example.org/a.png', website: 'https://example.org' },
           'PATCH /api/identity/admin/users/:id': { role: 'user', disabled: false },
           'POST /api/identity/admin/users/:id/unlock': {},

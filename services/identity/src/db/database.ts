@@ -17,6 +17,7 @@ export interface UsersTable {
   disabled_at: NullableTimestamp;
   sessions_valid_after: Timestamp;
   last_sign_in_at: NullableTimestamp;
+  email_verified_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -59,6 +60,32 @@ export interface LoginFailuresTable {
   failures: number;
 }
 
+export interface MailOutboxTable {
+  id: Generated<string>;
+  dedupe_key: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface SignupsPerAddressTable {
   address: string;
   day: ColumnType<string, string, string>;
@@ -66,6 +93,8 @@ export interface SignupsPerAddressTable {
 }
 
 export interface IdentityDatabase {
+  mail_outbox: MailOutboxTable;
+  email_verifications: EmailVerificationsTable;
   waitlist: WaitlistTable;
   users: UsersTable;
   profiles: ProfilesTable;
@@ -82,3 +111,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

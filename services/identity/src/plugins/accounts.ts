@@ -1,6 +1,6 @@
 // The account service: registration, sign-in, sessions. Routes stay thin and call this.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AUTH_ERRORS, AUTH_MESSAGES, type AccountUser } from '@keisha/contracts/identity';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { IdentityDatabase, UserRow } from '../db/database.ts';
@@ -28,6 +28,10 @@ export interface AccountsOptions {
   accessTtlSeconds: number;
   refreshTtlDays: number;
   throttle: ThrottlePolicy;
+  /** Runs in the transaction that creates an account (the mail outbox queues its verification message). */
+  onAccountCreated?: (row: UserRow, trx: Transaction<IdentityDatabase>) => Promise<void>;
+  /** After that transaction committed (the outbox delivers at once instead of at its next poll). */
+  afterAccountCreated?: () => void;
   /** Accounts one client address may create per UTC day. */
   signupDailyLimit: number;
 }
@@ -49,7 +53,7 @@ function secondsToNextUtcDay(now = new Date()): number {
 }
 
 export function toAccountUser(row: UserRow): AccountUser {
-  return { id: row.id, email: row.email, role: row.role, created_at: row.created_at.toISOString() };
+  return { id: row.id, email: row.email, role: row.role, created_at: row.created_at.toISOString(), email_verified: row.email_verified_at != null };
 }
 
 const invalidCredentials = () => new AppError(401, AUTH_ERRORS.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
@@ -105,7 +109,14 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
         throw new AppError(429, AUTH_ERRORS.rateLimited, SIGNUP_LIMIT_MESSAGE, undefined, { retryAfterSeconds: secondsToNextUtcDay() });
       }
       if (Math.random() < 0.01) void signups.forgetOld().catch(() => undefined);
-      const row = await users.create(email, await hashPassword(password));
+      const hash = await hashPassword(password);
+      // What a new account causes (its verification message) is written with it, or not at all.
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await users.create(email, hash, 'user', trx);
+        if (created) await options.onAccountCreated?.(created, trx);
+        return created;
+      });
+      if (row) options.afterAccountCreated?.();
       if (!row) {
         await signups.giveBack(address);
         throw new AppError(409, AUTH_ERRORS.accountExists, AUTH_MESSAGES.accountExists);

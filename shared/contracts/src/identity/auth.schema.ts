@@ -34,6 +34,7 @@ export const accountUser = z.object({
   email: z.string(),
   role: z.enum(['user', 'admin']),
   created_at: z.string(),
+  email_verified: z.boolean().optional(),
 });
 export const authSuccess = z.object({
   success: z.literal(true),
@@ -116,3 +117,25 @@ export const adminWaitlistResponse = z.object({
   page_size: z.number().int(),
 });
 
+export const verifyEmailBody = z.object({ token: z.string().trim().min(1, { error: 'The link has no token' }).max(200) });
+export const outboxStatus = z.enum(['pending', 'sent', 'failed']);
+export const adminOutboxQuery = pageQuery.extend({ status: outboxStatus.optional() });
+export const outboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: outboxStatus,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+});
+export const adminOutboxResponse = z.object({
+  success: z.literal(true),
+  messages: z.array(outboxMessage),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});

@@ -12,6 +12,10 @@ export const AUTH_PATHS = {
   me: '/api/auth/me',
   adminLogin: '/api/auth/admin/login',
   changePassword: '/api/auth/change-password',
+  /** POST { token }: the link in the verification message confirms the account's address. */
+  verifyEmail: '/api/auth/verify-email',
+  /** POST, signed in: a new verification message (throttled). */
+  verifyEmailResend: '/api/auth/verify-email/resend',
   profile: '/api/profiles/me',
   jwks: '/.well-known/jwks.json',
 } as const;
@@ -30,6 +34,8 @@ export const ADMIN_PATHS = {
   unlockUser: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}/unlock`,
   waitlist: '/api/identity/admin/waitlist',
   waitlistCsv: '/api/identity/admin/waitlist.csv',
+  /** The mail outbox, newest first: sent, pending and failed messages. */
+  outbox: '/api/identity/admin/outbox',
 } as const;
 
 export type Role = 'user' | 'admin';
@@ -40,6 +46,8 @@ export interface AccountUser {
   email: string;
   role: Role;
   created_at: string;
+  /** Whether the address was confirmed by the link sent to it (absent from older identity versions). */
+  email_verified?: boolean;
 }
 
 /** register, login, admin login, refresh: the spec's shape (success, user, token). */

@@ -3,10 +3,12 @@ import * as createWaitlist from './2026112101_create_waitlist.ts';
 import * as createAccounts from './2026112102_create_accounts.ts';
 import * as loginKnownAddresses from './2026112401_login_known_addresses.ts';
 import * as signupCapsAndEmailForm from './2026112702_signup_caps_and_email_form.ts';
+import * as mailOutbox from './2026112703_mail_outbox.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
   '2026112102_create_accounts': createAccounts,
   '2026112401_login_known_addresses': loginKnownAddresses,
   '2026112702_signup_caps_and_email_form': signupCapsAndEmailForm,
+  '2026112703_mail_outbox': mailOutbox,
 };

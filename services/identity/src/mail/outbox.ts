@@ -1,0 +1,98 @@
+// The outbox: messages written in the transaction that causes them, claimed by pollers with a lease.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { IdentityDatabase, MailOutboxRow } from '../db/database.ts';
+
+type Db = Kysely<IdentityDatabase> | Transaction<IdentityDatabase>;
+
+export interface OutgoingMessage {
+  /** Unique per message: queueing the same key twice keeps the first. */
+  key: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export function outboxRepository(db: Kysely<IdentityDatabase>) {
+  return {
+    /** Queues a message once; true when this call queued it. */
+    async enqueue(message: OutgoingMessage, trx: Db = db): Promise<boolean> {
+      const row = await trx
+        .insertInto('mail_outbox')
+        .values({ dedupe_key: message.key, kind: message.kind, recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Takes up to `limit` due messages for `leaseMs`: each claim counts as an attempt. SKIP LOCKED lets
+     * pollers on other replicas take other messages at the same moment; the lease keeps a message from a
+     * second poller until it expires (a poller that died mid-send leaves it to be tried again).
+     */
+    async claim(limit: number, leaseMs: number): Promise<MailOutboxRow[]> {
+      const { rows } = await sql<MailOutboxRow>`
+        update mail_outbox set attempts = attempts + 1, locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+        where id in (
+          select id from mail_outbox
+          where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+          order by next_attempt_at, created_at
+          limit ${limit}
+          for update skip locked
+        )
+        and status = 'pending' and (locked_until is null or locked_until < now())
+        returning *`.execute(db);
+      return rows;
+    },
+
+    /** Marks a claimed message sent, only if this poller still holds its lease. */
+    async markSent(row: MailOutboxRow): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: sql`now()`, locked_until: null, last_error: null })
+        .where('id', '=', row.id)
+        // Each claim counts an attempt, so the count is the lease's fencing token: a poller whose lease
+        // ran out and was taken over changes nothing.
+        .where('attempts', '=', row.attempts)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** Records a failed attempt: tried again after `retryInMs`, or given up (`failed`) when there is none. */
+    async markAttemptFailed(row: MailOutboxRow, error: string, retryInMs: number | null): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({
+          status: retryInMs === null ? 'failed' : 'pending',
+          next_attempt_at: retryInMs === null ? row.next_attempt_at : sql`now() + ${`${retryInMs} milliseconds`}::interval`,
+          locked_until: null,
+          last_error: error.slice(0, 2000),
+        })
+        .where('id', '=', row.id)
+        // Each claim counts an attempt, so the count is the lease's fencing token: a poller whose lease
+        // ran out and was taken over changes nothing.
+        .where('attempts', '=', row.attempts)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    async list(page: number, pageSize: number, status?: OutboxStatus): Promise<{ rows: MailOutboxRow[]; total: number }> {
+      let rows = db.selectFrom('mail_outbox').selectAll();
+      let count = db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<string>().as('total'));
+      if (status) {
+        rows = rows.where('status', '=', status);
+        count = count.where('status', '=', status);
+      }
+      const [found, counted] = await Promise.all([
+        rows.orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        count.executeTakeFirstOrThrow(),
+      ]);
+      return { rows: found, total: Number(counted.total) };
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof outboxRepository>;
