@@ -16,7 +16,7 @@ import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
 import type { DatabaseHandle, DatabaseKind } from './db.ts';
-import { AppError, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
+import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
 import { createTracing, tracingSettingsFrom } from '@keisha/telemetry';
 import { requestTracing } from './tracing.ts';
@@ -73,9 +73,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // A request arriving while the service closes is refused below, in our shape; Fastify's own 503 is not.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
+    // What Node's parser refuses before any route (broken framing, huge headers), in our shape too.
+    clientErrorHandler,
     // Each request's logger carries its trace_id and span_id (tracing.ts).
     childLoggerFactory: tracing.childLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
@@ -87,6 +90,17 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   app.decorate('dbKind', def.database.kind);
   app.decorate('serviceName', def.name);
   registerErrorHandler(app);
+
+  // From the start of a close, a request on a connection still open (a keep-alive, a pipelined request) is
+  // told to come back, with Retry-After, instead of starting work the closing database may not finish.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new AppError(503, 'SHUTTING_DOWN', 'This service is restarting. Please try again in a moment.', undefined, { retryAfterSeconds: 1 }) : undefined);
+  });
 
   // A body no route can store (NUL, lone surrogates) or walk safely (nesting thousands deep) is refused
   // up front for every route, so it cannot surface later as a 500 (body-guard.ts says why each).

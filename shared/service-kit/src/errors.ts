@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@keisha/contracts/schemas';
@@ -56,6 +57,78 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   }
 }
 
+// What Node's HTTP parser refuses before Fastify has a request to route, and what a person should read.
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; code: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+};
+const MALFORMED = { status: 400, reason: 'Bad Request', code: 'BAD_REQUEST', message: 'The request is malformed.' };
+
+/** The raw answer to a request Node's parser refused: our shape, and the connection closed after it. */
+export function clientErrorResponse(error: { code?: string }): string {
+  const answer = (error.code && CLIENT_ERRORS[error.code]) || MALFORMED;
+  const body = JSON.stringify(errorBody(answer.code, answer.message));
+  return (
+    `HTTP/1.1 ${answer.status} ${answer.reason}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
+    `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/**
+ * Fastify's `clientErrorHandler`: broken framing (a bad chunk size, Content-Length with chunked, a body cut
+ * short, as when a client that already has its answer stops sending a 3 MB body and closes), headers too
+ * large, a request too slow to arrive. Fastify's default answers these in its own shape. Like Node's own,
+ * this writes nothing into an answer already under way; it ends the connection gracefully, so a client
+ * still sending reads the answer instead of a reset, and cuts it if the client never closes its side.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  socket.end(clientErrorResponse(error));
+  setTimeout(() => socket.destroy(), 5_000).unref();
+}
+
+/** How much of a refused body is still read, and for how long, before the refusal is sent. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 2_000;
+
+/**
+ * Reads (and drops) the rest of a body refused before its end, within bounds. Fastify answers a body it
+ * refused (too large, wrong type, bad JSON) and closes the connection; a client still sending then gets a
+ * reset, which throws away the answer it had not read yet: it sees "connection reset", never our 413.
+ * Read to its end first, the body's sender reads the answer. Bounded in bytes and time, then answered anyway.
+ */
+function drainRefusedBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', count);
+      raw.off('end', finish);
+      raw.off('close', finish);
+      raw.off('error', finish);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_LIMIT_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_LIMIT_MS);
+    raw.on('data', count);
+    raw.once('end', finish);
+    raw.once('close', finish);
+    raw.once('error', finish);
+    raw.resume();
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -73,7 +146,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (known) {
+      // Fastify closes the connection after a body it refused; the sender may still be sending it.
+      return drainRefusedBody(request).then(() => reply.status(known.status).send(errorBody(known.code, known.message)));
+    }
     if (error.statusCode === 429) {
       // @fastify/rate-limit throws the body its errorResponseBuilder made: keep its code and message.
       const built = error as unknown as { error?: { code?: string; message?: string } };

@@ -6,7 +6,6 @@ const hostile = `<script>alert("x")</script>'&\``;
 const view = {
   title: `Plan ${hostile}`,
   amountDisplay: '$7.00',
-  email: `a${hostile}@x.io`,
   status: 'pending',
   payAction: '/api/billing/sandbox/checkout/1/pay',
   cancelAction: '/api/billing/sandbox/checkout/1/cancel',
@@ -26,6 +25,14 @@ describe('billing pages', () => {
     expect(html).toContain('>Cancel</button>');
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('names what is bought and nothing about who buys it: the page is open to whoever has its link', () => {
+    for (const status of ['pending', 'active', 'failed']) {
+      const html = sandboxCheckoutPage({ ...view, status });
+      expect(html).not.toMatch(/@|Account|e-?mail/i);
+      expect(html).toContain('Plan');
+    }
   });
 
   it('shows a closed checkout with a way back instead of buttons', () => {

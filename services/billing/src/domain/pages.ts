@@ -67,10 +67,13 @@ ${body}
 `;
 }
 
+/**
+ * What the sandbox checkout shows. Like a provider's hosted page it is open to whoever has its link, so it
+ * names what is bought and never who buys it (no e-mail, no account id).
+ */
 export interface CheckoutPageView {
   title: string;
   amountDisplay: string;
-  email: string | null;
   status: string;
   payAction: string;
   cancelAction: string;
@@ -82,7 +85,6 @@ export function sandboxCheckoutPage(view: CheckoutPageView): string {
   const details = `<dl>
 <dt>Plan</dt><dd>${escapeHtml(view.title)}</dd>
 <dt>Amount</dt><dd>${escapeHtml(view.amountDisplay)} USD</dd>
-${view.email ? `<dt>Account</dt><dd>${escapeHtml(view.email)}</dd>` : ''}
 </dl>`;
   const banner = `<p class="banner" role="note">${escapeHtml(SANDBOX_LABEL)}</p>`;
   if (view.status !== 'pending') {

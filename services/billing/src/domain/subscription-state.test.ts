@@ -83,6 +83,20 @@ describe('subscription transitions', () => {
     expect(run(pending, { kind: 'cancelled' })).toMatchObject({ status: 'failed', failure_reason: 'cancelled before payment' });
   });
 
+  it('closes a checkout the buyer leaves only while it is pending: once paid, leaving the checkout page changes nothing', () => {
+    expect(transition(pending, { kind: 'abandoned', reason: 'cancelled at checkout' }, ctx)).toMatchObject({
+      changed: true,
+      reason: 'abandoned',
+      next: { status: 'failed', failure_reason: 'cancelled at checkout' },
+    });
+    const paid = run(pending, { kind: 'confirmed' });
+    for (const state of [paid, run(paid, { kind: 'cancelled' }), run(pending, { kind: 'failed', reason: 'x' }), run(paid, { kind: 'refunded' })]) {
+      expect(transition(state, { kind: 'abandoned', reason: 'cancelled at checkout' }, ctx), state.status).toMatchObject({ changed: false });
+    }
+    // A payment that lands after the buyer left still counts: the money arrived.
+    expect(run(pending, { kind: 'abandoned', reason: 'left' }, { kind: 'confirmed' }).status).toBe('active');
+  });
+
   it('does not cancel a lifetime purchase', () => {
     const gold = transition(pending, { kind: 'confirmed' }, { ...ctx, cycle: 'lifetime' });
     if (!gold.changed) throw new Error('expected activation');

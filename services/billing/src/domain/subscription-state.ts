@@ -1,7 +1,7 @@
 // How a purchase moves between states when a payment signal arrives, from any provider, webhook or
 // return page alike. Signals repeat and arrive out of order, so a transition only ever moves
 // forward: pending -> active -> cancelled, with failed before activation and refunded as the end.
-// A late 'pending' or 'failed' after a confirmation changes nothing; a refund ends access from
+// A late 'pending', 'failed' or 'abandoned' after a confirmation changes nothing; a refund ends access from
 // anywhere; nothing leaves 'refunded'. Pure: the time and the period are given.
 import type { SubscriptionStatus } from '@keisha/contracts/billing';
 import { periodEnd, type BillingCycle } from './period.ts';
@@ -14,7 +14,12 @@ export type PaymentSignal =
   | { kind: 'failed'; reason: string }
   | { kind: 'refunded'; reason?: string }
   /** The buyer stops renewing (access lasts to the end of the paid period) or abandons an unpaid checkout. */
-  | { kind: 'cancelled'; reason?: string };
+  | { kind: 'cancelled'; reason?: string }
+  /**
+   * The buyer leaves a checkout unpaid (Cancel on a hosted checkout page): it closes a pending checkout and
+   * means nothing once the checkout is paid, so a Cancel that crosses a Pay never cancels what was bought.
+   */
+  | { kind: 'abandoned'; reason: string };
 
 export interface SubscriptionState {
   status: SubscriptionStatus;
@@ -77,6 +82,10 @@ export function transition(state: SubscriptionState, signal: PaymentSignal, ctx:
         next: { ...state, status: 'refunded', failure_reason: signal.reason ?? 'refunded' },
         reason: 'refunded',
       };
+
+    case 'abandoned':
+      if (state.status === 'pending') return { changed: true, next: { ...state, status: 'failed', failure_reason: signal.reason }, reason: 'abandoned' };
+      return { changed: false, reason: `a checkout left after ${state.status} changes nothing` };
 
     case 'cancelled':
       if (state.status === 'pending') {

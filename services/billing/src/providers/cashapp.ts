@@ -7,14 +7,22 @@ import type { CheckoutIntent, CheckoutSession, PaymentProvider } from '../domain
 export function cashAppInstructions(intent: Pick<CheckoutIntent, 'email' | 'userId' | 'purchase'>, cashtag: string | null): CashAppInstructions {
   const note = intent.email ?? intent.userId;
   const amount = intent.purchase.price;
-  return {
-    cashtag,
-    amount,
-    note,
-    message:
-      `Send ${amount.display} with Cash App${cashtag ? ` to ${cashtag}` : ''} and write your account email (${note}) in the note. ` +
-      'We match the payment and update your account within 1 hour.',
-  };
+  return { cashtag, amount, note, message: sendMessage(amount.display, cashtag, `your account email (${note})`) };
+}
+
+/** What the instructions page calls the note: it is open to whoever has its link, and the buyer knows their own address. */
+export const CASHAPP_PAGE_NOTE = 'Your account email';
+
+/** The instructions as the page shows them: the same, without the buyer's address. */
+export function cashAppPageInstructions(amountDisplay: string, cashtag: string | null): { note: string; message: string } {
+  return { note: CASHAPP_PAGE_NOTE, message: sendMessage(amountDisplay, cashtag, 'your account email') };
+}
+
+function sendMessage(amountDisplay: string, cashtag: string | null, note: string): string {
+  return (
+    `Send ${amountDisplay} with Cash App${cashtag ? ` to ${cashtag}` : ''} and write ${note} in the note. ` +
+    'We match the payment and update your account within 1 hour.'
+  );
 }
 
 /** A Cash App link with the amount filled in (links cannot carry the note). The tag is checked at start: `$` + letters, digits, _ and -. */

@@ -36,7 +36,8 @@ function signalOf(type: SandboxEventType): PaymentSignal {
     case 'payment.refunded':
       return { kind: 'refunded', reason: 'refunded (sandbox)' };
     case 'checkout.cancelled':
-      return { kind: 'cancelled', reason: 'cancelled at checkout' };
+      // The checkout page's Cancel: it leaves a pending checkout, never a plan already paid for.
+      return { kind: 'abandoned', reason: 'cancelled at checkout' };
   }
 }
 

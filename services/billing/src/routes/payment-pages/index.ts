@@ -9,7 +9,7 @@ import type { SubscriptionRow } from '../../db/database.ts';
 import { usd } from '../../domain/catalogue.ts';
 import { cashAppPage, messagePage, pageHeaders, sandboxCheckoutPage } from '../../domain/pages.ts';
 import { originOf } from '../../domain/return-urls.ts';
-import { cashAppInstructions, cashAppLink } from '../../providers/cashapp.ts';
+import { cashAppLink, cashAppPageInstructions } from '../../providers/cashapp.ts';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEventType } from '../../providers/sandbox.ts';
 import { chatPurchase, decoderPurchase, type ChatPaidTier, type DecoderPaidTier } from '../../domain/purchase.ts';
 import type { Payments } from '../../payments/context.ts';
@@ -49,7 +49,6 @@ export async function paymentPageRoutes(app: ServiceApp, options: { payments: Pa
       sandboxCheckoutPage({
         title: titleOf(row),
         amountDisplay: usd(row.amount_cents ?? 0).display,
-        email: row.email,
         status: row.status,
         payAction: paymentPath(PAYMENT_PATHS.sandboxPay, { id: row.id }),
         cancelAction: paymentPath(PAYMENT_PATHS.sandboxCancel, { id: row.id }),
@@ -95,15 +94,17 @@ export async function paymentPageRoutes(app: ServiceApp, options: { payments: Pa
     const cashtag = payments.config.CASHAPP_CASHTAG ?? null;
     const method = 'cashapp' as const;
     const purchase = row.product === 'chat' ? chatPurchase(row.tier as ChatPaidTier, method) : decoderPurchase(row.tier as DecoderPaidTier, method);
-    const instructions = cashAppInstructions({ email: row.email, userId: row.user_id, purchase: { ...purchase, price: usd(row.amount_cents ?? purchase.price.cents) } }, cashtag);
+    const amount = usd(row.amount_cents ?? purchase.price.cents);
+    // Open to whoever has the link, like the sandbox checkout: the buyer's address is named, not shown.
+    const instructions = cashAppPageInstructions(amount.display, cashtag);
     return send(
       reply,
       200,
       cashAppPage({
         title: purchase.title,
-        amountDisplay: instructions.amount.display,
+        amountDisplay: amount.display,
         cashtag,
-        cashAppLink: cashAppLink(cashtag, instructions.amount.cents),
+        cashAppLink: cashAppLink(cashtag, amount.cents),
         note: instructions.note,
         message: instructions.message,
         status: row.status,

@@ -1,7 +1,7 @@
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { WAITLIST_DUPLICATE, WAITLIST_DUPLICATE_MESSAGE, WAITLIST_PATH } from '@keisha/contracts/identity';
+import { WAITLIST_PATH } from '@keisha/contracts/identity';
 import { waitlistJoinBody, waitlistJoinResponse } from '@keisha/contracts/identity/schemas';
-import { AppError, type ServiceApp } from '@keisha/service-kit';
+import type { ServiceApp } from '@keisha/service-kit';
 import { waitlistRepository } from '../../db/repositories/waitlist.ts';
 
 export async function waitlistRoutes(app: ServiceApp, options: { rateLimitMax: number }): Promise<void> {
@@ -14,16 +14,15 @@ export async function waitlistRoutes(app: ServiceApp, options: { rateLimitMax: n
         tags: ['waitlist'],
         summary: 'Join the waitlist of the wider AI platform',
         body: waitlistJoinBody,
-        response: { 201: waitlistJoinResponse, 400: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody },
+        response: { 201: waitlistJoinResponse, 400: apiErrorBody, 429: apiErrorBody },
       },
       config: { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      // Joining twice is joining: the same answer whether or not the address was on the list, so the form
+      // tells nobody whose address is on it (the spec's 409 "already on the waitlist" did, naming PostgreSQL's 23505).
       const result = await repository.join(request.body.email);
-      if (result.status === 'duplicate') {
-        // 23505 is PostgreSQL's unique_violation: the code the spec's client recognised as "already on the list".
-        throw new AppError(409, WAITLIST_DUPLICATE, WAITLIST_DUPLICATE_MESSAGE, { pgCode: '23505' });
-      }
+      if (result.alreadyListed) request.log.info('waitlist: an address already on the list joined again');
       return reply.status(201).send({ success: true as const, id: result.id });
     },
   );
