@@ -165,3 +165,34 @@ describe('a signed-in reader whose token needs renewing', () => {
     expect(refreshes()).toBe(2);
   });
 });
+
+describe('signing out', () => {
+  it('leaves nothing of the account in the browser but the device’s own preferences', async () => {
+    refreshAnswers = [signedInAnswer()];
+    const { session, auth } = setUp();
+    await session.restore();
+    localStorage.setItem('keisha.decoder.usage', JSON.stringify({ subject: 'u1', day: '2030-01-01', usage: {} }));
+    localStorage.setItem('keisha.theme', 'dark');
+    localStorage.setItem('another.site', 'kept');
+    sessionStorage.setItem('keisha.chat.current-session', 'c1');
+    await session.signOut();
+    expect(auth()).toMatchObject({ user: null, isAuthenticated: false });
+    expect(localStorage.getItem('keisha.decoder.usage')).toBeNull();
+    expect(localStorage.getItem('keisha.signed-in')).toBeNull();
+    expect(sessionStorage.getItem('keisha.chat.current-session')).toBeNull();
+    expect(localStorage.getItem('keisha.theme')).toBe('dark');
+    expect(localStorage.getItem('another.site')).toBe('kept');
+  });
+
+  it('clears the same when identity ends the session (401), but not while identity is only unreachable', async () => {
+    refreshAnswers = [failure(503, 'AUTH_UNAVAILABLE', AUTH_DOWN)];
+    localStorage.setItem('keisha.signed-in', '1');
+    localStorage.setItem('keisha.decoder.usage', 'kept while unconfirmed');
+    const { session } = setUp();
+    await session.restore();
+    expect(localStorage.getItem('keisha.decoder.usage')).toBe('kept while unconfirmed');
+    refreshAnswers = [failure(401, 'SESSION_EXPIRED', 'Session expired')];
+    await session.confirm();
+    expect(localStorage.getItem('keisha.decoder.usage')).toBeNull();
+  });
+});

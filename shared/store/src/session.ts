@@ -5,6 +5,7 @@
 import { ApiError, apiRequest, backoffDelay, serverMessageOf, type Backoff, type RequestOptions } from '@keisha/contracts';
 import { AUTH_PATHS, SESSION_HINT_COOKIE, type AccountUser, type AuthSuccess } from '@keisha/contracts/identity';
 import type { StoreApi } from 'zustand/vanilla';
+import { forgetAccountKeys } from './domain/browser-data.ts';
 import { localDate, SIGN_IN_UNCONFIRMED_MESSAGE, type SiteUser, type UnconfirmedSignIn } from './domain/auth.ts';
 import type { KeishaState } from './store.ts';
 
@@ -33,6 +34,15 @@ function rememberSignedIn(signedIn: boolean) {
     else localStorage.removeItem(SIGNED_IN_HINT_KEY);
   } catch {
     // Storage can be blocked; the hint only saves a flash.
+  }
+}
+
+function forgetAccountData() {
+  try {
+    forgetAccountKeys(typeof localStorage === 'undefined' ? undefined : localStorage);
+    forgetAccountKeys(typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+  } catch {
+    // Reading the storage itself can throw when the browser blocks it: nothing was kept there.
   }
 }
 
@@ -110,8 +120,10 @@ export function createSession(store: StoreApi<KeishaState>): Session {
 
   const clear = () => {
     token = null;
-    rememberSignedIn(false);
     const { user, unconfirmed } = store.getState().auth;
+    // Whatever the account left in this browser (its usage record, the chat it had open, ...) goes with it.
+    if (user || unconfirmed || readSignedInHint()) forgetAccountData();
+    rememberSignedIn(false);
     if (user || unconfirmed) dispatch({ type: 'LOGOUT' });
   };
 
