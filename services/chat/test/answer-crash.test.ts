@@ -119,7 +119,7 @@ describe.each(targets)('an answer cut off by a crash on $kind', (target) => {
     expect(await json(regenerated)).toMatchObject({ success: true, response: 'A regenerated answer.', session_id: sessionId, usage: { messages_today: 2 } });
     expect((await messagesOf(second, sessionId)).map((m) => m.status)).toEqual(['complete', 'complete', 'complete', 'complete']);
     expect(await usage(second)).toBe(2);
-    // The figures the README quotes.
+    // The figures docs/chat.md quotes.
     console.info(
       `[${target.kind}] killed mid-answer; new process ready ${((second.readyAt - killedAt) / 1000).toFixed(2)} s later; ` +
         `answer failed and message given back ${failedAfterReadyMs.toFixed(0)} ms after ready; regenerate 200 (first try) ${((performance.now() - killedAt) / 1000).toFixed(2)} s after the kill`,

@@ -61,7 +61,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       const llm = llmSettingsOf(config);
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Analyses the embedded engine answered because the model could not, by cause.', ['cause']);
       // The OpenAI client is loaded only when a model is configured: the embedded default never uses it, and it
-      // cost every decoder process about 45 ms of start-up, 5 MB of heap and 11 MB of memory (README, decoder).
+      // cost every decoder process about 45 ms of start-up, 5 MB of heap and 11 MB of memory (docs/decoder.md).
       const engine = llm
         ? (await import('./plugins/llm-engine.ts')).createLlmEngine(llm, deps.engine, app.log, (cause) => fallbacks.inc({ cause }))
         : deps.engine;

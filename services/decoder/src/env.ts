@@ -21,11 +21,23 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   /**
    * Analyses of this many characters or more (an article, or a public-API batch's total) run on a worker thread,
    * so that the event loop goes on answering other requests; 0 keeps them all in place. Shorter ones stay in
-   * place: the thread's round trip costs more than they take (README, decoder performance).
+   * place: the thread's round trip costs more than they take (docs/decoder.md, performance).
    */
   ANALYSIS_THREAD_FROM_CHARS: z.coerce.number().int().min(0).default(20_000),
+  /** Analysis threads for long work, shared fairly among accounts (plugins/analysis-thread.ts). */
+  ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Pieces of work of one account on the analysis threads at once; by default all threads but one, so that one
+   * account's batches never hold every thread (issue 29, item 2).
+   */
+  ANALYSIS_THREADS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).optional(),
   /** Articles per API key per UTC day (a batch of N counts N). */
   API_KEY_DAILY_LIMIT: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Articles per account per UTC day, shared by all its API keys: revoking and creating keys, or holding ten, does
+   * not multiply it (issue 29, item 2).
+   */
+  API_ACCOUNT_DAILY_LIMIT: z.coerce.number().int().positive().default(10_000),
   /** Shared by our services for service-to-service questions; without it, .data/internal-api-token (made at first start). */
   INTERNAL_API_TOKEN: z.string().min(32).optional(),
   /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */

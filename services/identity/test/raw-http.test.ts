@@ -2,7 +2,7 @@
 // method (DELETE included) to routes with and without a body, broken framing, oversized headers, and a
 // request that arrives while the service shuts down. Whatever the service answers, and whenever (before
 // any route ran, or after the answer to the request before), it answers in our error shape. The shape is
-// built once, in service-kit, so one service proves it for the four (the README's Security section has
+// built once, in service-kit, so one service proves it for the four (docs/edge.md's Security section has
 // the figures of all four, measured the same way on running processes).
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
