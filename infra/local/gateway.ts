@@ -7,6 +7,7 @@
 // It is also where a request's trace starts (a W3C traceparent passed to the service, @keisha/telemetry) and
 // where the site's traffic is counted (edge-metrics.ts, served on a port of its own, never the public one).
 import { readFileSync } from 'node:fs';
+import type http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -49,6 +50,7 @@ import {
   secureCookies,
 } from './security.ts';
 import { compression, listen, setCacheHeaders, type RunningServer } from './static-server.ts';
+import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, fastifyPath, LARGE_BODY_ROUTES } from './body-limits.ts';
 import { apiRouteFor, REMOTES, SERVICES, type RemoteName, type ServiceName } from './topology.ts';
 import { budgetedDispatcher, budgetsByOrigin, remoteBudget, serviceBudgets, UPSTREAM_RETRY_AFTER_SECONDS } from './upstream-budgets.ts';
 
@@ -114,8 +116,8 @@ export interface GatewayOptions {
   tracing?: Partial<TracingSettings>;
 }
 
-/** The largest body the edge takes: the decoder's limit, the largest of the services'. Beyond it, 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest body the edge takes on a route with no larger documented limit (body-limits.ts). Beyond it, 413. */
+export const MAX_BODY_BYTES = DEFAULT_BODY_LIMIT_BYTES;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 function errorBody(code: string, message: string) {
@@ -293,6 +295,19 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
     },
   });
 
+  // `Expect: 100-continue` (libcurl for larger bodies, .NET, Java) is answered here, by the first server to read
+  // the body, and never passed on (undici, which proxies, refuses the header: that was a 502 counted as an
+  // upstream failure). Go on is said only for a body the route takes: a declared length over its limit gets its
+  // 413 before a byte of the body is sent. Any other expectation goes to the 417 hook below.
+  const server = app.server as http.Server;
+  server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const declared = Number(req.headers['content-length']);
+    if (!(declared > bodyLimitFor(req.method ?? 'GET', pathname))) res.writeContinue();
+    server.emit('request', req, res);
+  });
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => server.emit('request', req, res));
+
   app.setErrorHandler((error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     // reply-from refuses a path it cannot join safely (`..` segments, broken %-encoding): the address is bad.
     if (error instanceof URIError) return reply.code(400).send(errorBody('BAD_URL', 'The address is not correctly encoded.'));
@@ -349,6 +364,12 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // After helmet's hook, so this answer carries the edge's headers too.
+  app.addHook('onRequest', (request, reply, done) => {
+    const expectation = request.headers.expect;
+    if (expectation === undefined || expectation.trim().toLowerCase() === '100-continue') return done();
+    void reply.code(417).send(errorBody('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported.'));
+  });
   await app.register(compress, compression);
   // Every upstream has a time budget for its headers (none for its body, so a started stream is never cut).
   const budgetForService = serviceBudgets(options);
@@ -374,7 +395,8 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
       // Never sent twice: a service's 503 is its answer, not a reason to ask again.
       retryDelay: () => null,
       ...(body && body.length > 0 ? { body, contentType: String(request.headers['content-type'] ?? 'application/octet-stream') } : {}),
-      rewriteRequestHeaders: (_request, { traceparent: _traceparent, tracestate: _tracestate, ...headers }) => ({
+      // The expectation was answered here (checkContinue above); the body goes on whole, with its length.
+      rewriteRequestHeaders: (_request, { traceparent: _traceparent, tracestate: _tracestate, expect: _expect, ...headers }) => ({
         ...headers,
         'x-forwarded-for': clientAddress(request),
         'x-forwarded-proto': request.protocol,
@@ -404,14 +426,14 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
   };
 
   await app.register(async (proxied) => {
-    // Bodies are read whole (up to MAX_BODY_BYTES, 413 beyond) and sent on with their length: a service that
+    // Bodies are read whole (up to their route's limit, body-limits.ts, 413 beyond) and sent on with their length: a service that
     // refuses a body early then answers its own error instead of a reset connection.
     proxied.removeAllContentTypeParsers();
     proxied.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     // Streamed answers (the chat's) pass through as they come: never compressed or buffered here.
     proxied.all('/api', { compress: false }, (request, reply) => reply.code(404).send(errorBody('NOT_FOUND', 'No API route /api')));
-    proxied.all('/api/*', { compress: false }, (request, reply) => {
+    const proxyApi = (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? request.url;
       const api = apiRouteFor(pathname);
       if (!api) return reply.code(404).send(errorBody('NOT_FOUND', `No API route ${pathname}`));
@@ -424,7 +446,10 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
         request.url,
         `${service} service`,
       );
-    });
+    };
+    proxied.all('/api/*', { compress: false }, proxyApi);
+    // The routes whose documented body limit is larger (the public API's batch): the same proxying, their own limit.
+    for (const route of LARGE_BODY_ROUTES) proxied.post(fastifyPath(route.path), { compress: false, bodyLimit: route.bytes }, proxyApi);
 
     proxied.route({
       method: ['GET', 'HEAD'],
