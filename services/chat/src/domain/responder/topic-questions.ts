@@ -2,10 +2,12 @@
 // honest "I have no notes on that" answer, and on-topic questions, phrased as readers ask them (not copied from the
 // notes), each with the passages that answer it (its first passage must be one of them).
 //
-// All questions were written first, before the responder was changed, in one list per kind; then every other one
-// (in the order written) went to the TUNING set and the rest to the REPORT set. Only the tuning sets were looked at
-// while the responder was changed; the report sets were run once at the end (see /work/notes/chat-topic.md and
-// scripts/eval.ts for the figures, before and after).
+// How they were used (figures in /work/notes/chat-topic.md):
+// - Set 1 (OFF_TOPIC, ON_TOPIC) was written before the responder was changed; every other question went to tuning,
+//   the rest was held out. The held-out half was run once after tuning (32 of 32 off-topic, 27 of 34 on-topic) and
+//   its misses were then looked at: so all of set 1 is now tuning.
+// - Set 2 (OFF_TOPIC_2, ON_TOPIC_2) was written after that run and before any fix made for its misses, and is the
+//   report set: it was run once, at the end, and not tuned on.
 
 export type OnTopicQuestion = [question: string, answeredBy: string[]];
 
@@ -147,11 +149,91 @@ const ON_TOPIC: OnTopicQuestion[] = [
   ['Why are your answers so short right now?', ['keisha/offline-mode']],
 ];
 
+// Set 2: the report set (see above).
+const OFF_TOPIC_2: string[] = [
+  "What's a good name for a golden retriever puppy?",
+  'How do I make cold brew coffee?',
+  'Who scored the most goals in the Premier League this season?',
+  'When is the next Olympics?',
+  'What is 15% of 240?',
+  'Can you explain the Pythagorean theorem?',
+  'How do I install Node.js on Windows?',
+  "What's the difference between JavaScript and Java?",
+  'Why did Jennifer Lopez and Ben Affleck split up?',
+  'Which celebrity has the most Instagram followers?',
+  'Will it snow in Chicago on Christmas?',
+  "What's the humidity in Miami today?",
+  'What is the tallest building in the world?',
+  'Which countries border Germany?',
+  'How do I get from London to Paris by train?',
+  'What are the side effects of ibuprofen?',
+  'How much sleep does a teenager need?',
+  'What is the best way to learn Japanese?',
+  'Who invented the light bulb?',
+  'What is the boiling point of water in Fahrenheit?',
+  'How do I change a flat tire?',
+  'What is a good stretching routine for runners?',
+  'Recommend a fantasy novel like Harry Potter',
+  "What's the best streaming service for movies?",
+  'How do I cancel my Netflix subscription?',
+  'What is the exchange rate from dollars to euros?',
+  'How does compound interest work?',
+  "What's the best model of electric car?",
+  'How do I write a cover letter for a job application?',
+  'Who is the richest person in the world?',
+  "What's the history of the Roman Empire?",
+  'How do I improve my credit score?',
+  'Who won the presidential election in 2016?',
+  'What does the police code 10-4 mean?',
+];
+
+const ON_TOPIC_2: OnTopicQuestion[] = [
+  ['Why are AI systems often worse at recognizing Black faces?', ['ai-bias/gender-shades', 'ai-bias/nist-frvt']],
+  ["What's an example of an algorithm that discriminated against Black patients?", ['ai-bias/health-algorithm', 'ai-bias/medical-devices']],
+  ['Do mortgage algorithms still discriminate like redlining did?', ['ai-bias/lending', 'white-supremacy/redlining', 'ai-bias/proxies']],
+  ["Can a resume screening AI be biased by people's names?", ['ai-bias/proxies', 'enterprise/nyc-local-law-144']],
+  ['Is it true that automatic captions are worse for Black people?', ['ai-bias/speech-recognition']],
+  ['Why do chatbots associate African American English with negative traits?', ['ai-bias/language-models-dialect']],
+  ['Do content moderation tools unfairly flag Black users?', ['ai-bias/language-models-dialect']],
+  ['Are image generators racially biased?', ['ai-bias/image-generators']],
+  ['How did Detroit police use facial recognition to arrest an innocent man?', ['ai-bias/wrongful-arrests']],
+  ["What's wrong with using arrest data to predict crime?", ['ai-bias/predictive-policing', 'white-supremacy/new-jim-crow', 'ai-bias/what-it-is']],
+  ['How can a risk assessment be calibrated but still unfair?', ['ai-bias/compas', 'enterprise/fairness-metrics']],
+  ['What did Frances Cress Welsing say racism is?', ['white-supremacy/welsing']],
+  ['What is the counter-racist code of Neely Fuller?', ['white-supremacy/fuller']],
+  ['Why did Charles Mills call white supremacy a political system?', ['white-supremacy/racial-contract']],
+  ['What are the four frames of colorblind racism?', ['white-supremacy/colour-blind-racism']],
+  ["What is the gardener's tale about racism?", ['white-supremacy/levels-of-racism']],
+  ['How did redlining maps shape American cities?', ['white-supremacy/redlining']],
+  ["Why can't education alone close the racial wealth gap?", ['white-supremacy/wealth-gap']],
+  ['How does the war on drugs connect to racism?', ['white-supremacy/new-jim-crow']],
+  ['Why do Black women face discrimination that courts missed?', ['white-supremacy/intersectionality']],
+  ['Is white fragility a real thing or just a buzzword?', ['white-supremacy/white-fragility']],
+  ['What racist code words do politicians use?', ['white-supremacy/dog-whistles', 'decoder/codewords']],
+  ['How do I tell if a policy is racist according to Kendi?', ['white-supremacy/antiracist-policy', 'strategies/outcomes-first']],
+  ['What are the main fairness metrics for machine learning?', ['enterprise/fairness-metrics', 'enterprise/disaggregated-evaluation']],
+  ['Which AI systems count as high-risk in the EU?', ['enterprise/eu-ai-act']],
+  ['What documentation should an AI team keep to show it checked for bias?', ['enterprise/internal-audit', 'enterprise/eu-ai-act', 'enterprise/disaggregated-evaluation']],
+  ['Did the FTC ever ban a company from using face recognition?', ['enterprise/existing-law']],
+  ['What should we do if our AI system starts producing biased results after launch?', ['enterprise/monitoring']],
+  ['How do I intervene safely when someone is being racist to a stranger?', ['strategies/bystander']],
+  ['What groups are fighting algorithmic racism?', ['strategies/organise']],
+  ["What is Evanston's reparations program?", ['strategies/repair']],
+  ['I was passed over for promotion because of my race; what are my options?', ['strategies/experiencing-discrimination', 'strategies/workplace']],
+  ['How can engineers avoid building racist AI?', ['strategies/builders', 'enterprise/disaggregated-evaluation', 'ai-bias/what-it-is']],
+  ['How does the news decoder calculate its score?', ['decoder/score']],
+  ["What's the difference between a codeword and a euphemism in the decoder?", ['decoder/codewords', 'decoder/hidden-agency']],
+  ["Why do reporters write 'shots were fired' instead of saying who shot?", ['decoder/hidden-agency', 'strategies/read-the-news', 'strategies/precise-language']],
+];
+
 const everyOther = <T>(list: readonly T[], first: 0 | 1): T[] => list.filter((_, i) => i % 2 === first);
 
-/** Looked at while the responder was changed. */
-export const OFF_TOPIC_TUNING = everyOther(OFF_TOPIC, 0);
-export const ON_TOPIC_TUNING = everyOther(ON_TOPIC, 0);
-/** Held out: run once, at the end, for the figures reported. */
-export const OFF_TOPIC_REPORT = everyOther(OFF_TOPIC, 1);
-export const ON_TOPIC_REPORT = everyOther(ON_TOPIC, 1);
+/** Set 1's held-out half, measured once before it became tuning (kept to reproduce that figure). */
+export const OFF_TOPIC_FIRST_HELD_OUT = everyOther(OFF_TOPIC, 1);
+export const ON_TOPIC_FIRST_HELD_OUT = everyOther(ON_TOPIC, 1);
+/** Looked at while the responder was changed: all of set 1. */
+export const OFF_TOPIC_TUNING = OFF_TOPIC;
+export const ON_TOPIC_TUNING = ON_TOPIC;
+/** Held out: set 2, run once at the end for the figures reported. */
+export const OFF_TOPIC_REPORT = OFF_TOPIC_2;
+export const ON_TOPIC_REPORT = ON_TOPIC_2;
