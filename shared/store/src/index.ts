@@ -1,40 +1,7 @@
-import { useStore } from 'zustand';
-import { createKeishaStore, type KeishaState } from './store.ts';
-import { parseTheme, THEME_STORAGE_KEY } from './domain/theme.ts';
-import { createSession } from './session.ts';
-
 export * from './domain/auth.ts';
 export * from './domain/theme.ts';
 export { createKeishaStore, type KeishaState, type PreferenceStorage } from './store.ts';
 export { createSession, SIGNED_IN_HINT_KEY, toSiteUser, type Session } from './session.ts';
 export { ANALYTICS_SESSION_KEY, analyticsSessionId, eventProperties, sendAnalyticsEvent, trackEvent } from './analytics.ts';
 export { useSessionPoll, type PollOutcome, type SessionPollOptions, type SessionPollState } from './session-poll.ts';
-
-declare global {
-  // Counts evaluations of this module in a page: the platform's tests assert it stays at 1.
-  var __KEISHA_STORE_INSTANCES__: number | undefined;
-}
-globalThis.__KEISHA_STORE_INSTANCES__ = (globalThis.__KEISHA_STORE_INSTANCES__ ?? 0) + 1;
-
-/** The one store of the page. Module Federation shares this package as a singleton across all apps. */
-export const keishaStore = createKeishaStore();
-
-/** The site's one session: sign in, sign out, tokens for API calls. Shared by every remote. */
-export const session = createSession(keishaStore);
-
-export function useKeisha<T>(selector: (state: KeishaState) => T): T {
-  return useStore(keishaStore, selector);
-}
-
-if (typeof window !== 'undefined') {
-  // Keep the page's theme attribute in step with the store, wherever the toggle was pressed.
-  const apply = (theme: string) => document.documentElement.setAttribute('data-theme', theme);
-  apply(keishaStore.getState().theme);
-  keishaStore.subscribe((state, previous) => {
-    if (state.theme !== previous.theme) apply(state.theme);
-  });
-  // Another tab changed the preference: follow it.
-  window.addEventListener('storage', (event) => {
-    if (event.key === THEME_STORAGE_KEY) keishaStore.setState({ theme: parseTheme(event.newValue) });
-  });
-}
+export { keishaStore, session, useKeisha } from './page-store.ts';

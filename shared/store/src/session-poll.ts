@@ -4,7 +4,7 @@
 // page goes away or the question changes.
 import { ApiError, retryHelps } from '@keisha/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useKeisha } from './index.ts';
+import { useKeisha } from './page-store.ts';
 
 /** What one ask found: an answer; "ask again shortly"; or "ask again shortly", with where things stand meanwhile. */
 export type PollOutcome<T> = { done: T } | 'again' | { waiting: T };
