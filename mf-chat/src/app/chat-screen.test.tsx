@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ChatApp from '../App.tsx';
-import { CORRUPTED_MESSAGE } from '../features/conversation/domain/transcript.ts';
+import { CORRUPTED_MESSAGE } from '../features/conversation/domain/bubbles.ts';
 import { apiError, eventStream, gate, json, TEST_TOKEN, usage, type FakePlatform, type FakeRequest } from '../test-support/fake-platform.ts';
 import { fakePlatformPerTest, signIn } from '../test-support/reader.ts';
 

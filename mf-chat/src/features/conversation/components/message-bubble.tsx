@@ -1,5 +1,5 @@
 import { looksLikeArticle } from '../domain/article.ts';
-import type { Bubble } from '../domain/transcript.ts';
+import type { Bubble } from '../domain/bubbles.ts';
 import { CopyButton } from './copy-button.tsx';
 import { MarkdownView } from './markdown-view.tsx';
 import styles from './transcript.module.css';

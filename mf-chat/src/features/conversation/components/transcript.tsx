@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Bubble, Phase } from '../domain/transcript.ts';
+import type { Bubble, Phase } from '../domain/bubbles.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import styles from './transcript.module.css';
 

@@ -19,7 +19,7 @@ import {
   retryTextOf,
   transcriptReducer,
   type TranscriptState,
-} from '../domain/transcript.ts';
+} from '../domain/bubbles.ts';
 import { acceptedEvents, replyCompletedEvent, replyErrorEvent, replyStoppedEvent, replyThrownEvent, type Ask, type ChatEvent } from '../domain/usage-events.ts';
 
 /** The conversation open in this tab, so a reload comes back to it. */

@@ -10,7 +10,7 @@ import {
   transcriptReducer,
   type TranscriptAction,
   type TranscriptState,
-} from './transcript.ts';
+} from './bubbles.ts';
 
 const at = '2030-01-01T10:00:00.000Z';
 const run = (actions: TranscriptAction[], from: TranscriptState = EMPTY_TRANSCRIPT) => actions.reduce(transcriptReducer, from);
