@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Kysely } from 'kysely';
@@ -18,6 +17,7 @@ import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
 import type { DatabaseHandle, DatabaseKind } from './db.ts';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
+import { registerRateLimit } from './rate-limit.ts';
 import { createTracing, tracingSettingsFrom } from '@keisha/telemetry';
 import { requestTracing } from './tracing.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -124,18 +124,11 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   const origins = splitList(def.config.CORS_ORIGINS);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });
   const fromOurServices = internalCaller(def.internalToken, app.log);
-  await app.register(rateLimit, {
-    max: def.config.RATE_LIMIT_MAX,
+  const limits = await registerRateLimit(app, {
+    service: def.name,
+    config: def.config,
+    code: def.rateLimitCode ?? 'RATE_LIMITED',
     allowList: (request) => fromOurServices(request.headers[INTERNAL_TOKEN_HEADER]),
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      success: false,
-      error: {
-        code: def.rateLimitCode ?? 'RATE_LIMITED',
-        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      },
-    }),
   });
   registerNotFoundHandler(app);
   await app.register(swagger, {
@@ -166,6 +159,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   );
 
   registerMetrics(app, { service: def.name, database: def.database });
+  limits.instrument(app.metrics);
 
   await def.routes(app);
   return app;

@@ -15,6 +15,15 @@ export const baseConfigSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   /** Requests per minute per client address before 429. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /**
+   * Redis or Valkey (redis:// or rediss://) holding every rate limit's counters, shared by all replicas of a
+   * service; unset, each process counts in its own memory (one process: the same limits).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Start of every key written there, naming the environment (one Redis may serve staging and production); the service's name follows. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/).default('keisha:local'),
+  /** Longest wait for the shared store (connect and each command) before a limit is decided in this process's memory. */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Comma-separated addresses of proxies whose X-Forwarded-For is believed (the gateway). */
   TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
   /** How long identity's signing keys are used before they are fetched again (kept when the fetch fails). */

@@ -1,26 +1,13 @@
 // Real databases for service tests: PGlite always, PostgreSQL too when one is reachable.
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db.ts';
 import { migrateToLatest, type MigrationSet } from '../migrate.ts';
+import { canConnect } from './reachable.ts';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-function canConnect(host: string, port: number, timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 /**
  * Which databases to run service tests on: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set
@@ -98,6 +85,8 @@ export { describeServiceFrame, type StartService, type StartedService } from './
 export { startIdentityProcess, TEST_ADMIN, type IdentityProcess, type TestSession } from './identity-process.ts';
 export { describeRevocation, REVOCATION_DEADLINE_MS, type RevocationProbes } from './revocation-suite.ts';
 export { profileBreakdown, type ProfileBreakdown, type ProfileFrame, type ProfilePart, type ProfilePartRule } from './cpu-profile.ts';
+export { canConnect } from './reachable.ts';
+export { canStartRedisServer, startRedisServer, testRedis, type TestRedis } from './redis.ts';
 export { freePort, processCpuMs, startBillingProcess, startServiceProcess, type ServiceProcess } from './service-process.ts';
 export {
   fuzzRoutes,
