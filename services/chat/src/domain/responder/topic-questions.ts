@@ -6,8 +6,11 @@
 // - Set 1 (OFF_TOPIC, ON_TOPIC) was written before the responder was changed; every other question went to tuning,
 //   the rest was held out. The held-out half was run once after tuning (32 of 32 off-topic, 27 of 34 on-topic) and
 //   its misses were then looked at: so all of set 1 is now tuning.
-// - Set 2 (OFF_TOPIC_2, ON_TOPIC_2) was written after that run and before any fix made for its misses, and is the
-//   report set: it was run once, at the end, and not tuned on.
+// - Set 2 (OFF_TOPIC_2, ON_TOPIC_2) was written after that run and before any fix made for its misses. It was run
+//   once after tuning on set 1 (34 of 34 off-topic, 31 of 36 on-topic); its misses were then looked at, so it is
+//   tuning too.
+// - Set 3 (OFF_TOPIC_3, ON_TOPIC_3) was written after that and before any further change: the report set, run once
+//   at the end.
 
 export type OnTopicQuestion = [question: string, answeredBy: string[]];
 
@@ -149,7 +152,7 @@ const ON_TOPIC: OnTopicQuestion[] = [
   ['Why are your answers so short right now?', ['keisha/offline-mode']],
 ];
 
-// Set 2: the report set (see above).
+// Set 2: tuning since its first run (see above).
 const OFF_TOPIC_2: string[] = [
   "What's a good name for a golden retriever puppy?",
   'How do I make cold brew coffee?',
@@ -226,14 +229,103 @@ const ON_TOPIC_2: OnTopicQuestion[] = [
   ["Why do reporters write 'shots were fired' instead of saying who shot?", ['decoder/hidden-agency', 'strategies/read-the-news', 'strategies/precise-language']],
 ];
 
+// Set 3: the report set (see above).
+const OFF_TOPIC_3: string[] = [
+  "what's the capital of japan",
+  'How far is the moon from Earth?',
+  'Best recipe for banana bread?',
+  'How do I cook rice in a pressure cooker?',
+  'Who is the best basketball player of all time?',
+  'When does the NBA season start?',
+  "What's the integral of sin x?",
+  'How many sides does a hexagon have?',
+  'How do I declare an array in Java?',
+  'Why is my React app rendering twice?',
+  'Which actor played Iron Man?',
+  'Is Rihanna pregnant again?',
+  "What's the forecast for London this weekend?",
+  'Is it sunny in Los Angeles today?',
+  'What language do they speak in Brazil?',
+  'How many states are in the USA?',
+  'Where is the Eiffel Tower?',
+  'How do I unclog a drain?',
+  "What's the best way to save for retirement?",
+  'How do I start a podcast?',
+  'What are good gifts for a 10 year old?',
+  'Can dogs eat grapes?',
+  'How do I get rid of a headache?',
+  "What's the difference between a crocodile and an alligator?",
+  'Who discovered penicillin?',
+  'What is the chemical formula of table salt?',
+  'Give me a 3-day itinerary for Rome',
+  'How do I knit a scarf?',
+  'What is the plot of Hamlet?',
+  'Suggest a name for my bakery',
+  'How do I become a pilot?',
+  "What's the fastest land animal?",
+  'What is the speed limit on German highways?',
+  'How do I make my resume stand out?',
+  'Who will win the World Series this year?',
+  "What's the best Black Friday deal on TVs?",
+  'How do police dogs get trained?',
+];
+
+const ON_TOPIC_3: OnTopicQuestion[] = [
+  ['is facial recognition accurate for everyone?', ['ai-bias/gender-shades', 'ai-bias/nist-frvt', 'enterprise/disaggregated-evaluation']],
+  ["Why did Amazon's and Kairos's face tools still fail after the first audit?", ['ai-bias/actionable-auditing']],
+  ['Which police departments have wrongly arrested people because of face matching?', ['ai-bias/wrongful-arrests']],
+  ['How can a hospital risk score underestimate how sick Black patients are?', ['ai-bias/health-algorithm']],
+  ['What is the problem with COMPAS scores?', ['ai-bias/compas']],
+  ['Why do crime forecasting tools create a feedback loop?', ['ai-bias/predictive-policing']],
+  ['Do AI language models show covert racism?', ['ai-bias/language-models-dialect']],
+  ['How much worse is voice recognition for African American speakers?', ['ai-bias/speech-recognition']],
+  ['What did Latanya Sweeney find about online ads?', ['ai-bias/search-and-ads']],
+  ['How did kidney tests use race to delay transplants?', ['ai-bias/medical-devices']],
+  ['Does Stable Diffusion make criminals look darker?', ['ai-bias/image-generators']],
+  ['Why was banning the word gorilla not a real fix?', ['ai-bias/google-photos']],
+  ['Do names on resumes affect callbacks for Black applicants?', ['ai-bias/proxies']],
+  ['Why do fintech lenders still overcharge minority borrowers?', ['ai-bias/lending']],
+  ["What's the stochastic parrots paper about?", ['ai-bias/training-data']],
+  ['How does technology reproduce racial hierarchy according to Ruha Benjamin?', ['ai-bias/new-jim-code']],
+  ['What did Neely Fuller mean by a counter-racist?', ['white-supremacy/fuller']],
+  ["Why is Welsing's theory controversial?", ['white-supremacy/welsing']],
+  ['What is the epistemology of ignorance?', ['white-supremacy/racial-contract']],
+  ['What does minimization of racism mean?', ['white-supremacy/colour-blind-racism']],
+  ['What are the three levels of racism according to Camara Jones?', ['white-supremacy/levels-of-racism']],
+  ["What did the Home Owners' Loan Corporation do to Black neighborhoods?", ['white-supremacy/redlining']],
+  ['How large is the racial wealth gap today?', ['white-supremacy/wealth-gap']],
+  ['How does a felony record shut Black people out of voting?', ['white-supremacy/new-jim-crow']],
+  ['Why do AI audits need to look at race and gender together?', ['white-supremacy/intersectionality', 'ai-bias/gender-shades', 'enterprise/disaggregated-evaluation']],
+  ['How should I react when a coworker gets defensive about racism?', ['white-supremacy/white-fragility', 'strategies/workplace']],
+  ["Why is 'inner-city crime' considered a racial dog whistle?", ['white-supremacy/dog-whistles', 'decoder/codewords']],
+  ['What makes a policy antiracist?', ['white-supremacy/antiracist-policy']],
+  ['What are the four functions of the NIST AI risk framework?', ['enterprise/nist-ai-rmf']],
+  ['Why should we report false positives and false negatives separately by race?', ['enterprise/disaggregated-evaluation', 'enterprise/fairness-metrics']],
+  ["Does the EU ban AI that guesses someone's race?", ['enterprise/eu-ai-act']],
+  ['Who on an executive team should own AI ethics decisions?', ['enterprise/governance']],
+  ["What did the FTC do about Rite Aid's facial recognition?", ['enterprise/existing-law']],
+  ['How do I support a victim of racist harassment as a bystander?', ['strategies/bystander']],
+  ['How did San Francisco ban face recognition?', ['strategies/organise']],
+  ['Does mandatory diversity training reduce racism at work?', ['strategies/workplace']],
+  ['How can tech companies repair harm done by a racist algorithm?', ['strategies/repair', 'enterprise/monitoring']],
+  ['What questions should I ask when reading a news story about police?', ['strategies/read-the-news', 'decoder/hidden-agency']],
+  ['How long do I have to file a racial discrimination complaint with the EEOC?', ['strategies/experiencing-discrimination']],
+  ["Why does the decoder mark 'excited delirium'?", ['decoder/hidden-agency']],
+  ['Can I use the decoder without signing up?', ['decoder/what-it-returns', 'decoder/using-it']],
+  ['What happens when I hit my daily message limit?', ['keisha/plans']],
+];
+
 const everyOther = <T>(list: readonly T[], first: 0 | 1): T[] => list.filter((_, i) => i % 2 === first);
 
 /** Set 1's held-out half, measured once before it became tuning (kept to reproduce that figure). */
 export const OFF_TOPIC_FIRST_HELD_OUT = everyOther(OFF_TOPIC, 1);
 export const ON_TOPIC_FIRST_HELD_OUT = everyOther(ON_TOPIC, 1);
-/** Looked at while the responder was changed: all of set 1. */
-export const OFF_TOPIC_TUNING = OFF_TOPIC;
-export const ON_TOPIC_TUNING = ON_TOPIC;
-/** Held out: set 2, run once at the end for the figures reported. */
-export const OFF_TOPIC_REPORT = OFF_TOPIC_2;
-export const ON_TOPIC_REPORT = ON_TOPIC_2;
+/** Looked at while the responder was changed: sets 1 and 2. */
+export const OFF_TOPIC_TUNING = [...OFF_TOPIC, ...OFF_TOPIC_2];
+export const ON_TOPIC_TUNING = [...ON_TOPIC, ...ON_TOPIC_2];
+/** Set 2 alone, measured once before it became tuning. */
+export const OFF_TOPIC_SECOND_HELD_OUT = OFF_TOPIC_2;
+export const ON_TOPIC_SECOND_HELD_OUT = ON_TOPIC_2;
+/** Held out: set 3, run once at the end for the figures reported. */
+export const OFF_TOPIC_REPORT = OFF_TOPIC_3;
+export const ON_TOPIC_REPORT = ON_TOPIC_3;
