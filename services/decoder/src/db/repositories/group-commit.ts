@@ -6,7 +6,7 @@
 import { groupCommit as sharedGroupCommit, preparedStatement, writeCounted, type CountedWriter } from '@keisha/service-kit';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DecoderDatabase } from '../database.ts';
-import type { Counter, HistoryEntry } from './usage.ts';
+import type { Counter, HistoryEntry } from './usage-rows.ts';
 import { binaryTextArrays, type TextValue } from './text-arrays.ts';
 
 export interface Recording {

@@ -2,25 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind, ReaderDay } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../database.ts';
 import { groupCommit } from './group-commit.ts';
+import type { Counter, HistoryEntry } from './usage-rows.ts';
 
-/** A finished analysis as it is kept in the account's history. */
-export interface HistoryEntry {
-  user_id: string;
-  title: string;
-  score: number;
-  term_count: number;
-  text: string;
-  /** The analysis as shown, as UTF-8 JSON (the same bytes as in the answer's body). */
-  result: Uint8Array;
-}
+export type { Counter, HistoryEntry } from './usage-rows.ts';
 
 class LimitReached extends Error {}
-
-/** One counter: a subject (user:<id>, ip:<address>, device:<id>) on its own day (see reader_days). */
-export interface Counter {
-  subject: string;
-  day: string;
-}
 
 /** The counters of a request, from each subject's day. */
 export function countersOf(days: Map<string, ReaderDay>): Counter[] {
