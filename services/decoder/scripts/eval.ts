@@ -11,10 +11,13 @@
  * the file (a local model may take seconds a sentence); --concurrency N requests at a time (default 4).
  */
 import { evalPath } from './lib/eval-data.ts';
-import { evaluate, evaluateWith, type BabeFigures, type Evaluation } from './lib/evaluate.ts';
+import { evaluate, evaluateWith, translationCheck, type BabeFigures, type Evaluation } from './lib/evaluate.ts';
+import type { TranslationFigures } from './lib/translation-check.ts';
 import { llmReader, llmSettingsFromEnv } from './lib/llm-reader.ts';
 
 const TARGETS = { macroF1: 0.66, auc: 0.74, recall: 0.9, falsePositivesPer100: 2 };
+/** The translation checker's counts on the code before issue 31 (word substitution), for comparison. */
+const TRANSLATION_BEFORE = { changed: 154, doubled: 2, article: 1, dangling: 2, headLoss: 7 };
 /** Issue 16, on the held-out half. */
 const HELD_OUT_AIMS = { macroF1: 0.71, auc: 0.78, tokenF1: 0.35 };
 
@@ -72,9 +75,13 @@ async function main(): Promise<void> {
     result = evaluate({ babePath, glossaryPath, sample });
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  // The grammar of the embedded engine's translation (the LLM engine's comes from the model).
+  const translationStarted = performance.now();
+  const translation: TranslationFigures | undefined = llm ? undefined : translationCheck({ babePath, glossaryPath, sample });
+  const translationSeconds = ((performance.now() - translationStarted) / 1000).toFixed(1);
 
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(llm ? { ...result, notes } : result, null, 2));
+    console.log(JSON.stringify(llm ? { ...result, notes } : { ...result, translation }, null, 2));
     return;
   }
   const { all, fitHalf, heldOut } = result.babe;
@@ -104,6 +111,20 @@ async function main(): Promise<void> {
   console.log(`  macro F1 >= ${HELD_OUT_AIMS.macroF1}: ${heldOut.macroF1.toFixed(4)} -> ${mark(heldOut.macroF1 >= HELD_OUT_AIMS.macroF1)}`);
   console.log(`  AUC >= ${HELD_OUT_AIMS.auc}: ${heldOut.auc.toFixed(4)} -> ${mark(heldOut.auc >= HELD_OUT_AIMS.auc)}`);
   console.log(`  token F1 >= ${HELD_OUT_AIMS.tokenF1}: ${heldOut.tokens.f1.toFixed(4)} -> ${mark(heldOut.tokens.f1 >= HELD_OUT_AIMS.tokenF1)}`);
+  if (translation) printTranslation(translation, translationSeconds);
+}
+
+function printTranslation(t: TranslationFigures, seconds: string): void {
+  const b = TRANSLATION_BEFORE;
+  const errors = t.doubled + t.article + t.dangling + t.headLoss;
+  console.log(`Keisha Translation grammar (issue 31; Biased BABE sentences and every glossary example; ${seconds} s):`);
+  console.log(`  texts ${t.texts}, rewritten ${t.changed} (word substitution before issue 31: ${b.changed})`);
+  console.log(`  doubled words                 ${String(t.doubled).padStart(4)}   (before: ${b.doubled})`);
+  console.log(`  "a"/"an" mismatches           ${String(t.article).padStart(4)}   (before: ${b.article})`);
+  console.log(`  dangling determiners/preps    ${String(t.dangling).padStart(4)}   (before: ${b.dangling})`);
+  console.log(`  noun phrases that lost a head ${String(t.headLoss).padStart(4)}   (before: ${b.headLoss})`);
+  console.log(`  aim: all 0 -> ${errors === 0 ? 'meets target' : 'BELOW TARGET'}`);
+  for (const example of t.examples) console.log(`    ${example}`);
 }
 
 main().catch((error: unknown) => {

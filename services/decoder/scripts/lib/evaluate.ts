@@ -19,6 +19,7 @@
 import { analyzeDetailed } from '../../src/domain/analyzer/index.ts';
 import { half, isRaceRelatedFormal, parseBabe, parseGlossary, requireFile, surfaceForms, type BabeRow, type GlossaryRow } from './eval-data.ts';
 import { macroF1, prf, rocAuc, type Prf } from './metrics.ts';
+import { translationBody, translationFigures, type TranslationFigures } from './translation-check.ts';
 
 export interface BabeFigures {
   sentences: number;
@@ -252,4 +253,16 @@ export async function evaluateWith(
   let done = 0;
   const readings = await readAll(texts, read, options.concurrency, () => options.onProgress?.(++done, texts.length));
   return figures(data, readings.slice(0, data.babeRows.length), readings.slice(data.babeRows.length));
+}
+
+/**
+ * The Keisha Translation's grammar (issue 31, item 1): every Biased BABE sentence and every glossary
+ * example (all 340, any persona or register), rewritten by the embedded analyzer and checked by
+ * translation-check.ts.
+ */
+export function translationCheck(options: EvaluationInput): TranslationFigures {
+  const babe = parseBabe(requireFile(options.babePath, 'BABE file (--babe)')).filter((r) => r.label === 'Biased').map((r) => r.text);
+  const glossary = parseGlossary(requireFile(options.glossaryPath, 'glossary file (--glossary)')).map((r) => r['Linguistic Context']);
+  const texts = spread([...babe, ...glossary], options.sample);
+  return translationFigures(texts.map((text) => [text.trimEnd(), translationBody(analyzeDetailed(text).result.translation.text)]));
 }

@@ -71,7 +71,7 @@ export function analyzeDetailed(input: string): AnalysisDetail {
   const threshold = weights.threshold;
 
   const reading = tokens.count > 0 ? keishaReading(findings, score, threshold) : '';
-  const rewritten = rewrite(text, occurrences);
+  const rewritten = rewrite(text, tokens, occurrences);
   const result: AnalysisResult = {
     score,
     threshold,

@@ -4,47 +4,214 @@
  * works in the frame of spec section 1: racism and white supremacy as a system, not as the private
  * feelings of individuals.
  */
+import type { Finding } from './findings.ts';
+import { isDeterminer, isNoun, isPersonNoun, isVerb, replacementShape, sameNoun, tagWindow, wantsAn, type Word } from './grammar.ts';
 import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
 import { PASSIVE, type Occurrence } from './match.ts';
-import type { Finding } from './findings.ts';
+import type { Tokens } from './tokenize.ts';
 
-function capitaliseLike(original: string, replacement: string): string {
-  const o = original.charCodeAt(0);
-  const r = replacement.charCodeAt(0);
-  if (o >= 65 && o <= 90 && r >= 97 && r <= 122) return replacement[0]!.toUpperCase() + replacement.slice(1);
-  return replacement;
-}
-
-const TRAILING_ARTICLE = /\b([Aa])(n?) $/;
-const STARTS_WITH_VOWEL = /^[aeiouAEIOU]/;
 const POSSESSIVE_END = /['\u2019]s$/i;
+/** Between two words of one phrase: spaces, or the hyphen of a compound ("MAGA-hat-clad"). */
+const SAME_PHRASE_GAP = /^[ \t]*$/;
+const ARTICLE_BEFORE = /\b([Aa])(n?)([ \t]+["\u201c\u2018']?)$/;
 
-/** "an officer-involved shooting" -> "a police shooting": keep the indefinite article agreeing with the new word. */
-function fixArticle(before: string, replacement: string): string {
-  const m = TRAILING_ARTICLE.exec(before);
-  if (!m) return before;
-  const wantsAn = STARTS_WITH_VOWEL.test(replacement);
-  return before.slice(0, m.index) + m[1] + (wantsAn ? 'n' : '') + ' ';
+function capitalise(s: string): string {
+  return s.length > 0 ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
 
-export function rewrite(text: string, occurrences: Occurrence[], lex: CompiledLexicon = compiledLexicon): string {
+const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'for', 'as', 'at', 'by', 'with', 'from']);
+
+/** "undocumented immigrants" -> "Undocumented Immigrants", for a term inside a title. */
+function titleCase(s: string): string {
+  return s.replace(/[\p{L}][\p{L}'\u2019-]*/gu, (w, at: number) => (at > 0 && MINOR_WORDS.has(w) ? w : capitalise(w)));
+}
+
+const CAPITALISED = /^[\p{Lu}\d]/u;
+/** A capitalised term right after an opening quote or bracket opens what is quoted: "It's called \u201cMAGA.\u201d" */
+const OPENS_QUOTE = /["\u201c\u2018(\[#]\s?$/;
+
+/** A term of two or more capitalised words beside another capitalised word: a headline or a title ("Not Politically Correct"). */
+function inTitle(original: string, ctx: Context): boolean {
+  const words = original.split(/[\s-]+/).filter((w) => w.length > 0);
+  if (words.length < 2 || !words.every((w) => CAPITALISED.test(w) || MINOR_WORDS.has(w))) return false;
+  const before = ctx.first > 0 ? ctx.words[ctx.first - 1] : undefined;
+  const after = ctx.last >= 0 ? ctx.words[ctx.last + 1] : undefined;
+  return (!!before && CAPITALISED.test(before.text) && !before.tags.has('Determiner')) || (!!after && CAPITALISED.test(after.text));
+}
+
+/** The articles' agreement with the word now after them: "an officer-involved shooting" -> "a police shooting". */
+function fixArticle(before: string, next: string): string {
+  const m = ARTICLE_BEFORE.exec(before);
+  if (!m) return before;
+  return before.slice(0, m.index) + m[1] + (wantsAn(next) ? 'n' : '') + m[3];
+}
+
+/** One piece of the output: text[start, end) is replaced by `text`. */
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+  /** Capitalise the first letter (the edit opens a sentence). */
+  opensSentence: boolean;
+}
+
+interface Context {
+  words: Word[];
+  /** Index of the first and last word of the occurrence in `words`, or -1. */
+  first: number;
+  last: number;
+}
+
+/**
+ * The words around each occurrence, a few either side inside its sentence, tagged by compromise in
+ * one window per sentence (occurrences of one sentence share it).
+ */
+function contexts(text: string, tokens: Tokens, occurrences: Occurrence[]): Context[] {
+  const out: Context[] = [];
+  let windowSentence = -1;
+  let windowWords: Word[] = [];
+  occurrences.forEach((o, i) => {
+    if (o.entry === PASSIVE) {
+      out.push({ words: [], first: -1, last: -1 });
+      return;
+    }
+    const s = tokens.sentence[o.firstToken]!;
+    if (s !== windowSentence) {
+      const from = tokens.sentenceStart[s]!;
+      const to = s + 1 < tokens.sentenceStart.length ? tokens.sentenceStart[s + 1]! : tokens.count;
+      // From a few words before the first occurrence of this sentence to a few after its last.
+      let lastEnd = o.endToken;
+      for (let k = i; k < occurrences.length && occurrences[k]!.firstToken < to; k++) lastEnd = Math.max(lastEnd, occurrences[k]!.endToken);
+      const a = Math.max(from, o.firstToken - WORDS_BEFORE);
+      const b = Math.min(to, lastEnd + WORDS_AFTER) - 1;
+      windowWords = tagWindow(text, tokens.start[a]!, tokens.end[b]!);
+      windowSentence = s;
+    }
+    let first = -1, last = -1;
+    windowWords.forEach((w, k) => {
+      if (w.end > o.start && w.start < o.end) {
+        if (first < 0) first = k;
+        last = k;
+      }
+    });
+    out.push({ words: windowWords, first, last });
+  });
+  return out;
+}
+
+const WORDS_BEFORE = 3;
+const WORDS_AFTER = 5;
+
+/** The nouns right after the occurrence that it modifies ("neighborhood" of "inner city neighborhood"), as indexes into words. */
+function headAfter(text: string, ctx: Context, end: number): number[] {
+  const head: number[] = [];
+  let at = end;
+  for (let k = ctx.last + 1; k < ctx.words.length && head.length < 3; k++) {
+    const w = ctx.words[k]!;
+    if (!SAME_PHRASE_GAP.test(text.slice(at, w.start)) && !(head.length === 0 && text.slice(at, w.start) === '-')) break;
+    if (!isNoun(w)) break;
+    head.push(k);
+    at = w.end;
+    if (/[^\s]/.test(w.post.replace(/-/g, ''))) break;
+  }
+  return head;
+}
+
+/** The end of the hyphenated compound a term opens ("MAGA-hat-clad", "welfare-to-work"). */
+function compoundEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && /[\p{L}\p{N}-]/u.test(text[end]!)) end++;
+  return end;
+}
+
+function editFor(text: string, tokens: Tokens, o: Occurrence, ctx: Context, lex: CompiledLexicon): Edit {
+  const original = text.slice(o.start, o.end);
+  const opensSentence =
+    tokens.sentenceStart[tokens.sentence[o.firstToken]!] === o.firstToken || (CAPITALISED.test(text.slice(o.start, o.start + 1)) && OPENS_QUOTE.test(text.slice(Math.max(0, o.start - 2), o.start)));
+  if (o.entry === PASSIVE) return { start: o.start, end: o.end, text: `${original} ${lex.passive.rule.replacementNote}`, opensSentence: false };
+  const entry = lex.entries[o.entry]!;
+  const template = o.form?.replacement ?? entry.replacement;
+  const possessive = POSSESSIVE_END.test(original) ? original.slice(-2) : '';
+  const words = ctx.words;
+  const before = ctx.first > 0 ? words[ctx.first - 1] : undefined;
+  // A term ending in a plural noun is a whole noun phrase ("hard-working Americans face ..."); only a
+  // singular or adjective ending can modify a noun after it ("inner city neighborhoods").
+  const endsPlural = ctx.last >= 0 && words[ctx.last]!.tags.has('Plural');
+  const head = ctx.last >= 0 && !possessive && !endsPlural ? headAfter(text, ctx, o.end) : [];
+  const headEnd = head.length ? words[head[head.length - 1]!]!.end : o.end;
+  const headText = head.length ? text.slice(words[head[0]!]!.start, headEnd) : '';
+  const lastHead = head.length ? words[head[head.length - 1]!] : undefined;
+
+  // "{text} (coded as white)": the article's words stay; the note follows the whole phrase.
+  if (template.includes('{text}')) {
+    const note = template.replace('{text}', '').trim();
+    return { start: o.start, end: headEnd, text: `${text.slice(o.start, headEnd)} ${note}`, opensSentence: false };
+  }
+
+  const shape = replacementShape(template);
+  // Inside a hyphenated compound ("MAGA-hat-clad white men") the term stays; its meaning follows the phrase.
+  if (text.charCodeAt(o.end) === 45 && shape.kind !== 'label') {
+    const meaning = shape.kind === 'vp' ? shape.gerund : shape.core;
+    const end = compoundEnd(text, o.end);
+    return { start: o.start, end, text: `${text.slice(o.start, end)} [${original}: ${meaning}]`, opensSentence: false };
+  }
+  const usedAsVerb = ctx.first >= 0 && isVerb(words[ctx.first]) && shape.kind === 'vp';
+  if (shape.kind === 'label' || usedAsVerb) {
+    return { start: o.start, end: o.end, text: shape.core + shape.note + possessive, opensSentence };
+  }
+
+  let core = shape.core;
+  // "their the right to ...": the replacement brings its own article only where none stands.
+  if (shape.leadingThe && isDeterminer(before)) core = core.slice(4);
+
+  if (head.length === 0) {
+    // The term is a phrase of its own: a verb phrase standing as a noun becomes a gerund ("supporters of restoring ...").
+    if (shape.kind === 'vp') core = shape.gerund;
+    return { start: o.start, end: o.end, text: core + possessive + shape.note, opensSentence };
+  }
+
+  // The term stands before a noun it modifies.
+  const headWords = head.map((k) => words[k]!.text);
+  if (shape.kind === 'np' && sameNoun(shape.lastWord, headWords[0]!)) {
+    // "inner city neighborhoods" -> "Black neighborhoods": the replacement's noun is the head already.
+    const lastSpace = core.lastIndexOf(' ');
+    const merged = (lastSpace >= 0 ? core.slice(0, lastSpace + 1) : '') + headText;
+    return { start: o.start, end: headEnd, text: merged + shape.note, opensSentence };
+  }
+  if (shape.premodifier) {
+    return { start: o.start, end: headEnd, text: `${core} ${headText}${shape.note}`, opensSentence };
+  }
+  // A longer replacement cannot stand before the noun: the noun comes first and the meaning after it.
+  const plural = !!lastHead && lastHead.tags.has('Plural');
+  const who = isPersonNoun(lastHead) ? 'who' : 'that';
+  let after: string;
+  if (shape.kind === 'vp') after = `${who} ${plural ? 'want' : 'wants'} to ${core}`;
+  else if (shape.kind === 'adj') after = `${who} ${plural ? 'are' : 'is'} ${core}`;
+  else after = `of ${core}`;
+  return { start: o.start, end: headEnd, text: `${headText} ${after}${shape.note}`, opensSentence };
+}
+
+/**
+ * The article with each coded or euphemistic term put in plain words, at the level of its phrase: a
+ * term that modifies a noun keeps that noun as the phrase's head ("inner city neighborhoods" ->
+ * "Black neighborhoods"; "the tough-on-crime policy" -> "the policy that is harsh on Black and Latino
+ * communities"), a verb phrase standing as a noun becomes a gerund, articles agree with the new words,
+ * and every other word of the article stays as written.
+ */
+export function rewrite(text: string, tokens: Tokens, occurrences: Occurrence[], lex: CompiledLexicon = compiledLexicon): string {
   if (occurrences.length === 0) return text;
+  const ctx = contexts(text, tokens, occurrences);
   const parts: string[] = [];
   let cursor = 0;
-  for (const o of occurrences) {
-    const original = text.slice(o.start, o.end);
-    let replacement: string;
-    if (o.entry === PASSIVE) replacement = `${original} ${lex.passive.rule.replacementNote}`;
-    else {
-      const entry = lex.entries[o.entry]!;
-      const template = o.form?.replacement ?? entry.replacement;
-      replacement = capitaliseLike(original, template.replace('{text}', original));
-      // "the inner city's schools" keeps its possessive after the replacement.
-      if (!template.includes('{text}') && POSSESSIVE_END.test(original)) replacement += original.slice(-2);
-    }
-    parts.push(fixArticle(text.slice(cursor, o.start), replacement), replacement);
-    cursor = o.end;
-  }
+  occurrences.forEach((o, i) => {
+    if (o.start < cursor) return; // inside the phrase an earlier edit already rewrote
+    const edit = editFor(text, tokens, o, ctx[i]!, lex);
+    let replacement = edit.text;
+    if (o.entry !== PASSIVE && inTitle(text.slice(o.start, o.end), ctx[i]!)) replacement = titleCase(replacement);
+    if (edit.opensSentence) replacement = capitalise(replacement);
+    parts.push(fixArticle(text.slice(cursor, edit.start), replacement), replacement);
+    cursor = edit.end;
+  });
   parts.push(text.slice(cursor));
   return parts.join('');
 }

@@ -1,0 +1,187 @@
+/**
+ * Parts of speech for the Keisha Translation, from compromise (github.com/spencermountain/compromise,
+ * MIT): which words around a coded term are determiners, nouns, verbs, and whether a noun is plural.
+ *
+ * compromise is large (about 1 s to load on the shared machine, a few ms to tag a sentence), so it is
+ * kept off the analyzer's start-up and off every text without a term to rewrite: it is loaded on the
+ * first text that needs it (`preloadGrammar` loads it ahead, for a process that wants to pay that at a
+ * quiet moment), and it tags only a few words either side of each term, not the article. The
+ * replacements' own grammar is tagged once per process and kept.
+ */
+import { createRequire } from 'node:module';
+
+interface RawTerm {
+  text: string;
+  pre: string;
+  post: string;
+  tags: string[];
+  offset: { start: number; length: number };
+}
+interface Doc {
+  json(options: object): Array<{ terms: RawTerm[] }>;
+  verbs(): { conjugate(): Array<Record<string, string>> };
+}
+type Nlp = (text: string) => Doc;
+
+let nlpInstance: Nlp | undefined;
+
+function nlp(): Nlp {
+  nlpInstance ??= createRequire(import.meta.url)('compromise') as Nlp;
+  return nlpInstance;
+}
+
+/** Loads the tagger now instead of on the first text that needs it. */
+export function preloadGrammar(): void {
+  nlp();
+}
+
+export function grammarLoaded(): boolean {
+  return nlpInstance !== undefined;
+}
+
+export interface Word {
+  /** Offsets in the analysed text. */
+  start: number;
+  end: number;
+  text: string;
+  lower: string;
+  /** Punctuation and spaces after the word, as compromise splits them. */
+  post: string;
+  pre: string;
+  tags: ReadonlySet<string>;
+}
+
+export function isNoun(w: Word | undefined): boolean {
+  if (!w) return false;
+  const t = w.tags;
+  return (t.has('Noun') || t.has('Acronym') || t.has('Value')) && !t.has('Pronoun') && !t.has('Possessive') && !t.has('Verb');
+}
+
+export function isVerb(w: Word | undefined): boolean {
+  if (!w) return false;
+  const t = w.tags;
+  return t.has('Verb') && !t.has('Participle') && !t.has('Adjective') && !t.has('Noun');
+}
+
+export function isDeterminer(w: Word | undefined): boolean {
+  return !!w && (w.tags.has('Determiner') || (w.tags.has('Possessive') && w.tags.has('Pronoun')));
+}
+
+/** Words of a person or people ("conservatives", "Americans", "staffers"): "who" rather than "that". */
+export function isPersonNoun(w: Word | undefined): boolean {
+  return !!w && (w.tags.has('Actor') || w.tags.has('Person') || w.tags.has('Demonym') || /(?:ers|ors|ists|ans|ives)$/.test(w.lower));
+}
+
+function toWords(text: string, offset: number): Word[] {
+  const out: Word[] = [];
+  for (const sentence of nlp()(text).json({ offset: true })) {
+    for (const t of sentence.terms) {
+      const start = offset + t.offset.start + t.pre.length;
+      out.push({ start, end: start + t.text.length, text: t.text, lower: t.text.toLowerCase(), pre: t.pre, post: t.post, tags: new Set(t.tags) });
+    }
+  }
+  return out;
+}
+
+const WINDOW_CACHE_LIMIT = 256;
+const windowCache = new Map<string, Word[]>();
+
+/** The words of text[from, to) with their parts of speech, offsets in `text`. */
+export function tagWindow(text: string, from: number, to: number): Word[] {
+  const slice = text.slice(from, to);
+  let words = windowCache.get(slice);
+  if (!words) {
+    if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.clear();
+    words = toWords(slice, 0);
+    windowCache.set(slice, words);
+  }
+  return from === 0 ? words : words.map((w) => ({ ...w, start: w.start + from, end: w.end + from }));
+}
+
+/** The grammar of a replacement written in the lexicon, worked out once per process. */
+export interface ReplacementShape {
+  /** The replacement without its trailing note: "Black fathers" of "Black fathers (stereotyped as absent)". */
+  core: string;
+  /** " (stereotyped as absent)", or "". */
+  note: string;
+  /** np: a noun phrase; adj: an adjective phrase ("harsh on ..."); vp: a verb phrase; label: a note in brackets. */
+  kind: 'np' | 'adj' | 'vp' | 'label';
+  /** Can stand before a noun as it is: short, no preposition, verb, determiner or comma ("Black neighborhood"). */
+  premodifier: boolean;
+  /** Starts with "the" ("the freedom to segregate"). */
+  leadingThe: boolean;
+  /** The last word of the core, lower case ("neighborhood"). */
+  lastWord: string;
+  /** The verb phrase with its verb as a gerund ("restoring an earlier, whiter America"), for a verb phrase standing as a noun. */
+  gerund: string;
+  /** The core's last word is plural ("Black neighborhoods"). */
+  plural: boolean;
+}
+
+const shapeCache = new Map<string, ReplacementShape>();
+const NOTE_TAIL = /\s*(\([^()]*\))$/;
+
+export function replacementShape(replacement: string): ReplacementShape {
+  const cached = shapeCache.get(replacement);
+  if (cached) return cached;
+  const m = NOTE_TAIL.exec(replacement);
+  const core = m ? replacement.slice(0, m.index) : replacement;
+  const note = m ? ` ${m[1]}` : '';
+  const words = toWords(core, 0);
+  const first = words[0];
+  let kind: ReplacementShape['kind'] = 'np';
+  if (core.startsWith('[')) kind = 'label';
+  // A verb phrase starts with a verb's base or -s form and has more than the verb ("keep Latino immigrants
+  // out"); "protest" alone is the noun, "segregated, disinvested neighborhoods" a noun phrase.
+  else if (first && words.length > 1 && isVerb(first) && !first.tags.has('Gerund') && !first.tags.has('PastTense') && (first.tags.has('Infinitive') || first.tags.has('PresentTense'))) kind = 'vp';
+  // "harsh on Black and Latino communities", "respectful of others": an adjective and its complement.
+  else if (first && first.tags.has('Adjective') && words[1]?.tags.has('Preposition')) kind = 'adj';
+  const premodifier =
+    kind === 'np' &&
+    words.length <= 3 &&
+    !words.some((w, i) => w.tags.has('Preposition') || w.tags.has('Determiner') || (isVerb(w) && !w.tags.has('Gerund')) || (w.tags.has('Conjunction') && w.lower !== 'and') || (i < words.length - 1 && /[,;(]/.test(w.post)));
+  let gerund = core;
+  if (kind === 'vp') {
+    const forms = nlp()(first!.text).verbs().conjugate()[0];
+    if (forms?.Gerund) gerund = forms.Gerund + core.slice(first!.text.length);
+  }
+  const last = words[words.length - 1];
+  const shape: ReplacementShape = {
+    core,
+    note,
+    kind,
+    premodifier,
+    leadingThe: first?.lower === 'the',
+    lastWord: last ? last.lower : '',
+    gerund,
+    plural: !!last && last.tags.has('Plural'),
+  };
+  shapeCache.set(replacement, shape);
+  return shape;
+}
+
+/** Words for where people live: one stands for the other ("Black neighborhood communities" says it twice). */
+const PLACE_NOUNS = new Set(['neighborhood', 'neighbourhood', 'community', 'area', 'district', 'city', 'town', 'quarter', 'ward', 'street', 'block', 'enclave']);
+
+/** "neighborhoods" and "neighborhood" name the same thing; so, here, do "neighborhood" and "communities". */
+export function sameNoun(a: string, b: string): boolean {
+  const strip = (w: string) => w.toLowerCase().replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+  return a.toLowerCase() === b.toLowerCase() || strip(a) === strip(b) || (PLACE_NOUNS.has(strip(a)) && PLACE_NOUNS.has(strip(b)));
+}
+
+/** Does an indefinite article before this word want "an"? The sound from the spelling, with the usual exceptions. */
+export function wantsAn(word: string): boolean {
+  const w = word.replace(/^[^\p{L}\p{N}]+/u, '');
+  if (w.length === 0) return false;
+  const letters = w.replace(/[^A-Za-z]/g, '');
+  // An acronym read letter by letter: "an FBI agent", "a US-born child"; words read as words aside.
+  if (/^[A-Z]{2,}\b/.test(w) && letters.length <= 5 && !/^(?:NATO|NASA|UNESCO|UNICEF|OPEC|AIDS|DACA|MAGA|SNAP|ZOG)/.test(w)) {
+    return 'AEFHILMNORSX'.includes(w[0]!);
+  }
+  const lower = w.toLowerCase();
+  if (/^(?:8|11|18|80)/.test(lower)) return true;
+  if (/^\d/.test(lower)) return false;
+  if (/^(?:hour|honest|honor|honour|heir|herb)/.test(lower)) return true;
+  if (/^(?:uni(?!nf|nh|nt|mp|mag|nst|ns)|use|usu|uti|uto|ura|ure|uro|eu|ewe|one\b|once|ubiq|ufo|ukr|u\.s\.|us-)/.test(lower)) return false;
+  return /^[aeiou]/.test(lower);
+}
