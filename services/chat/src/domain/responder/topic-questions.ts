@@ -9,7 +9,10 @@
 // - Set 2 (OFF_TOPIC_2, ON_TOPIC_2) was written after that run and before any fix made for its misses. It was run
 //   once after tuning on set 1 (34 of 34 off-topic, 31 of 36 on-topic); its misses were then looked at, so it is
 //   tuning too.
-// - Set 3 (OFF_TOPIC_3, ON_TOPIC_3) was written after that and before any further change: the report set, run once
+// - Set 3 (OFF_TOPIC_3, ON_TOPIC_3) was written after that and before any further change. It was run once after
+//   tuning on sets 1 and 2 (37 of 37 off-topic, 35 of 42 on-topic); its misses were then looked at, so it is tuning
+//   too.
+// - Set 4 (OFF_TOPIC_4, ON_TOPIC_4) was written after that and before any further change: the report set, run once
 //   at the end.
 
 export type OnTopicQuestion = [question: string, answeredBy: string[]];
@@ -229,7 +232,7 @@ const ON_TOPIC_2: OnTopicQuestion[] = [
   ["Why do reporters write 'shots were fired' instead of saying who shot?", ['decoder/hidden-agency', 'strategies/read-the-news', 'strategies/precise-language']],
 ];
 
-// Set 3: the report set (see above).
+// Set 3: tuning since its first run (see above).
 const OFF_TOPIC_3: string[] = [
   "what's the capital of japan",
   'How far is the moon from Earth?',
@@ -315,17 +318,102 @@ const ON_TOPIC_3: OnTopicQuestion[] = [
   ['What happens when I hit my daily message limit?', ['keisha/plans']],
 ];
 
+// Set 4: the report set (see above).
+const OFF_TOPIC_4: string[] = [
+  "What's the population of Canada?",
+  'Who is the richest rapper?',
+  'How do I make pancakes without eggs?',
+  "What's a good marinade for steak?",
+  'Who won Wimbledon last year?',
+  'How long is a marathon?',
+  "What's 12 times 13?",
+  'What is a logarithm?',
+  'How do I undo a commit in git?',
+  'What is a REST API?',
+  'Is Drake releasing a new album?',
+  'Who is Zendaya dating?',
+  'Will it be windy in Boston tomorrow?',
+  "What's the UV index today?",
+  'What is the capital city of Kenya?',
+  'How deep is the Pacific Ocean?',
+  'How do I book a cheap flight to Mexico?',
+  'What are the symptoms of the flu?',
+  'How many hours should I study for the SAT?',
+  "What's the best phone camera in 2024?",
+  'How do I remove a virus from my laptop?',
+  "What's the best strategy in Monopoly?",
+  'Who wrote the Harry Potter books?',
+  'What year did the Titanic sink?',
+  'How does a car engine work?',
+  'How can I get better at public speaking?',
+  'What should I name my cat?',
+  'How do I grow tomatoes on a balcony?',
+  'What are the best running shoes?',
+  'How do I negotiate a higher salary?',
+  'Explain how the stock market works',
+  'What is the difference between weather and climate?',
+  'Who is the current police commissioner of New York?',
+  'What does a data scientist do all day?',
+  'What is the best credit score to buy a house?',
+  'Which news app is the best?',
+];
+
+const ON_TOPIC_4: OnTopicQuestion[] = [
+  ['Why do some face recognition systems misidentify Black women so often?', ['ai-bias/gender-shades', 'ai-bias/nist-frvt']],
+  ['What did the follow-up study to Gender Shades show?', ['ai-bias/actionable-auditing']],
+  ['Did NIST find that face recognition is less accurate for some races?', ['ai-bias/nist-frvt']],
+  ['Has facial recognition caused a pregnant woman to be arrested?', ['ai-bias/wrongful-arrests']],
+  ['Why did a health care algorithm favor white patients over sicker Black ones?', ['ai-bias/health-algorithm']],
+  ['Can a recidivism score be fair to both Black and white defendants?', ['ai-bias/compas', 'enterprise/fairness-metrics']],
+  ['Are predictive policing tools fair?', ['ai-bias/predictive-policing']],
+  ['Do hate speech filters discriminate against Black users?', ['ai-bias/language-models-dialect']],
+  ['Why do voice assistants misunderstand Black people?', ['ai-bias/speech-recognition']],
+  ['Why do searches for Black girls show degrading results?', ['ai-bias/search-and-ads']],
+  ['Are medical formulas that adjust for race harmful?', ['ai-bias/medical-devices']],
+  ['What stereotypes do AI image generators produce?', ['ai-bias/image-generators']],
+  ['What does the Google Photos incident teach about fixing AI bias?', ['ai-bias/google-photos']],
+  ['Can an AI that never sees race still discriminate?', ['ai-bias/proxies', 'ai-bias/what-it-is']],
+  ['Is algorithmic lending fairer than human loan officers?', ['ai-bias/lending']],
+  ['Why are huge web datasets a problem for bias?', ['ai-bias/training-data']],
+  ['What is abolitionist technology?', ['ai-bias/new-jim-code']],
+  ['What are the nine areas where racism operates according to Fuller?', ['white-supremacy/fuller']],
+  ["What was The Isis Papers' definition of racism?", ['white-supremacy/welsing']],
+  ['Why did Charles Mills say whites benefit from an unspoken contract?', ['white-supremacy/racial-contract']],
+  ['What is naturalization in colorblind racism?', ['white-supremacy/colour-blind-racism']],
+  ['What is personally mediated racism?', ['white-supremacy/levels-of-racism']],
+  ['What did The Color of Law show about housing?', ['white-supremacy/redlining']],
+  ['How much wealth does the median Black family have compared to white families?', ['white-supremacy/wealth-gap']],
+  ['What does The New Jim Crow argue about prisons?', ['white-supremacy/new-jim-crow']],
+  ['Why did courts fail Black women in discrimination cases?', ['white-supremacy/intersectionality']],
+  ["What is Robin DiAngelo's argument?", ['white-supremacy/white-fragility']],
+  ["Why do politicians say 'thugs' instead of naming race?", ['white-supremacy/dog-whistles', 'decoder/codewords']],
+  ['Is there a neutral position between racist and antiracist?', ['white-supremacy/antiracist-policy']],
+  ['How do I set up an AI ethics review board?', ['enterprise/governance']],
+  ["What's the four-fifths rule in hiring?", ['enterprise/fairness-metrics', 'enterprise/nyc-local-law-144']],
+  ['What must providers of high-risk AI do under European rules?', ['enterprise/eu-ai-act']],
+  ['What should a bias audit of a hiring tool include?', ['enterprise/nyc-local-law-144', 'enterprise/internal-audit', 'enterprise/disaggregated-evaluation']],
+  ['What can I do when I witness racism in public?', ['strategies/bystander']],
+  ['How can I make my workplace less racist?', ['strategies/workplace']],
+  ['What is the Restorative Housing Program in Evanston?', ['strategies/repair']],
+  ['How do journalists hide who is responsible for police violence?', ['decoder/hidden-agency', 'strategies/read-the-news', 'strategies/precise-language']],
+  ['I think I was discriminated against at a job interview, what now?', ['strategies/experiencing-discrimination']],
+  ['How can developers stop AI from discriminating?', ['strategies/builders', 'enterprise/disaggregated-evaluation', 'ai-bias/what-it-is']],
+  ['How many free analyses does the decoder give me?', ['decoder/what-it-returns']],
+  ["What do the decoder's score colours mean?", ['decoder/what-it-returns', 'decoder/score']],
+  ['Is offline mode less accurate?', ['keisha/offline-mode']],
+];
+
 const everyOther = <T>(list: readonly T[], first: 0 | 1): T[] => list.filter((_, i) => i % 2 === first);
 
-/** Set 1's held-out half, measured once before it became tuning (kept to reproduce that figure). */
-export const OFF_TOPIC_FIRST_HELD_OUT = everyOther(OFF_TOPIC, 1);
-export const ON_TOPIC_FIRST_HELD_OUT = everyOther(ON_TOPIC, 1);
-/** Looked at while the responder was changed: sets 1 and 2. */
-export const OFF_TOPIC_TUNING = [...OFF_TOPIC, ...OFF_TOPIC_2];
-export const ON_TOPIC_TUNING = [...ON_TOPIC, ...ON_TOPIC_2];
-/** Set 2 alone, measured once before it became tuning. */
-export const OFF_TOPIC_SECOND_HELD_OUT = OFF_TOPIC_2;
-export const ON_TOPIC_SECOND_HELD_OUT = ON_TOPIC_2;
-/** Held out: set 3, run once at the end for the figures reported. */
-export const OFF_TOPIC_REPORT = OFF_TOPIC_3;
-export const ON_TOPIC_REPORT = ON_TOPIC_3;
+/** Each set's held-out figure was measured once, before the set became tuning: kept to reproduce them. */
+export const HELD_OUT_BEFORE_TUNING = {
+  'set 1, second half': { offTopic: everyOther(OFF_TOPIC, 1), onTopic: everyOther(ON_TOPIC, 1) },
+  'set 2': { offTopic: OFF_TOPIC_2, onTopic: ON_TOPIC_2 },
+  'set 3': { offTopic: OFF_TOPIC_3, onTopic: ON_TOPIC_3 },
+};
+/** Looked at while the responder was changed: sets 1, 2 and 3. */
+export const OFF_TOPIC_TUNING = [...OFF_TOPIC, ...OFF_TOPIC_2, ...OFF_TOPIC_3];
+export const ON_TOPIC_TUNING = [...ON_TOPIC, ...ON_TOPIC_2, ...ON_TOPIC_3];
+/** Held out: set 4, run once at the end for the figures reported. */
+export const OFF_TOPIC_REPORT = OFF_TOPIC_4;
+export const ON_TOPIC_REPORT = ON_TOPIC_4;
