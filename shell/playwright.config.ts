@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../infra/scripts/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '@keisha/config/chromium';
 import { E2E_BASE_PORT } from './e2e/support/platform-env.ts';
 
 // End-to-end tests drive Debian's Chromium against the whole platform started by global setup.

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { startPlatform } from '../local/platform.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '@keisha/config/chromium';
 
 /** The pages of issue 7; LIGHTHOUSE_PAGES="/,/about" audits others. */
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/faq').split(',').map((page) => page.trim()).filter(Boolean);

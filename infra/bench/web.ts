@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startPlatform } from '../local/platform.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '@keisha/config/chromium';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PAGES: Array<{ path: string; remote: string }> = [

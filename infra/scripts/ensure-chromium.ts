@@ -1,7 +1,7 @@
 // Makes sure Debian's Chromium is present for the browser tests: installs it when running as root,
 // otherwise stops with the exact command to run.
 import { spawnSync } from 'node:child_process';
-import { chromiumInstalled, chromiumPath } from './chromium.ts';
+import { chromiumInstalled, chromiumPath } from '@keisha/config/chromium';
 
 if (!chromiumInstalled()) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

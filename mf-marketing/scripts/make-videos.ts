@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../../infra/scripts/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '@keisha/config/chromium';
 import { DECODER_DEMO, WELCOME, type VideoScript } from './video-scenes.ts';
 
 const OUT_DIR = path.join(import.meta.dirname, '..', 'src', 'features', 'landing', 'media');
