@@ -40,7 +40,7 @@ export const COUNTER_RACIST_STRATEGIES: Passage[] = [
     title: 'Organise: coalitions change systems',
     text:
       'Collective action changes systems where single complaints are easy to dismiss. Organising by residents and civil-rights groups led San Francisco in 2019 to become the first major U.S. city to ban its agencies from using face recognition, and other cities followed. Groups such as the Algorithmic Justice League, founded by Joy Buolamwini, and Data for Black Lives combine research, storytelling and organising to challenge harmful technology. Join or support one; a coalition with evidence is hard to ignore.',
-    keywords: ['counter-racist strategies', 'organizing', 'organising', 'activism', 'coalition', 'community', 'ban', 'san francisco', 'algorithmic justice league', 'data for black lives', 'advocacy'],
+    keywords: ['counter-racist strategies', 'organizing', 'organising', 'activism', 'coalition', 'community', 'ban', 'san francisco', 'push back', 'resist', 'surveillance', 'police technology', 'algorithmic justice league', 'data for black lives', 'advocacy', 'groups', 'organisations', 'organizations', 'nonprofits', 'fighting', 'who is fighting racism'],
     sources: [
       { title: 'Algorithmic Justice League', url: 'https://www.ajl.org/' },
       { title: 'Data for Black Lives', url: 'https://d4bl.org/' },
@@ -53,7 +53,7 @@ export const COUNTER_RACIST_STRATEGIES: Passage[] = [
     title: 'Counter-racist practice at work',
     text:
       'Inside an organisation: collect and publish outcome data by race for hiring, pay, promotion and departures; use structured interviews with criteria set before reviewing anyone; hide names and photos in early screening where you can; give affected staff real power over decisions, not only listening sessions; and tie leaders\' goals to measured change. Training alone rarely changes outcomes. Frank Dobbin and Alexandra Kalev found that mandatory diversity training often fails or backfires, while structural measures, such as mentoring and accountable task forces, do better.',
-    keywords: ['counter-racist strategies', 'workplace', 'work', 'employer', 'hiring', 'diversity', 'dei', 'training', 'hr', 'promotion', 'pay'],
+    keywords: ['counter-racist strategies', 'workplace', 'work', 'racism at work', 'employer', 'hiring', 'diversity', 'dei', 'training', 'hr', 'promotion', 'pay'],
     sources: [{ title: 'Dobbin & Kalev, Why Diversity Programs Fail, Harvard Business Review (2016)', url: 'https://hbr.org/2016/07/why-diversity-programs-fail' }],
   },
   {
@@ -74,7 +74,7 @@ export const COUNTER_RACIST_STRATEGIES: Passage[] = [
     title: 'Read the news like a decoder',
     text:
       'Ask of every story: who is quoted, and who is only described? Are police statements reported as fact and residents\' accounts as claims? Is violence by authorities written in the passive ("shots were fired") and violence by others in the active voice? Are coded words ("urban", "thug", "illegal") doing racial work? Which numbers are missing? Then write to the editor with a specific correction; newsrooms have changed their style rules, for example on "officer-involved", after readers and journalists pushed.',
-    keywords: ['counter-racist strategies', 'media literacy', 'news', 'journalism', 'reading', 'media', 'framing', 'police language', 'copspeak'],
+    keywords: ['counter-racist strategies', 'media literacy', 'news', 'news coverage', 'media bias', 'biased reporting', 'spot bias', 'crime reporting', 'journalism', 'reading', 'media', 'framing', 'police language', 'copspeak'],
     sources: [
       { title: 'FAIR, Copspeak: 7 ways journalists use police jargon to obscure the truth', url: 'https://fair.org/home/copspeak-7-ways-journalists-use-police-jargon-to-obscure-the-truth/' },
       { title: 'Columbia Journalism Review on "officer-involved shooting"', url: 'https://cjr.org/analysis/officer-involved-shooting.php' },
@@ -86,7 +86,7 @@ export const COUNTER_RACIST_STRATEGIES: Passage[] = [
     title: 'If you experience discrimination',
     text:
       'What happened to you matters, and it is not your fault. Write it down while it is fresh: the date, the place, who was there, what was said and done, and any messages or documents. Keep copies outside work systems. Talk to people you trust, and to a union, an advocacy group or a lawyer about your options. Deadlines can be short: in the United States, a charge of job discrimination must usually be filed with the EEOC within 180 calendar days, or 300 days where a state or local agency enforces a similar law. Protecting your own health is part of the work.',
-    keywords: ['discrimination', 'experience', 'happened to me', 'workplace discrimination', 'eeoc', 'complaint', 'report', 'legal', 'rights', 'support', 'help'],
+    keywords: ['discrimination', 'experience', 'happened to me', 'workplace discrimination', 'boss', 'manager', 'treated differently', 'unfair treatment', 'what should i do', 'eeoc', 'complaint', 'report', 'legal', 'rights', 'support', 'help'],
     sources: [{ title: 'U.S. EEOC, Time Limits for Filing a Charge', url: 'https://www.eeoc.gov/time-limits-filing-charge' }],
   },
   {

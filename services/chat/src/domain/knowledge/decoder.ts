@@ -18,7 +18,7 @@ export const DECODER: Passage[] = [
     title: 'How the decoder finds codewords',
     text:
       'The decoder\'s lexicon holds 125 entries in 370 spellings. The codewords, shown with the "WF codeword" badge, come from the dog-whistle glossary of Mendelsohn, Le Bras, Choi and Sap (ACL 2023), limited to racist, white-supremacist, anti-Latino, anti-Asian, xenophobic and antisemitic-conspiracy terms, plus a few of our own such as "urban youth" and "great replacement". Context rules keep everyday uses from being flagged: "urban" counts only next to crime words, "law and order" not when it is the television show, and a city\'s name not when it opens a dateline. Every explanation is written by us and links a public source.',
-    keywords: ['decoder', 'codeword', 'codewords', 'wf codeword', 'lexicon', 'dog whistle', 'glossary', 'how does the decoder read an article', 'context rules'],
+    keywords: ['decoder', 'codeword', 'codewords', 'coded words', 'coded language', 'spot', 'detect', 'wf codeword', 'lexicon', 'dog whistle', 'glossary', 'how does the decoder read an article', 'context rules'],
     sources: [DECODER_PAGE, { title: 'Mendelsohn et al., From Dogwhistles to Bullhorns (ACL 2023): glossary and code', url: 'https://github.com/juliamendelsohn/dogwhistles' }],
   },
   {
@@ -40,7 +40,7 @@ export const DECODER: Passage[] = [
     title: 'How the bias score is computed',
     text:
       'The score is a logistic model over 13 features of the text. Raising it: lexicon terms (a codeword counts fully, a euphemism or agency-hiding phrase half), loaded words (strongly subjective and negative), verbs of speech that judge the speaker ("claimed", "slammed") and pejorative labels for groups, praise words, manner adverbs, direct address ("we", "you"), labels for political camps, and hyphenated compounds. Lowering it: long sentences, sentences that attribute what they report ("said", "according to"), sentences with figures, long words, and references to time, as hard news dates its events. Its 15 numbers were chosen and fitted by cross-validation on one half of the BABE media-bias dataset (Spinde et al., 2021) and checked on the other half, where it reaches a macro F1 of about 0.70 and a ROC AUC of about 0.78. A score of 49 or more reads as biased. It measures wording, not intent: a critical quotation of a dog whistle is flagged like an endorsement of it.',
-    keywords: ['decoder', 'bias score', 'score', 'how is the score calculated', 'model', 'babe', 'accuracy', 'f1', 'threshold', 'features', 'logistic regression'],
+    keywords: ['decoder', 'bias score', 'score', 'how is the score calculated', 'calculate', 'calculation', 'computed', 'scoring', 'model', 'babe', 'accuracy', 'f1', 'threshold', 'features', 'logistic regression'],
     sources: [DECODER_PAGE, { title: 'Spinde et al., Neural Media Bias Detection Using Distant Supervision With BABE, Findings of EMNLP 2021', url: 'https://aclanthology.org/2021.findings-emnlp.101/' }],
   },
   {

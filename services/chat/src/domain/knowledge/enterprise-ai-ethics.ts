@@ -19,7 +19,7 @@ export const ENTERPRISE_AI_ETHICS: Passage[] = [
     title: 'Never accept one accuracy number',
     text:
       'Break every evaluation down by race, ethnicity, gender, age and their intersections, on data that looks like the people the system will actually meet. Report false positives and false negatives separately, because they hurt different people in different ways: a false match can mean a wrongful stop, a false rejection a denied loan or job. Decide the acceptable gap before you test, not after you see the results, and write down who signed off. Gender Shades and NIST\'s face recognition studies show how large the gaps hidden in one average can be.',
-    keywords: ['testing', 'evaluation', 'metrics', 'accuracy', 'disaggregated', 'subgroup', 'bias testing', 'best practices', 'enterprise ai ethics best practices', 'how to test for bias'],
+    keywords: ['testing', 'evaluation', 'metrics', 'accuracy', 'disaggregated', 'subgroup', 'groups', 'bias testing', 'test a model for bias', 'best practices', 'enterprise ai ethics best practices', 'how to test for bias'],
     sources: [
       { title: 'Buolamwini & Gebru, Gender Shades (2018)', url: 'https://proceedings.mlr.press/v81/buolamwini18a.html' },
       { title: 'NISTIR 8280, demographic effects in face recognition (2019)', url: 'https://doi.org/10.6028/NIST.IR.8280' },
@@ -43,7 +43,7 @@ export const ENTERPRISE_AI_ETHICS: Passage[] = [
     title: 'Bias audits for hiring tools: New York City Local Law 144',
     text:
       'New York City\'s Local Law 144, enforced since July 2023, bars employers and employment agencies from using an automated employment decision tool to screen candidates or employees for hiring or promotion unless the tool has had an independent bias audit within the past year, a summary of the results is published, and candidates are told the tool is used. The audit reports selection rates and impact ratios by sex, by race and ethnicity, and by their intersections.',
-    keywords: ['hiring', 'recruiting', 'employment', 'aedt', 'local law 144', 'new york', 'bias audit', 'regulation', 'law', 'compliance', 'hr'],
+    keywords: ['hiring', 'recruiting', 'employment', 'aedt', 'local law 144', 'new york', 'nyc', 'job applicants', 'screening', 'ai hiring tools', 'bias audit', 'regulation', 'law', 'compliance', 'hr'],
     sources: [{ title: 'NYC Department of Consumer and Worker Protection, Automated Employment Decision Tools', url: 'https://www.nyc.gov/site/dca/about/automated-employment-decision-tools.page' }],
   },
   {
@@ -52,7 +52,7 @@ export const ENTERPRISE_AI_ETHICS: Passage[] = [
     title: 'The EU AI Act and high-risk systems',
     text:
       'The EU Artificial Intelligence Act (Regulation (EU) 2024/1689) treats AI used in employment, education, credit scoring, access to essential services, law enforcement, migration and the administration of justice as high-risk. Providers of such systems must, among other duties, govern their training, validation and testing data, including examining it for biases likely to affect fundamental rights or lead to discrimination (Article 10), design the system for effective human oversight (Article 14), and keep technical documentation and logs. The Act also bans some practices outright, including biometric categorisation that infers a person\'s race.',
-    keywords: ['eu ai act', 'europe', 'regulation', 'law', 'compliance', 'high-risk', 'article 10', 'human oversight', 'gdpr', 'legal'],
+    keywords: ['eu ai act', 'europe', 'european', 'european union', 'eu law', 'regulation', 'law', 'compliance', 'high-risk', 'article 10', 'human oversight', 'gdpr', 'legal'],
     sources: [{ title: 'Regulation (EU) 2024/1689 (Artificial Intelligence Act)', url: 'https://eur-lex.europa.eu/eli/reg/2024/1689/oj' }],
   },
   {
@@ -107,7 +107,7 @@ export const ENTERPRISE_AI_ETHICS: Passage[] = [
     title: 'Bias after launch: monitor, report, repair',
     text:
       'Bias can appear after launch, as the population, the data or the model changes. Monitor outcomes by group continuously, with thresholds that raise an alert; give users a way to report harm; log decisions so they can be audited; and publish what you find and fix. The AI Incident Database collects public reports of AI harms, a good source of failure modes to test against before they happen to you.',
-    keywords: ['monitoring', 'drift', 'incidents', 'post-deployment', 'production', 'reporting', 'incident database', 'best practices'],
+    keywords: ['monitoring', 'drift', 'incidents', 'post-deployment', 'after launch', 'after deployment', 'deployed', 'biased results', 'production', 'reporting', 'incident database', 'best practices'],
     sources: [{ title: 'AI Incident Database', url: 'https://incidentdatabase.ai/' }],
   },
 ];

@@ -7,7 +7,7 @@ export const RACIAL_BIAS_IN_AI: Passage[] = [
     title: 'What racial bias in AI systems means',
     text:
       'Racial bias in an AI system means that its errors, scores or outputs fall differently on people by race, in ways that repeat or deepen existing disadvantage. It rarely comes from one bad line of code. It enters through the data (records of a racist past and present, or datasets that leave people out), through the target a model is told to predict (a proxy such as past spending or arrests standing in for need or crime), through evaluation (one average that hides failures on smaller groups) and through deployment (who gets watched, scored or refused). NIST\'s 2022 report on bias in AI names three kinds that act together, systemic, statistical and human, and warns that fixing the statistics alone leaves the systemic part in place.',
-    keywords: ['algorithmic bias', 'machine learning', 'discrimination', 'racial bias in ai systems', 'artificial intelligence', 'sources of bias', 'is ai racist', 'can ai be racist', 'racist ai', 'how does bias get into ai'],
+    keywords: ['algorithmic bias', 'machine learning', 'discrimination', 'racial bias in ai systems', 'artificial intelligence', 'sources of bias', 'is ai racist', 'can ai be racist', 'racist ai', 'racist algorithm', 'algorithms', 'just math', 'neutral', 'objective', 'how does bias get into ai'],
     sources: [{ title: 'NIST SP 1270, Towards a Standard for Identifying and Managing Bias in Artificial Intelligence (2022)', url: 'https://doi.org/10.6028/NIST.SP.1270' }],
   },
   {
@@ -25,7 +25,7 @@ export const RACIAL_BIAS_IN_AI: Passage[] = [
     title: 'Public audits changed what companies did',
     text:
       'A year after Gender Shades, Inioluwa Deborah Raji and Joy Buolamwini audited the same companies again. All three had narrowed their error gaps since being named, while products that had not been named in the first audit, including Amazon\'s and Kairos\', still showed large gaps for darker-skinned women. Specific, published, named results moved corporate behaviour where general concern had not. Accountability works when the evidence is concrete and public.',
-    keywords: ['audit', 'deborah raji', 'amazon rekognition', 'kairos', 'accountability', 'naming'],
+    keywords: ['audit', 'deborah raji', 'amazon rekognition', 'kairos', 'accountability', 'naming', 'called out', 'follow-up study', 'gender shades follow-up', 'second audit', 'companies respond', 'improve', 'face software', 'follow-up audit'],
     sources: [{ title: 'Raji & Buolamwini, Actionable Auditing, AIES 2019', url: 'https://dl.acm.org/doi/10.1145/3306618.3314244' }],
   },
   {
@@ -34,7 +34,7 @@ export const RACIAL_BIAS_IN_AI: Passage[] = [
     title: 'NIST measured demographic differences in face recognition',
     text:
       'In December 2019 NIST published its study of demographic effects in face recognition (NISTIR 8280), covering 189 algorithms from 99 developers. In one-to-one matching, many algorithms produced false positives, wrongly matching two different people, 10 to 100 times more often for West African, East African and East Asian faces than for Eastern European faces. On U.S. law-enforcement photos, false positives were highest for American Indians and elevated for African American and Asian people, and in one-to-many searches, the kind police run against mugshot databases, African American women had higher false-positive rates. Results differed widely between algorithms (some developed in Asia showed no large gap for East Asian faces), so buyers can and must test a product before they use it.',
-    keywords: ['frvt', 'face recognition vendor test', 'false positive', 'false match', 'demographic differentials', 'police', 'mugshot', 'facial recognition'],
+    keywords: ['frvt', 'nist', 'nist study', 'face recognition vendor test', 'false positive', 'false match', 'demographic differentials', 'police', 'mugshot', 'facial recognition'],
     sources: [{ title: 'Grother, Ngan & Hanaoka, NISTIR 8280, Face Recognition Vendor Test Part 3: Demographic Effects (2019)', url: 'https://doi.org/10.6028/NIST.IR.8280' }],
   },
   {
@@ -122,7 +122,7 @@ export const RACIAL_BIAS_IN_AI: Passage[] = [
     title: 'Bias in medical measurement and formulas',
     text:
       'Bias also sits in the measurements and formulas that software automates. Michael Sjoding and colleagues (NEJM, 2020) found that pulse oximeters missed dangerously low blood oxygen in Black patients nearly three times as often as in white patients (11.7% against 3.6%). Kidney-function equations long multiplied results for Black patients by a "race coefficient", which made their kidneys look healthier and could delay specialist referral and transplant listing; in 2021 a joint task force of the National Kidney Foundation and the American Society of Nephrology recommended an equation without race. When software automates a biased formula, it scales the bias.',
-    keywords: ['pulse oximeter', 'oximetry', 'oxygen', 'egfr', 'kidney', 'race correction', 'medical', 'clinical algorithm', 'health'],
+    keywords: ['pulse oximeter', 'oximetry', 'oxygen', 'accuracy', 'darker skin', 'skin tone', 'egfr', 'kidney', 'race correction', 'medical', 'clinical algorithm', 'health'],
     sources: [
       { title: 'Sjoding et al., Racial Bias in Pulse Oximetry Measurement, NEJM 383 (2020)', url: 'https://www.nejm.org/doi/full/10.1056/NEJMc2029240' },
       { title: 'Delgado et al., NKF-ASN Task Force on Reassessing the Inclusion of Race in Diagnosing Kidney Disease (2021)', url: 'https://doi.org/10.1053/j.ajkd.2021.08.003' },
@@ -152,7 +152,7 @@ export const RACIAL_BIAS_IN_AI: Passage[] = [
     title: 'Leaving race out does not leave racism out',
     text:
       'Removing race from a model\'s inputs does not remove race from its decisions. Zip codes, names, schools, shopping habits and arrest records carry racial information because housing, schooling and policing were segregated by law and practice. In Marianne Bertrand and Sendhil Mullainathan\'s field experiment (2004), identical résumés with white-sounding names received about 50% more callbacks than those with Black-sounding names; a hiring model trained on such past decisions learns to repeat them. "Fairness through unawareness" fails. Test outcomes by group instead.',
-    keywords: ['proxy', 'proxies', 'zip code', 'hiring', 'resume', 'names', 'callbacks', 'fairness through unawareness', 'colorblind', 'recruiting', 'employment'],
+    keywords: ['proxy', 'proxies', 'race-blind', 'blind to race', 'ignore race', 'remove race', 'zip code', 'hiring', 'resume', 'names', 'callbacks', 'fairness through unawareness', 'colorblind', 'recruiting', 'employment'],
     sources: [{ title: 'Bertrand & Mullainathan, Are Emily and Greg More Employable than Lakisha and Jamal?, American Economic Review 94(4) (2004)', url: 'https://www.aeaweb.org/articles?id=10.1257/0002828042002561' }],
   },
   {

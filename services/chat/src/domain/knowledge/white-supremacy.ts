@@ -7,7 +7,7 @@ export const WHITE_SUPREMACY: Passage[] = [
     title: 'White supremacy as a system: Neely Fuller Jr.',
     text:
       'Neely Fuller Jr., in The United Independent Compensatory Code/System/Concept (1969, revised 1984), defined racism as white supremacy: a system of thought, speech and action, practised by people who classify themselves as white, that operates in all nine major areas of people activity, namely economics, education, entertainment, labour, law, politics, religion, sex and war. In this view racism is not a mood or a slur but an organised, worldwide arrangement of power, and a counter-racist is anyone who works, in every one of those areas, to replace it with justice. That is the sense in which Keisha calls herself a counter-racist scholar.',
-    keywords: ['what is white supremacy', 'definition', 'racism', 'system', 'neely fuller', 'counter-racist', 'counter racist', 'nine areas', 'power'],
+    keywords: ['what is white supremacy', 'what is racism', 'definition', 'racism', 'system', 'neely fuller', 'counter-racist', 'counter racist', 'nine areas', 'power'],
     sources: [{ title: 'Neely Fuller Jr. (overview of his life and work)', url: 'https://en.wikipedia.org/wiki/Neely_Fuller_Jr.' }],
   },
   {
@@ -34,7 +34,7 @@ export const WHITE_SUPREMACY: Passage[] = [
     title: 'Racism without racists: the frames of colour-blind racism',
     text:
       'The sociologist Eduardo Bonilla-Silva (Racism without Racists, first edition 2003) shows how racial inequality is defended after the civil-rights era without openly racist words. He describes four frames of colour-blind racism: abstract liberalism (using free choice and individualism to oppose any remedy), naturalisation ("people just prefer their own kind"), cultural racism (blaming inequality on a group\'s supposed culture) and minimisation ("racism is not a big factor any more"). Listening for these frames is one way to decode how a system defends itself in polite language.',
-    keywords: ['colorblind', 'color blind', 'colour blind', 'bonilla-silva', 'racism without racists', 'frames', 'minimization', 'cultural racism', 'structural racism', 'systemic racism'],
+    keywords: ['colorblind', 'color blind', 'colour blind', "i don't see color", "i don't see colour", 'is racism still a problem', 'racism today', 'post-racial', 'bonilla-silva', 'racism without racists', 'frames', 'minimization', 'cultural racism', 'structural racism', 'systemic racism'],
     sources: [{ title: 'Eduardo Bonilla-Silva (overview of his work, including Racism without Racists)', url: 'https://en.wikipedia.org/wiki/Eduardo_Bonilla-Silva' }],
   },
   {
@@ -85,7 +85,7 @@ export const WHITE_SUPREMACY: Passage[] = [
     title: 'Intersectionality',
     text:
       'Kimberlé Crenshaw introduced intersectionality in 1989 ("Demarginalizing the Intersection of Race and Sex", University of Chicago Legal Forum) to explain why courts failed Black women: discrimination claims were judged either as race claims, measured on Black men, or as sex claims, measured on white women, so harms to Black women fell between the two. The same blind spot appears in AI audits that check race and gender separately; Gender Shades found the worst failures exactly at the intersection.',
-    keywords: ['intersectionality', 'kimberle crenshaw', 'black women', 'gender', 'race and sex', 'discrimination law'],
+    keywords: ['intersectionality', 'kimberle crenshaw', 'black women', 'gender', 'race and sex', 'race and gender', 'discrimination law'],
     sources: [{ title: 'Crenshaw, Demarginalizing the Intersection of Race and Sex, University of Chicago Legal Forum (1989)', url: 'https://chicagounbound.uchicago.edu/uclf/vol1989/iss1/8/' }],
   },
   {
@@ -103,7 +103,7 @@ export const WHITE_SUPREMACY: Passage[] = [
     title: 'Dog whistles: coded racial appeals',
     text:
       'Ian Haney López (Dog Whistle Politics, 2014) describes coded racial appeals: phrases such as "welfare queens", "inner-city crime", "thugs" or "illegals" that stir racial fear while letting the speaker deny any racial meaning. They work because the audience decodes them. Julia Mendelsohn, Ronan Le Bras, Yejin Choi and Maarten Sap (ACL 2023) compiled a glossary of more than 340 dog whistles and showed that language models often miss their covert meaning, one reason Keisha\'s news decoder keeps its own sourced lexicon.',
-    keywords: ['dog whistle', 'dogwhistle', 'coded language', 'codewords', 'code words', 'euphemism', 'haney lopez', 'welfare queen', 'thug', 'illegals'],
+    keywords: ['dog whistle', 'dogwhistle', 'politicians', 'political', 'coded language', 'codewords', 'code words', 'euphemism', 'haney lopez', 'welfare queen', 'thug', 'illegals'],
     sources: [
       { title: 'Ian Haney López (overview of his work, including Dog Whistle Politics)', url: 'https://en.wikipedia.org/wiki/Ian_Haney_L%C3%B3pez' },
       { title: 'Mendelsohn, Le Bras, Choi & Sap, From Dogwhistles to Bullhorns (ACL 2023): glossary and code', url: 'https://github.com/juliamendelsohn/dogwhistles' },

@@ -28,6 +28,19 @@ export function offTopicMisses(questions: readonly string[]): string[] {
   });
 }
 
+/**
+ * Off-topic questions asked as the second turn of a conversation (the i-th after the i-th opener and its answer),
+ * where a question may lean on the last one: they must still get the "no notes" answer.
+ */
+export function offTopicInConversationMisses(questions: readonly string[], openers: readonly string[]): string[] {
+  return questions.flatMap((question, i) => {
+    const opener = openers[i % openers.length]!;
+    const first = answerOffline(opener);
+    const answer = answerOffline(question, { history: [{ role: 'user', content: opener }, { role: 'assistant', content: first.text }] });
+    return answer.kind === 'no-match' ? [] : [`"${question}" after "${opener}" got ${answer.kind} ${answer.passageIds[0] ?? ''}`.trimEnd()];
+  });
+}
+
 /** On-topic questions whose first passage is not one of those labelled as answering them. */
 export function onTopicMisses(questions: readonly OnTopicQuestion[]): string[] {
   return questions.flatMap(([question, answeredBy]) => {

@@ -4,8 +4,11 @@
 import type { ChatSource } from '@keisha/contracts/chat';
 import type { ModelTurn } from '../conversation.ts';
 import { KNOWLEDGE, TOPIC_NAMES, type Passage, type TopicId } from '../knowledge/index.ts';
-import { BM25Index } from '../retrieval/bm25.ts';
-import { terms } from '../retrieval/text.ts';
+import { inScope } from '../knowledge/scope.ts';
+import { BM25Index, DEFAULT_BM25 } from '../retrieval/bm25.ts';
+import { nameWords } from '../retrieval/names.ts';
+import { hasPhrase, intentPhrases, phraseText, quotedPhrases } from './phrases.ts';
+import { terms as plainTerms } from '../retrieval/text.ts';
 
 export type OfflineAnswerKind = 'answer' | 'greeting' | 'article' | 'no-match';
 
@@ -26,6 +29,11 @@ export interface OfflineContext {
 
 /** Below this BM25 score the best passage is not about the question. */
 export const MIN_RELEVANCE = 2.5;
+/**
+ * For a question inside the library's scope (knowledge/scope.ts) the score only has to show that the passage is
+ * about the question's words, not that they are rare: "What is racism?" has one word, found in most passages.
+ */
+export const MIN_RELEVANCE_IN_SCOPE = 1;
 /** Nor when it matches less than this share of the question's weight (see SearchHit.coverage). */
 export const MIN_COVERAGE = 0.3;
 /** A second passage is added when it scores at least this share of the best. */
@@ -34,11 +42,24 @@ const RELATED_SHARE = 0.6;
 // Keisha's self-introduction lists every topic, so it would match every question: it answers greetings only.
 const SEARCHABLE = KNOWLEDGE.filter((p) => p.id !== 'keisha/who');
 
-const index = new BM25Index<Passage>(SEARCHABLE, (p) => [
-  { text: p.title, weight: 2 },
-  { text: p.keywords.join(' '), weight: 2 },
-  { text: p.text, weight: 1 },
-]);
+// Names are kept whole ("France" must not meet "Frances" Cress Welsing): see retrieval/names.ts.
+const NAMES = nameWords(KNOWLEDGE.flatMap((p) => [p.title, p.text]));
+const terms = (text: string) => plainTerms(text, NAMES);
+
+const index = new BM25Index<Passage>(
+  SEARCHABLE,
+  (p) => [
+    { text: p.title, weight: 2 },
+    { text: p.keywords.join(' '), weight: 2 },
+    { text: p.text, weight: 1 },
+  ],
+  DEFAULT_BM25,
+  terms,
+);
+
+/** Each passage's words for quoted phrases (its title, each keyword and its text), and its intent phrases. */
+const PHRASE_TEXT = new Map(SEARCHABLE.map((p) => [p, phraseText([p.title, ...p.keywords, p.text])]));
+const INTENT = new Map(SEARCHABLE.map((p) => [p, intentPhrases(p.keywords)]));
 
 const LEADS: Record<TopicId, string> = {
   'ai-bias': 'Here is what the evidence shows.',
@@ -67,7 +88,7 @@ function offlineLine(context: OfflineContext): string {
 
 const GREETING = /^(hi|hello|hey|hiya|greetings|good (morning|afternoon|evening)|yo|howdy|thanks|thank you|thx)\b[\s\p{P}\p{S}]*(keisha)?[\s\p{P}\p{S}]*$/iu;
 
-const ABOUT_KEISHA = /^(who|what) are you\b|^what can you (do|help)|^introduce yourself|^tell me about yourself/i;
+const ABOUT_KEISHA = /^(who|what) are you\b|^what can you (do|help)|^introduce yourself|^tell me about yourself|^help[\s\p{P}]*$|^how (do|can|should) i use (you|keisha|this)\b/iu;
 
 function looksLikeArticle(text: string): boolean {
   const sentences = text.split(/[.!?]+\s/).length;
@@ -145,7 +166,7 @@ function noMatch(context: OfflineContext): OfflineAnswer {
     kind: 'no-match',
     text: [
       offlineLine(context),
-      "I don't have notes on that in my offline library, and I would rather say so than guess.",
+      "I have no notes on that in my offline library, and I would rather say so than guess.",
       `Here is what I can speak to with sources:\n${topicList()}`,
       'When a language model is connected again, I can take on wider questions.',
     ].join('\n\n'),
@@ -180,16 +201,53 @@ function asksForMore(question: string): boolean {
  */
 const LAST_QUESTION_WEIGHT = 0.5;
 
+/**
+ * Words by which a question points back at the conversation ("Has it led to arrests?", "What about kidney
+ * tests?", "And why?"): such a question may lean on the last one even with no word of the library's subject.
+ */
+const REFERS_BACK = /\b(it|its|it's|they|them|their|theirs|that|this|those|these|he|him|his|she|her|hers)\b|^(and|but|so|also|then)\b|^(what|how) about\b/i;
+
+/**
+ * Whether a question outside the library's scope is still a follow-up of the conversation: either it points back
+ * with at most FOLLOW_UP_OWN_WORDS words of its own ("How did they fix it?", "Who wrote about it?"), or with more
+ * that the passage found with the last question's help matches in good part ("How is it connected to the war on
+ * drugs?"); or, not pointing back, its words are all words of the library and the last answer holds a good part
+ * of them: it asks about something just said ("How big was the gap?" after speech recognition's error gap; not
+ * "What are the rules of chess?" after the four-fifths rule, nor "How do I improve my credit score?").
+ * "Is it going to rain in Detroit this weekend?" has four words of its own, few of them in the passage on Detroit.
+ */
+function continuesConversation(question: string, passage: Passage, lastAnswer: string): boolean {
+  const own = terms(question);
+  if (REFERS_BACK.test(question)) {
+    if (own.length <= FOLLOW_UP_OWN_WORDS) return true;
+    return (index.search(question, index.size).find((hit) => hit.item === passage)?.coverage ?? 0) >= MIN_COVERAGE;
+  }
+  if (!own.every((t) => index.knows(t))) return false;
+  const said = new Set(terms(lastAnswer));
+  const unique = [...new Set(own)];
+  const weight = (list: string[]) => list.reduce((sum, t) => sum + index.idf(t), 0);
+  return weight(unique.filter((t) => said.has(t))) >= MIN_COVERAGE * weight(unique);
+}
+
+/** A follow-up that points back may have this many words of its own that need not be in the passage. */
+const FOLLOW_UP_OWN_WORDS = 2;
+
 export function answerOffline(question: string, context: OfflineContext = {}): OfflineAnswer {
   const trimmed = question.trim();
   if (GREETING.test(trimmed) || ABOUT_KEISHA.test(trimmed)) return greeting(context);
   if (looksLikeArticle(trimmed)) return article(context);
 
   const history = context.history ?? [];
-  // The last question with words of its own: after "tell me more", the topic is still the one before it.
-  const lastQuestion = [...history].reverse().find((t) => t.role === 'user' && knownTerms(t.content) > 0)?.content;
+  // The last question the library spoke to: after "tell me more", or after a question it had no notes on, the
+  // topic is still the one before it.
+  const lastQuestion = [...history]
+    .reverse()
+    .find((t) => t.role === 'user' && knownTerms(t.content) > 0 && inScope(t.content))?.content;
   const lastAnswer = [...history].reverse().find((t) => t.role === 'assistant')?.content ?? '';
   const more = lastQuestion !== undefined && asksForMore(trimmed);
+  const scoped = inScope(trimmed);
+  // Outside the library's scope and not leaning on the conversation: an honest "no notes", whatever words match.
+  if (!scoped && !more && lastQuestion === undefined) return noMatch(context);
   const query =
     lastQuestion === undefined ? trimmed
     : more ? lastQuestion
@@ -197,9 +255,23 @@ export function answerOffline(question: string, context: OfflineContext = {}): O
 
   // Asked for more, it moves on to the next passage instead of repeating the one just given.
   const alreadyGiven = (p: Passage) => more && lastAnswer.includes(`**${p.title}**`);
-  const hits = index.search(query, 8).filter((hit) => !alreadyGiven(hit.item));
+  const ranked = index.search(query, index.size).filter((hit) => !alreadyGiven(hit.item));
+  // In scope, phrases come first, whatever their passages' scores (see phrases.ts): a quoted term found word for
+  // word, then a keyword phrase such as "what can i do" found in the question.
+  const quoted = scoped ? quotedPhrases(trimmed) : [];
+  const asked = phraseText([trimmed]);
+  const byPhrase = (hit: (typeof ranked)[number]) =>
+    quoted.length > 0 && quoted.every((q) => hasPhrase(PHRASE_TEXT.get(hit.item)!, q)) ? 2
+    : scoped && INTENT.get(hit.item)!.some((k) => hasPhrase(asked, k)) ? 1
+    : 0;
+  const phrased = ranked.map((hit) => ({ hit, rank: byPhrase(hit) }));
+  const hits = [...phrased].sort((x, y) => y.rank - x.rank).map(({ hit }) => hit).slice(0, 8);
   const best = hits[0];
-  if (!best || best.score < MIN_RELEVANCE || best.coverage < MIN_COVERAGE) return noMatch(context);
+  if (!best) return noMatch(context);
+  const foundByPhrase = phrased.find(({ hit }) => hit === best)!.rank > 0;
+  const minRelevance = scoped ? MIN_RELEVANCE_IN_SCOPE : MIN_RELEVANCE;
+  if (!foundByPhrase && (best.score < minRelevance || best.coverage < MIN_COVERAGE)) return noMatch(context);
+  if (!scoped && !more && !continuesConversation(trimmed, best.item, lastAnswer)) return noMatch(context);
 
   const related = hits.slice(1).find((hit) => hit.score >= best.score * RELATED_SHARE && hit.item.topic === best.item.topic)
     ?? hits.slice(1).find((hit) => hit.score >= best.score * RELATED_SHARE);

@@ -44,16 +44,24 @@ export class BM25Index<T> {
   readonly #documents: IndexedDocument<T>[] = [];
   readonly #documentFrequency = new Map<string, number>();
   readonly #options: BM25Options;
+  readonly #analyse: (text: string) => string[];
   #averageLength = 0;
 
-  constructor(items: readonly T[], fieldsOf: (item: T) => IndexedField[], options: BM25Options = DEFAULT_BM25) {
+  /** `analyse` turns a field's or a query's text into terms (terms() by default). */
+  constructor(
+    items: readonly T[],
+    fieldsOf: (item: T) => IndexedField[],
+    options: BM25Options = DEFAULT_BM25,
+    analyse: (text: string) => string[] = (text) => terms(text),
+  ) {
     this.#options = options;
+    this.#analyse = analyse;
     let totalLength = 0;
     items.forEach((item, order) => {
       const frequencies = new Map<string, number>();
       let length = 0;
       for (const field of fieldsOf(item)) {
-        for (const term of terms(field.text)) {
+        for (const term of this.#analyse(field.text)) {
           frequencies.set(term, (frequencies.get(term) ?? 0) + field.weight);
           length += field.weight;
         }
@@ -89,7 +97,7 @@ export class BM25Index<T> {
     // Each term once, at the largest weight any part gives it.
     const weights = new Map<string, number>();
     for (const part of typeof query === 'string' ? [{ text: query, weight: 1 }] : query) {
-      for (const term of terms(part.text)) weights.set(term, Math.max(weights.get(term) ?? 0, part.weight));
+      for (const term of this.#analyse(part.text)) weights.set(term, Math.max(weights.get(term) ?? 0, part.weight));
     }
     // A term's weighted idf is the same for every document: taken once, not once per document.
     const weightedTerms = [...weights].map(([term, weight]) => ({ term, weighted: weight * this.idf(term) }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BM25Index } from './bm25.ts';
+import { nameWords } from './names.ts';
 import { stem, terms, words } from './text.ts';
 
 describe('terms', () => {
@@ -17,11 +18,40 @@ describe('terms', () => {
       ['enterprise', 'enterprises'],
       ['recognise', 'recognition', 'recognized'],
       ['face', 'faces', 'facial'],
+      ['discriminate', 'discriminated', 'discrimination', 'discriminating'],
+      ['recognize', 'recognizing', 'recognising'],
+      ['accurate', 'accuracy', 'accurately'],
+      ['politics', 'politicians'],
     ]) {
       expect(new Set(group.map(stem)).size, group.join(', ')).toBe(1);
     }
+    expect(terms("Why doesn't it work? Explain in detail")).toEqual(['work']);
     expect(stem('news')).toBe('news');
     expect(stem('class')).not.toBe(stem('cla'));
+  });
+});
+
+describe('names', () => {
+  const library = [
+    'The psychiatrist Frances Cress Welsing wrote The Isis Papers. Detroit police arrested him.',
+    'Racism is a system. In Detroit, the system of racism was studied by Black scholars; many black-and-white photos.',
+  ];
+  const names = nameWords(library);
+
+  it('are words written with a capital inside a sentence and never in lower case', () => {
+    expect([...names].sort()).toEqual(['cress', 'isis', 'papers', 'welsing', 'frances', 'detroit'].sort());
+    // "Racism" and "In" open sentences; "Black" is also written "black".
+    expect(names.has('racism')).toBe(false);
+    expect(names.has('black')).toBe(false);
+  });
+
+  it('are kept whole by terms(), so that France does not meet Frances', () => {
+    expect(stem('france')).toBe(stem('frances'));
+    expect(terms('Frances Cress Welsing', names)).toEqual(['frances', 'cress', 'welsing']);
+    expect(terms('the capital of France', names)).not.toContain('frances');
+    const index = new BM25Index(library, (text) => [{ text, weight: 1 }], undefined, (text) => terms(text, names));
+    expect(index.search('What is the capital of France?')).toEqual([]);
+    expect(index.search('Who was Frances Cress Welsing?')[0]!.item).toBe(library[0]);
   });
 });
 

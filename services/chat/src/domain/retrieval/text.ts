@@ -11,14 +11,26 @@ const STOP_WORDS = new Set(
   these they this those through to too under until up very was we were what when where which while who whom why will with would you
   your yours yourself yourselves
   please tell explain describe give know want wanted like really thing things something anything everything mean means
-  question questions answer keisha hi hello hey thanks thank ok okay`.split(/\s+/),
+  question questions answer keisha hi hello hey thanks thank ok okay
+  doesn't didn't can't won't wasn't weren't shouldn't wouldn't couldn't haven't hasn't hadn't i've i'd i'll you're you've
+  we're we've they're they've there's here's who's what's how's where's
+  detail details detailed briefly brief simply simple example examples
+  done never instead think say says saying without across whole less actually still even much many lot lots kind sort get gets got getting whether either
+  already always often ever every`.split(/\s+/),
 );
+
+/** Whether retrieval ignores the word (lower case, as words() gives it). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
 
 /** Words the suffix rules would damage. */
 const KEEP = new Set(['news', 'bias', 'analysis', 'basis', 'status', 'gas', 'us', 'series', 'species', 'ai', 'ais']);
 
 /** Irregular forms the rules cannot reach. */
 const IRREGULAR: Record<string, string> = {
+  accuracy: 'accur',
+  inaccuracy: 'inaccur',
   women: 'woman',
   men: 'man',
   biases: 'bias',
@@ -54,6 +66,12 @@ const SUFFIXES: Array<[string, string]> = [
   ['iveness', ''],
   ['ousness', ''],
   ['ations', ''],
+  ['izing', ''],
+  ['ising', ''],
+  ['izes', ''],
+  ['ises', ''],
+  ['ized', ''],
+  ['ised', ''],
   ['ation', ''],
   ['atory', ''],
   ['ements', ''],
@@ -74,6 +92,11 @@ const SUFFIXES: Array<[string, string]> = [
   ['isms', ''],
   ['ist', ''],
   ['ism', ''],
+  ['icians', ''],
+  ['ician', ''],
+  ['ating', ''],
+  ['ated', ''],
+  ['ates', ''],
   ['ings', ''],
   ['ing', ''],
   ['edly', ''],
@@ -133,14 +156,17 @@ export function words(text: string): string[] {
   );
 }
 
-/** Retrieval terms: words without stop words, stemmed. Possessive 's is dropped. */
-export function terms(text: string): string[] {
+/**
+ * Retrieval terms: words without stop words, stemmed. Possessive 's is dropped. A word in `names` (see
+ * nameWords in names.ts) is kept whole: stemming would make "France" meet "Frances" (Cress Welsing).
+ */
+export function terms(text: string, names?: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const raw of words(text)) {
     if (STOP_WORDS.has(raw)) continue;
     const word = raw.replace(/'s$/, '').replace(/'/g, '');
     if (word.length < 2 || STOP_WORDS.has(word)) continue;
-    out.push(stem(word));
+    out.push(names?.has(word) ? word : stem(word));
   }
   return out;
 }
