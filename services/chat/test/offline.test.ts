@@ -70,7 +70,7 @@ describe('the embedded offline responder, through the stream', () => {
 
   it('says so when its library has nothing on the question, instead of guessing', async () => {
     const text = deltaText(await ask('What is the best recipe for chocolate cake?'));
-    expect(text).toContain("I don't have notes on that in my offline library");
+    expect(text).toContain('I have no notes on that in my offline library');
     expect(text).toContain('racial bias in AI systems');
   });
 
