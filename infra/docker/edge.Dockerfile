@@ -51,7 +51,7 @@ RUN KEISHA_SITE_URL="${KEISHA_SITE_URL}" node infra/docker/site-files.ts /site-f
 # install scripts: the image has its own Node 24.
 FROM manifests AS install
 RUN --mount=type=cache,target=/root/.npm npm ci --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
-COPY infra/local/gateway.ts infra/local/edge-metrics.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/upstream-budgets.ts infra/local/
+COPY infra/local/gateway.ts infra/local/body-limits.ts infra/local/edge-metrics.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/upstream-budgets.ts infra/local/
 COPY infra/edge infra/edge
 COPY shared/telemetry/src shared/telemetry/src
 

@@ -1,10 +1,12 @@
 // A service's log file as the launcher writes it. A write that fails (a full disk, an I/O error) used to be an
 // unhandled 'error' event: the launcher crashed, the gateway with it, and the services ran on as orphans. Here a
 // failure only costs log lines; log-health.ts decides what to drop, when to try again and what to say.
+// The file is rotated by size (log-rotation.ts: at 10 MB, 3 older files kept), so a long run cannot fill the disk.
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, fstatSync, mkdirSync, openSync, renameSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { afterDrop, afterFailure, afterWrite, LOG_RETRY_MS, WRITING, type LogHealth, type LogHealthStep } from './log-health.ts';
+import { LOG_KEEP_FILES, LOG_MAX_BYTES, rotationMoves, splitForRotation } from './log-rotation.ts';
 
 /** Output waiting for the disk beyond which more is dropped: a disk that stalls must not fill the launcher's memory. */
 const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
@@ -16,6 +18,10 @@ export interface LogFileOptions {
   say: (line: string) => void;
   retryMs?: number;
   maxBacklogBytes?: number;
+  /** Size at which the file is rotated (at the next line's end). */
+  maxBytes?: number;
+  /** Rotated files kept (`name.log.1` newest ... `name.log.<keep>` oldest). */
+  keepFiles?: number;
 }
 
 export interface LogFile {
@@ -27,8 +33,12 @@ export interface LogFile {
 export function openLogFile(file: string, options: LogFileOptions): LogFile {
   const retryMs = options.retryMs ?? LOG_RETRY_MS;
   const maxBacklog = options.maxBacklogBytes ?? MAX_BACKLOG_BYTES;
+  const maxBytes = options.maxBytes ?? LOG_MAX_BYTES;
+  const keepFiles = options.keepFiles ?? LOG_KEEP_FILES;
   let health: LogHealth = WRITING;
   let stream: WriteStream | undefined;
+  /** Bytes in the file, counting those handed to the stream and not yet written. */
+  let size = 0;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -55,7 +65,16 @@ export function openLogFile(file: string, options: LogFileOptions): LogFile {
       fail(error, 0);
       return;
     }
-    const opened = createWriteStream(file, { flags: 'a' });
+    let fd: number;
+    try {
+      // Opened now, not when the stream gets to it: a rotation renames the file this stream writes to.
+      fd = openSync(file, 'a');
+      size = fstatSync(fd).size;
+    } catch (error) {
+      fail(error, 0);
+      return;
+    }
+    const opened = createWriteStream(file, { fd });
     opened.on('error', (error) => {
       if (stream !== opened) return;
       stream = undefined;
@@ -67,25 +86,68 @@ export function openLogFile(file: string, options: LogFileOptions): LogFile {
     stream = opened;
   }
 
+  /**
+   * The file becomes `.1` (and so on down), and a new one is opened. The old stream finishes what it holds into
+   * the renamed file (it writes to what it opened, whatever its name now). A rename that fails is a failure like a
+   * write's: lines are dropped until the file opens again.
+   */
+  function rotate(): boolean {
+    const old = stream;
+    stream = undefined;
+    old?.end();
+    try {
+      for (const [from, to] of rotationMoves(file, keepFiles)) {
+        try {
+          renameSync(from, to);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+    } catch (error) {
+      fail(error, 0);
+      return false;
+    }
+    open();
+    return stream !== undefined;
+  }
+
+  function append(chunk: Buffer) {
+    if (!stream) {
+      health = afterDrop(health, chunk.length);
+      return;
+    }
+    if (stream.writableLength > maxBacklog) {
+      if (health.kind === 'writing') fail(new Error(`the disk is not keeping up (${(maxBacklog / 1024 / 1024).toFixed(0)} MB waiting)`), chunk.length);
+      else health = afterDrop(health, chunk.length);
+      return;
+    }
+    const target = stream;
+    size += chunk.length;
+    target.write(chunk, (error) => {
+      if (!error && target === stream) step(afterWrite(health, options.label, Date.now()));
+    });
+  }
+
   open();
 
   return {
     write(chunk) {
       if (closed) return;
-      const bytes = Buffer.byteLength(chunk);
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       if (!stream) {
-        health = afterDrop(health, bytes);
+        health = afterDrop(health, bytes.length);
         return;
       }
-      if (stream.writableLength > maxBacklog) {
-        if (health.kind === 'writing') fail(new Error(`the disk is not keeping up (${(maxBacklog / 1024 / 1024).toFixed(0)} MB waiting)`), bytes);
-        else health = afterDrop(health, bytes);
-        return;
+      let rest: Buffer | null = bytes;
+      while (rest !== null && rest.length > 0) {
+        const { before, after } = splitForRotation(size, rest, maxBytes);
+        append(before);
+        rest = after;
+        if (rest !== null && !rotate()) {
+          health = afterDrop(health, rest.length);
+          return;
+        }
       }
-      const target = stream;
-      target.write(chunk, (error) => {
-        if (!error && target === stream) step(afterWrite(health, options.label, Date.now()));
-      });
     },
     async close() {
       closed = true;

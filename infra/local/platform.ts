@@ -100,6 +100,29 @@ export function spawnServiceProcess(args: readonly string[], options: ServicePro
   return child;
 }
 
+/**
+ * The environment of a service as the launcher starts it: the launcher's own, the caller's extras, and where
+ * everything is. Services run as in production (NODE_ENV), but the local run keeps billing's offline sandbox
+ * checkout on unless PAYMENTS_SANDBOX says otherwise: billing turns it off by default in production.
+ */
+export function serviceEnvironment(
+  name: ServiceName,
+  { ports, dataDir, serviceEnv, parentEnv = process.env }: { ports: Ports; dataDir: string; serviceEnv?: NodeJS.ProcessEnv; parentEnv?: NodeJS.ProcessEnv },
+): NodeJS.ProcessEnv {
+  const env = { ...parentEnv, ...serviceEnv };
+  return {
+    ...env,
+    HOST: '127.0.0.1',
+    PORT: String(ports.services[name]),
+    IDENTITY_URL: `http://127.0.0.1:${ports.services.identity}`,
+    PUBLIC_URL: parentEnv.PUBLIC_URL ?? `http://localhost:${ports.gateway}`, // the links in identity's mail
+    BILLING_URL: `http://127.0.0.1:${ports.services.billing}`,
+    DATA_DIR: path.join(dataDir, name),
+    NODE_ENV: parentEnv.NODE_ENV ?? 'production',
+    PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX || 'on',
+  };
+}
+
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const ports = portsFrom(options.basePort ?? 3000);
   const host = options.host ?? '127.0.0.1';
@@ -224,17 +247,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       name,
       watch: options.watchServices,
       cwd: path.join(REPO_ROOT, 'services', name),
-      env: {
-        ...process.env,
-        ...options.serviceEnv,
-        HOST: '127.0.0.1',
-        PORT: String(ports.services[name]),
-        IDENTITY_URL: `http://127.0.0.1:${ports.services.identity}`,
-        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${ports.gateway}`, // the links in identity's mail
-        BILLING_URL: `http://127.0.0.1:${ports.services.billing}`,
-        DATA_DIR: path.join(dataDir, name),
-        NODE_ENV: process.env.NODE_ENV ?? 'production',
-      },
+      env: serviceEnvironment(name, { ports, dataDir, serviceEnv: options.serviceEnv }),
       logs: options.serviceLogs === 'console' ? 'console' : logFileOf(name),
     });
   }

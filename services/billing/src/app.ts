@@ -9,7 +9,9 @@ import { webhookRoutes } from './routes/webhooks/index.ts';
 import { paymentPageRoutes } from './routes/payment-pages/index.ts';
 import { adminPaymentRoutes } from './routes/admin-payments/index.ts';
 import { createPayments } from './payments/context.ts';
+import { SANDBOX_VARIABLE, sandboxSetting } from './domain/sandbox-setting.ts';
 import { internalEntitlementRoutes } from './routes/internal-entitlements/index.ts';
+import { paypalSandboxRoutes } from './routes/paypal-sandbox/index.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -32,11 +34,14 @@ export async function buildBillingApp(
       await app.register(entitlementRoutes);
       await app.register(internalEntitlementRoutes, { internalToken });
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
+      const sandbox = sandboxSetting(config.PAYMENTS_SANDBOX, config.NODE_ENV);
+      if (sandbox.warning) app.log.warn({ variable: SANDBOX_VARIABLE }, sandbox.warning);
       const payments = createPayments(config, database.db);
       await app.register(paymentRoutes, { payments });
       await app.register(webhookRoutes, { payments });
       await app.register(paymentPageRoutes, { payments });
       await app.register(adminPaymentRoutes, { payments });
+      await app.register(paypalSandboxRoutes, { payments });
     },
   });
 }

@@ -19,8 +19,13 @@ export const billingConfigSchema = baseConfigSchema
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
     /** Further origins (comma-separated) that return and cancel URLs may point to. */
     RETURN_URL_ORIGINS: z.string().default(''),
-    /** The built-in sandbox provider, used for Bitcoin when Coinbase is not configured. Turn it off in production. */
-    PAYMENTS_SANDBOX: z.enum(['on', 'off']).default('on'),
+    /** `production` turns the sandbox off unless PAYMENTS_SANDBOX asks for it (domain/sandbox-setting.ts). */
+    NODE_ENV: z.string().optional(),
+    /**
+     * The built-in sandbox provider, used for Bitcoin when Coinbase is not configured: it grants plans without money.
+     * Unset: on, except with NODE_ENV=production (off); `on` in production runs with a warning at start.
+     */
+    PAYMENTS_SANDBOX: z.enum(['on', 'off'], { error: 'must be "on" or "off" (unset: on, except off with NODE_ENV=production)' }).optional(),
     /** Time allowed for one call to a provider. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 

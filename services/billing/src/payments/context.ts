@@ -1,6 +1,7 @@
 // Which providers this installation uses, decided once from the configuration: Coinbase for
 // Bitcoin when its keys are set, otherwise the sandbox (unless turned off); PayPal when its keys
-// are set; Cash App always (manual).
+// are set, otherwise billing's PayPal sandbox (unless turned off); Cash App (manual) when there is a
+// tag to pay: CASHAPP_CASHTAG, otherwise the sandbox's tag, which the pages say is not to be paid.
 import type { Kysely } from 'kysely';
 import type { PaymentOptionsResponse } from '@keisha/contracts/billing';
 import type { BillingDatabase } from '../db/database.ts';
@@ -8,10 +9,12 @@ import { installSecret } from '../db/repositories/secrets.ts';
 import { subscriptionsRepository, type SubscriptionsRepository } from '../db/repositories/subscriptions.ts';
 import type { PaymentProvider, PaymentProviderName } from '../domain/ports.ts';
 import { normaliseOrigins } from '../domain/return-urls.ts';
+import { sandboxSetting } from '../domain/sandbox-setting.ts';
 import type { BillingConfig } from '../env.ts';
-import { cashAppProvider } from '../providers/cashapp.ts';
+import { CASHAPP_SANDBOX_CASHTAG, cashAppProvider } from '../providers/cashapp.ts';
 import { coinbaseProvider } from '../providers/coinbase.ts';
 import { paypalProvider, type PaypalProvider } from '../providers/paypal.ts';
+import { PAYPAL_SANDBOX_CLIENT_ID, PAYPAL_SANDBOX_PLANS, paypalSandboxProvider, type PaypalSandboxProvider } from '../providers/paypal-sandbox.ts';
 import { SANDBOX_SECRET_NAME, sandboxProvider, type SandboxProvider } from '../providers/sandbox.ts';
 
 export interface Payments {
@@ -22,15 +25,21 @@ export interface Payments {
   allowedOrigins: string[];
   sandbox: SandboxProvider | null;
   coinbase: PaymentProvider | null;
+  /** PayPal itself, or, with the sandbox on and no PayPal keys, billing standing in for it. */
   paypal: PaypalProvider | null;
-  cashapp: PaymentProvider;
+  paypalSandbox: PaypalSandboxProvider | null;
+  /** Cash App, when there is a tag to pay: the configured one, else the sandbox's (which says not to pay it). */
+  cashapp: PaymentProvider | null;
+  cashappTag: { cashtag: string; sandbox: boolean } | null;
   /** Where Bitcoin checkouts go: Coinbase, else the sandbox, else nowhere. */
   bitcoin: PaymentProvider | null;
   byName(name: PaymentProviderName): PaymentProvider | null;
   options(): PaymentOptionsResponse;
 }
 
-export function createPayments(config: BillingConfig, db: Kysely<BillingDatabase>): Payments {
+export function createPayments(settings: BillingConfig, db: Kysely<BillingDatabase>): Payments {
+  // Settled once here, so whatever reads payments.config sees the switch as it is, never an unset one.
+  const config: BillingConfig = { ...settings, PAYMENTS_SANDBOX: sandboxSetting(settings.PAYMENTS_SANDBOX, settings.NODE_ENV).on ? 'on' : 'off' };
   const coinbase =
     config.COINBASE_API_KEY && config.COINBASE_WEBHOOK_SECRET
       ? coinbaseProvider({
@@ -42,7 +51,7 @@ export function createPayments(config: BillingConfig, db: Kysely<BillingDatabase
         })
       : null;
   const sandbox = !coinbase && config.PAYMENTS_SANDBOX === 'on' ? sandboxProvider({ secret: () => installSecret(db, SANDBOX_SECRET_NAME) }) : null;
-  const paypal =
+  const livePaypal =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET && config.PAYPAL_PLAN_MONTHLY && config.PAYPAL_PLAN_ANNUAL
       ? paypalProvider({
           clientId: config.PAYPAL_CLIENT_ID,
@@ -53,7 +62,14 @@ export function createPayments(config: BillingConfig, db: Kysely<BillingDatabase
           timeoutMs: config.PROVIDER_TIMEOUT_MS,
         })
       : null;
-  const cashapp = cashAppProvider({ cashtag: config.CASHAPP_CASHTAG ?? null });
+  const paypalSandbox = !livePaypal && config.PAYMENTS_SANDBOX === 'on' ? paypalSandboxProvider(db) : null;
+  const paypal: PaypalProvider | null = livePaypal ?? paypalSandbox;
+  const cashappTag = config.CASHAPP_CASHTAG
+    ? { cashtag: config.CASHAPP_CASHTAG, sandbox: false }
+    : config.PAYMENTS_SANDBOX === 'on'
+      ? { cashtag: CASHAPP_SANDBOX_CASHTAG, sandbox: true }
+      : null;
+  const cashapp = cashappTag ? cashAppProvider(cashappTag) : null;
   const bitcoin = coinbase ?? sandbox;
   const byName = (name: PaymentProviderName): PaymentProvider | null => ({ sandbox, coinbase, paypal, cashapp })[name];
 
@@ -65,18 +81,22 @@ export function createPayments(config: BillingConfig, db: Kysely<BillingDatabase
     sandbox,
     coinbase,
     paypal,
+    paypalSandbox,
     cashapp,
+    cashappTag,
     bitcoin,
     byName,
     options: () => ({
       success: true,
       sandbox: bitcoin === sandbox && sandbox !== null,
       bitcoin: bitcoin ? { provider: bitcoin.name as 'coinbase' | 'sandbox' } : null,
-      cashapp: { cashtag: config.CASHAPP_CASHTAG ?? null },
+      cashapp: { cashtag: cashappTag?.cashtag ?? null, sandbox: cashappTag?.sandbox ?? false },
       paypal:
-        paypal && config.PAYPAL_CLIENT_ID && config.PAYPAL_PLAN_MONTHLY && config.PAYPAL_PLAN_ANNUAL
-          ? { client_id: config.PAYPAL_CLIENT_ID, plans: { monthly: config.PAYPAL_PLAN_MONTHLY, annual: config.PAYPAL_PLAN_ANNUAL } }
-          : null,
+        livePaypal && config.PAYPAL_CLIENT_ID && config.PAYPAL_PLAN_MONTHLY && config.PAYPAL_PLAN_ANNUAL
+          ? { client_id: config.PAYPAL_CLIENT_ID, plans: { monthly: config.PAYPAL_PLAN_MONTHLY, annual: config.PAYPAL_PLAN_ANNUAL }, sandbox: false }
+          : paypalSandbox
+            ? { client_id: PAYPAL_SANDBOX_CLIENT_ID, plans: PAYPAL_SANDBOX_PLANS, sandbox: true }
+            : null,
     }),
   };
 }
