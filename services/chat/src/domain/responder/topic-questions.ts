@@ -12,8 +12,9 @@
 // - Set 3 (OFF_TOPIC_3, ON_TOPIC_3) was written after that and before any further change. It was run once after
 //   tuning on sets 1 and 2 (37 of 37 off-topic, 35 of 42 on-topic); its misses were then looked at, so it is tuning
 //   too.
-// - Set 4 (OFF_TOPIC_4, ON_TOPIC_4) was written after that and before any further change: the report set, run once
-//   at the end.
+// - Set 4 (OFF_TOPIC_4, ON_TOPIC_4) was written after that and before any further change. It was run once after
+//   tuning on sets 1-3 (36 of 36 off-topic, 35 of 42 on-topic); its misses were then looked at, so it is tuning too.
+// - Set 5 (OFF_TOPIC_5, ON_TOPIC_5) was written after that and before any further change: the report set.
 
 export type OnTopicQuestion = [question: string, answeredBy: string[]];
 
@@ -318,7 +319,7 @@ const ON_TOPIC_3: OnTopicQuestion[] = [
   ['What happens when I hit my daily message limit?', ['keisha/plans']],
 ];
 
-// Set 4: the report set (see above).
+// Set 4: tuning since its first run (see above).
 const OFF_TOPIC_4: string[] = [
   "What's the population of Canada?",
   'Who is the richest rapper?',
@@ -403,6 +404,90 @@ const ON_TOPIC_4: OnTopicQuestion[] = [
   ['Is offline mode less accurate?', ['keisha/offline-mode']],
 ];
 
+// Set 5: the report set (see above).
+const OFF_TOPIC_5: string[] = [
+  'How many ounces are in a cup?',
+  "What's the best pasta sauce recipe?",
+  'Who holds the record for the 100 meter sprint?',
+  'Which team won the last Champions League final?',
+  "What's the area of a circle with radius 3?",
+  'Convert 5 miles to kilometers',
+  'How do I write a for loop in JavaScript?',
+  "Why does my Python script say 'module not found'?",
+  'Did Kanye West and Kim get divorced?',
+  'What movies is Denzel Washington in?',
+  'Is there a heat wave coming to Phoenix?',
+  'When does it get dark in winter in Oslo?',
+  "What's the smallest country in the world?",
+  'What mountains are in Switzerland?',
+  "How do I renew my driver's license?",
+  "What's a healthy breakfast for kids?",
+  'How do I treat a sunburn?',
+  'How do solar panels work?',
+  'Who was the first person on the moon?',
+  'What happened at the Battle of Hastings?',
+  'How do I fix a leaking faucet?',
+  'What is the best board game for families?',
+  'Recommend a sci-fi TV series',
+  'How do I make my houseplants grow faster?',
+  "What's the best way to clean a cast iron pan?",
+  'How much should I tip at a restaurant?',
+  "What's the difference between a Roth IRA and a 401k?",
+  'How can I sleep better at night?',
+  "What's the meaning of the word 'serendipity'?",
+  'Write a haiku about autumn',
+  'How do I set up two-factor authentication on Gmail?',
+  'How are diamonds formed?',
+  'What are the rules of the road in the UK?',
+  "What's the difference between white rice and brown rice?",
+  'Who is the best Black Panther actor?',
+];
+
+const ON_TOPIC_5: OnTopicQuestion[] = [
+  ["Why did IBM and Microsoft's gender classifiers fail darker women?", ['ai-bias/gender-shades']],
+  ['Did naming companies in an audit make them fix their bias?', ['ai-bias/actionable-auditing']],
+  ['How many face recognition algorithms did NIST test?', ['ai-bias/nist-frvt']],
+  ['What happened to Porcha Woodruff?', ['ai-bias/wrongful-arrests']],
+  ['How did using health costs hurt Black patients?', ['ai-bias/health-algorithm']],
+  ["Why can't a risk score be calibrated and have equal error rates?", ['ai-bias/compas', 'enterprise/fairness-metrics']],
+  ['Is PredPol racist?', ['ai-bias/predictive-policing']],
+  ['Do large language models judge people who write in AAVE?', ['ai-bias/language-models-dialect']],
+  ['Are transcription tools worse for Black speakers?', ['ai-bias/speech-recognition']],
+  ['How do search engines reinforce racism?', ['ai-bias/search-and-ads']],
+  ['Do pulse oximeters miss low oxygen in Black patients?', ['ai-bias/medical-devices']],
+  ['Does AI-generated art reinforce racial stereotypes?', ['ai-bias/image-generators']],
+  ["Why isn't blocking a label a real fix for a racist classifier?", ['ai-bias/google-photos']],
+  ['How do proxies like zip codes bring race back into a model?', ['ai-bias/proxies']],
+  ['Are mortgage algorithms charging Latino borrowers more?', ['ai-bias/lending']],
+  ['Who wrote On the Dangers of Stochastic Parrots?', ['ai-bias/training-data']],
+  ['What is Race After Technology about?', ['ai-bias/new-jim-code']],
+  ['What is the United Independent Compensatory Code?', ['white-supremacy/fuller']],
+  ["Why is Frances Cress Welsing's explanation of racism contested?", ['white-supremacy/welsing']],
+  ['What is The Racial Contract by Charles Mills?', ['white-supremacy/racial-contract']],
+  ['What does Bonilla-Silva mean by abstract liberalism?', ['white-supremacy/colour-blind-racism']],
+  ['What is institutionalized racism?', ['white-supremacy/levels-of-racism']],
+  ['Who drew the redlining maps in the 1930s?', ['white-supremacy/redlining']],
+  ["Why don't hard work and education close the wealth gap?", ['white-supremacy/wealth-gap']],
+  ['Is mass incarceration the new Jim Crow?', ['white-supremacy/new-jim-crow']],
+  ['What does intersectionality mean for AI fairness?', ['white-supremacy/intersectionality', 'ai-bias/gender-shades']],
+  ["What's wrong with the idea of white fragility?", ['white-supremacy/white-fragility']],
+  ["What does the phrase 'welfare queens' signal?", ['white-supremacy/dog-whistles']],
+  ["Is a policy racist if it wasn't meant to be?", ['white-supremacy/antiracist-policy', 'strategies/outcomes-first']],
+  ['How do we govern AI risk in a large organisation?', ['enterprise/nist-ai-rmf', 'enterprise/governance']],
+  ['How do we report AI accuracy broken down by race?', ['enterprise/disaggregated-evaluation']],
+  ['Are automated hiring tools regulated in New York?', ['enterprise/nyc-local-law-144']],
+  ['Does GDPR or the AI Act cover biased hiring algorithms in Europe?', ['enterprise/eu-ai-act']],
+  ['What should a model card contain?', ['enterprise/internal-audit']],
+  ["What rights do I have if a company's AI discriminates against me?", ['enterprise/existing-law', 'strategies/experiencing-discrimination']],
+  ['How do I safely intervene when I witness racist harassment?', ['strategies/bystander']],
+  ['How can I get my city to ban police face recognition?', ['strategies/organise']],
+  ['Did Evanston pay reparations?', ['strategies/repair']],
+  ['How do I file a discrimination complaint with the EEOC?', ['strategies/experiencing-discrimination']],
+  ['How does the decoder flag passive voice in police stories?', ['decoder/hidden-agency']],
+  ['What does the Keisha translation do?', ['decoder/what-it-returns']],
+  ['Can I ask Keisha about an article I decoded?', ['decoder/using-it', 'decoder/what-it-returns']],
+];
+
 const everyOther = <T>(list: readonly T[], first: 0 | 1): T[] => list.filter((_, i) => i % 2 === first);
 
 /** Each set's held-out figure was measured once, before the set became tuning: kept to reproduce them. */
@@ -410,10 +495,11 @@ export const HELD_OUT_BEFORE_TUNING = {
   'set 1, second half': { offTopic: everyOther(OFF_TOPIC, 1), onTopic: everyOther(ON_TOPIC, 1) },
   'set 2': { offTopic: OFF_TOPIC_2, onTopic: ON_TOPIC_2 },
   'set 3': { offTopic: OFF_TOPIC_3, onTopic: ON_TOPIC_3 },
+  'set 4': { offTopic: OFF_TOPIC_4, onTopic: ON_TOPIC_4 },
 };
-/** Looked at while the responder was changed: sets 1, 2 and 3. */
-export const OFF_TOPIC_TUNING = [...OFF_TOPIC, ...OFF_TOPIC_2, ...OFF_TOPIC_3];
-export const ON_TOPIC_TUNING = [...ON_TOPIC, ...ON_TOPIC_2, ...ON_TOPIC_3];
-/** Held out: set 4, run once at the end for the figures reported. */
-export const OFF_TOPIC_REPORT = OFF_TOPIC_4;
-export const ON_TOPIC_REPORT = ON_TOPIC_4;
+/** Looked at while the responder was changed: sets 1 to 4. */
+export const OFF_TOPIC_TUNING = [...OFF_TOPIC, ...OFF_TOPIC_2, ...OFF_TOPIC_3, ...OFF_TOPIC_4];
+export const ON_TOPIC_TUNING = [...ON_TOPIC, ...ON_TOPIC_2, ...ON_TOPIC_3, ...ON_TOPIC_4];
+/** Held out: set 5, the report set. */
+export const OFF_TOPIC_REPORT = OFF_TOPIC_5;
+export const ON_TOPIC_REPORT = ON_TOPIC_5;
