@@ -147,7 +147,7 @@ describe('chat empty state', () => {
 });
 
 describe('upgrade return pages', () => {
-  it('payment-success confirms the upgrade, shows the charge id as text, and verifies the checkout', async () => {
+  it('payment-success confirms the upgrade once billing says it is paid, shows the charge id as text, and verifies the checkout', async () => {
     platform.on('POST /api/billing/checkouts/:id/verify', (_request, params) =>
       json({
         success: true,
@@ -157,7 +157,9 @@ describe('upgrade return pages', () => {
     );
     signIn();
     renderAt('/payment-success?session_id=%3Cb%3Ecs_1%3C%2Fb%3E');
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeTruthy();
+    // Nothing is claimed before billing answers.
+    expect(screen.queryByRole('heading', { level: 1, name: 'Payment successful' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeTruthy();
     expect(screen.getByText('Your upgrade is being processed')).toBeTruthy();
     const reference = screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Charge ID: <b>cs_1</b>');
     expect(reference.querySelector('b')).toBeNull();
@@ -167,14 +169,32 @@ describe('upgrade return pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'KEISHA' })).toBeTruthy();
   });
 
+  it('payment-success claims no success for an id billing does not know as this reader’s, nor for an unpaid one', async () => {
+    platform.on('POST /api/billing/checkouts/:id/verify', () => apiError(404, 'NOT_FOUND', 'No such payment.'));
+    signIn();
+    const { unmount } = renderAt('/payment-success?session_id=00000000-0000-4000-8000-000000000000');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not found' })).toBeTruthy();
+    expect(screen.queryByText('Payment successful')).toBeNull();
+    expect(screen.queryByText('Your upgrade is being processed')).toBeNull();
+    unmount();
+
+    platform.on('POST /api/billing/checkouts/:id/verify', (_request, params) =>
+      json({ success: true, checkout: { id: params.id, tier: 'Pro', status: 'failed', grants_access: false }, entitlement: { decoder_tier: 'free', chat_tier: 'Free', expires_at: null, lifetime: false } }),
+    );
+    renderAt('/payment-success?session_id=00000000-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not completed' })).toBeTruthy();
+    expect(screen.queryByText('Payment successful')).toBeNull();
+  });
+
   it('payment-success prefers the provider’s chargeId, and shows no charge line without either', () => {
     renderAt('/payment-success?chargeId=CH-9&session_id=cs_1');
     expect(screen.getByText('CH-9')).toBeTruthy();
   });
 
-  it('payment-success without a reference shows no Charge ID', () => {
+  it('payment-success without a reference shows no Charge ID and claims nothing', () => {
     renderAt('/payment-success');
     expect(screen.queryByText(/Charge ID/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment not found' })).toBeTruthy();
   });
 
   it('payment-cancelled says nothing was charged, goes back to settings, or retries the same plan', async () => {

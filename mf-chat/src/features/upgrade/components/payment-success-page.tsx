@@ -1,27 +1,58 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readCheckoutId, readPaymentReference } from '../domain/charge-id.ts';
-import { useCheckoutStatus } from '../hooks/use-checkout-status.ts';
+import { useCheckoutStatus, type CheckoutStatus } from '../hooks/use-checkout-status.ts';
 import styles from './payment-result.module.css';
 
-/** Where the crypto checkout returns after a paid upgrade (spec section 2, "Payment successful"). */
+/** What the page says for each answer of billing: success only once billing says the purchase is paid. */
+function headingOf(status: CheckoutStatus): { title: string; text: string | null; success: boolean } {
+  switch (status.kind) {
+    case 'active':
+      // Spec section 2, "Payment successful".
+      return { title: 'Payment successful', text: 'Your upgrade is being processed', success: true };
+    case 'checking':
+      return { title: 'Checking your payment...', text: null, success: false };
+    case 'pending':
+      return { title: 'Payment processing', text: 'Your upgrade is being processed', success: false };
+    case 'unpaid':
+      return { title: 'Payment not completed', text: null, success: false };
+    case 'sign-in':
+      return { title: 'Sign in to see your payment', text: null, success: false };
+    case 'not-found':
+    case 'none':
+      return { title: 'Payment not found', text: null, success: false };
+    case 'unknown':
+      return { title: 'We could not confirm your payment', text: null, success: false };
+  }
+}
+
+/**
+ * Where the crypto checkout returns after an upgrade (spec section 2, "Payment successful"). The link is only a
+ * claim: the page asks billing about the checkout and says "Payment successful" only when billing says it is
+ * paid, as the decoder's payment-return page does.
+ */
 export function PaymentSuccessPage({ onGoToChat }: { onGoToChat: () => void }) {
   const [params] = useSearchParams();
   const reference = readPaymentReference(params);
   const status = useCheckoutStatus(readCheckoutId(params));
   const headingId = useId();
+  const heading = headingOf(status);
   return (
     <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={headingId}>
-        <span className={`${styles.badge} ${styles.success}`} aria-hidden="true">
+      <section className={styles.card} aria-labelledby={headingId} aria-busy={status.kind === 'checking' || undefined}>
+        <span className={`${styles.badge} ${heading.success ? styles.success : styles.neutral}`} aria-hidden="true">
           <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
-            <path d="M6 12.5l4 4L18 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+            {heading.success ? (
+              <path d="M6 12.5l4 4L18 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+            ) : (
+              <circle cx="12" cy="12" r="7" fill="none" stroke="currentColor" strokeWidth="2.4" />
+            )}
           </svg>
         </span>
         <h1 id={headingId} className={styles.title}>
-          Payment successful
+          {heading.title}
         </h1>
-        <p className={styles.text}>Your upgrade is being processed</p>
+        {heading.text && <p className={styles.text}>{heading.text}</p>}
         {reference && (
           <p className={styles.reference}>
             Charge ID: <code className={styles.code}>{reference}</code>
@@ -38,10 +69,14 @@ export function PaymentSuccessPage({ onGoToChat }: { onGoToChat: () => void }) {
   );
 }
 
-function CheckoutStatusLine({ status }: { status: ReturnType<typeof useCheckoutStatus> }) {
+function CheckoutStatusLine({ status }: { status: CheckoutStatus }) {
   switch (status.kind) {
     case 'none':
-      return null;
+      return (
+        <p className={styles.note} role="status">
+          This link names no payment. Your plan appears in Settings once a payment is confirmed.
+        </p>
+      );
     case 'checking':
       return (
         <p className={styles.note} role="status">
@@ -64,6 +99,18 @@ function CheckoutStatusLine({ status }: { status: ReturnType<typeof useCheckoutS
       return (
         <p className={styles.note} role="status">
           This payment has not been completed, and you have not been charged for it.
+        </p>
+      );
+    case 'sign-in':
+      return (
+        <p className={styles.note} role="status">
+          Sign in with the account you paid from to see this payment.
+        </p>
+      );
+    case 'not-found':
+      return (
+        <p className={styles.note} role="status">
+          We found no payment of yours with this ID. If you paid, your plan appears in Settings once it is confirmed.
         </p>
       );
     case 'unknown':

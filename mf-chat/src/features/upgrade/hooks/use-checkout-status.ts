@@ -3,11 +3,16 @@ import { verifyCheckout } from '../api/checkout.ts';
 import { purchaseState } from '../domain/checkout.ts';
 
 export type CheckoutStatus =
+  /** No checkout id in the link: nothing to check, nothing claimed. */
   | { kind: 'none' }
   | { kind: 'checking' }
   | { kind: 'active'; plan: string }
   | { kind: 'pending' }
   | { kind: 'unpaid' }
+  /** The reader is not signed in: the purchase is the account's business. */
+  | { kind: 'sign-in' }
+  /** Billing knows no purchase of this reader's by that id (someone else's, or made up). */
+  | { kind: 'not-found' }
   | { kind: 'unknown' };
 
 /** A pending purchase is asked about again this often, this many times (a confirmation can take a moment). */
@@ -23,7 +28,18 @@ async function askBilling(checkoutId: string, signal: AbortSignal): Promise<Poll
   return { done: { kind: state } };
 }
 
-/** Where a returning buyer's checkout stands, verified with billing (which asks the provider). */
+/** How a refused question reads: signed out, not this reader's purchase, or a failure to ask. */
+export function statusOfError(error: unknown): CheckoutStatus {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  if (status === 401) return { kind: 'sign-in' };
+  if (status === 404 || status === 403 || status === 400) return { kind: 'not-found' };
+  return { kind: 'unknown' };
+}
+
+/**
+ * Where a returning buyer's checkout stands, verified with billing (which asks the provider), like the
+ * decoder's payment-return page: a return link is only a claim, and success is said once billing says so.
+ */
 export function useCheckoutStatus(checkoutId: string | null): CheckoutStatus {
   const poll = useSessionPoll(checkoutId, askBilling, { attempts: RECHECKS + 1, retryMs: RECHECK_MS });
   switch (poll.status) {
@@ -35,10 +51,10 @@ export function useCheckoutStatus(checkoutId: string | null): CheckoutStatus {
     case 'gave-up':
       return { kind: 'pending' };
     case 'error':
-      return { kind: 'unknown' };
+      return statusOfError(poll.error);
+    case 'sign-in':
+      return { kind: 'sign-in' };
     default:
-      // No checkout in the link, or signed out (the purchase is the account's business): the page still says
-      // it is being processed.
       return { kind: 'none' };
   }
 }
