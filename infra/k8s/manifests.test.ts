@@ -9,6 +9,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseConfigSchema, createServiceApp, openDatabase, type ServiceApp } from '@keisha/service-kit';
+import { canStartRedisServer, startRedisServer, type TestRedis } from '@keisha/service-kit/testing';
 import { envOf, readDockerfile, stageNamed } from '../docker/dockerfile.ts';
 import { CONTAINER_PORTS, IMAGES } from '../docker/images.ts';
 import { edgeConfigSchema, loadConfig, remoteServerConfigSchema } from '../edge/config.ts';
@@ -39,6 +40,12 @@ function find(kind: string, name: string): Manifest {
   return found[0]!;
 }
 const all = (kind: string) => MANIFESTS.filter((m) => m.kind === kind);
+/** The Deployment or StatefulSet of that name. */
+const workloadNamed = (name: string): Manifest => {
+  const found = MANIFESTS.filter((m) => (m.kind === 'Deployment' || m.kind === 'StatefulSet') && m.metadata.name === name);
+  if (found.length !== 1) throw new Error(`expected one workload ${name}, found ${found.length}`);
+  return found[0]!;
+};
 
 function container(deployment: Manifest): any {
   const containers = deployment.spec.template.spec.containers as any[];
@@ -137,13 +144,15 @@ function requiredKeys(schema: z.ZodObject): string[] {
     .map(([key]) => key);
 }
 
-/** Services (by the name of their Service) that a Deployment's configuration calls by URL. */
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'redis:': 6379, 'rediss:': 6379 };
+
+/** Services (by the name of their Service) that a Deployment's configuration calls by URL (HTTP, or Redis). */
 function calledServices(deployment: Manifest): Array<{ service: string; port: number; variable: string }> {
   return envOfDeployment(deployment).flatMap((entry) => {
-    if (!entry.value || !/^https?:\/\//.test(entry.value)) return [];
+    if (!entry.value || !/^(https?|rediss?):\/\//.test(entry.value)) return [];
     const url = new URL(entry.value);
     const service = all('Service').find((s) => s.metadata.name === url.hostname);
-    return service ? [{ service: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), variable: entry.name }] : [];
+    return service ? [{ service: url.hostname, port: Number(url.port || DEFAULT_PORTS[url.protocol]), variable: entry.name }] : [];
   });
 }
 
@@ -290,6 +299,123 @@ describe('production settings the defaults would get wrong', () => {
   it('asks billing for plans (chat would count everyone as Free without it)', () => {
     expect(value('decoder', 'BILLING_URL')).toBeDefined();
     expect(value('chat', 'BILLING_URL')).toBeDefined();
+  });
+});
+
+describe('the shared rate-limit store', () => {
+  const store = () => find('StatefulSet', 'valkey');
+  const storeContainer = () => container(store());
+  const args = () => storeContainer().args as string[];
+  /** The value following a `--flag` among the container's arguments. */
+  const argument = (flag: string) => {
+    const at = args().indexOf(flag);
+    return at === -1 ? undefined : args()[at + 1];
+  };
+  const mebibytes = (quantity: string) => {
+    const match = /^(\d+)(Mi|Gi|mb|gb)$/i.exec(quantity);
+    if (!match) throw new Error(`unreadable quantity ${quantity}`);
+    return Number(match[1]) * (/^g/i.test(match[2]!) ? 1024 : 1);
+  };
+
+  it('is one StatefulSet pod behind a Service on the Redis port, from a pinned Valkey or Redis image', () => {
+    const statefulSet = store();
+    const service = find('Service', 'valkey');
+    const podLabels = statefulSet.spec.template.metadata.labels as Record<string, string>;
+    // One pod: two would each hold part of every count. A StatefulSet never runs two, even during an update.
+    expect(statefulSet.spec.replicas).toBe(1);
+    expect(statefulSet.spec.serviceName).toBe(service.metadata.name);
+    expect(selects(statefulSet.spec.selector.matchLabels, podLabels)).toBe(true);
+    expect(selects(service.spec.selector, podLabels)).toBe(true);
+    expect(service.spec.ports).toHaveLength(1);
+    expect(service.spec.ports[0].port).toBe(6379);
+    expect(containerPortOf(statefulSet, service.spec.ports[0].targetPort)).toBe(6379);
+    expect(Number(argument('--port'))).toBe(6379);
+    expect(storeContainer().image).toMatch(/^(valkey\/valkey|redis):\d+(\.\d+)*(-[a-z0-9]+)?$/);
+    for (const probe of [storeContainer().startupProbe, storeContainer().livenessProbe, storeContainer().readinessProbe]) {
+      expect(probe, 'probed').toBeDefined();
+      if (probe.tcpSocket) expect(containerPortOf(statefulSet, probe.tcpSocket.port)).toBe(6379);
+      else expect(probe.exec.command.join(' ')).toMatch(/^(valkey|redis)-cli ping$/);
+    }
+  });
+
+  it('keeps nothing on disk, and fits its memory limit, dropping the keys nearest expiry when full', () => {
+    const statefulSet = store();
+    // Counters of a minute's window: a restart forgets at most a minute of counts, so there is nothing to keep.
+    expect(statefulSet.spec.volumeClaimTemplates).toBeUndefined();
+    for (const volume of statefulSet.spec.template.spec.volumes as any[]) expect(volume.emptyDir, volume.name).toBeDefined();
+    expect(argument('--save')).toBe('');
+    expect(argument('--appendonly')).toBe('no');
+    const limit = mebibytes(storeContainer().resources.limits.memory);
+    expect(mebibytes(argument('--maxmemory')!)).toBeLessThan(limit);
+    // Every key has a TTL; refusing writes when full (noeviction) would turn a full store into an outage of limits.
+    expect(argument('--maxmemory-policy')).toBe('volatile-ttl');
+    expect(statefulSet.spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(storeContainer().securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(storeContainer().resources.requests.cpu && storeContainer().resources.requests.memory).toBeTruthy();
+  });
+
+  it('is named by every service\'s REDIS_URL, with one environment\'s key prefix for all four', () => {
+    const prefixes = new Set<string>();
+    for (const name of SERVICES) {
+      const env = envOfDeployment(find('Deployment', name));
+      const redisUrl = env.find((e) => e.name === 'REDIS_URL');
+      expect(redisUrl?.from, `${name} REDIS_URL`).toBe('configMap');
+      const calls = calledServices(find('Deployment', name)).filter((c) => c.variable === 'REDIS_URL');
+      expect(calls, `${name} REDIS_URL names the store's Service`).toEqual([{ service: 'valkey', port: 6379, variable: 'REDIS_URL' }]);
+      const prefix = env.find((e) => e.name === 'REDIS_KEY_PREFIX')?.value;
+      expect(prefix, `${name} REDIS_KEY_PREFIX`).toBeDefined();
+      prefixes.add(prefix!);
+    }
+    // The services add their own names; the prefix names the environment, and is not the local default.
+    expect(prefixes.size).toBe(1);
+    expect([...prefixes][0]).not.toBe(baseConfigSchema.shape.REDIS_KEY_PREFIX.parse(undefined));
+  });
+
+  describe.each(canStartRedisServer() ? ['redis-server'] : [])('started with its arguments (%s, Redis-compatible)', () => {
+    let server: TestRedis;
+    let app: ServiceApp;
+    beforeAll(async () => {
+      // The container's arguments without the program and its port (the test server takes a free one).
+      const rest = args().slice(1);
+      const at = rest.indexOf('--port');
+      rest.splice(at, 2);
+      server = await startRedisServer({ args: rest });
+      const env = Object.fromEntries(envOfDeployment(find('Deployment', 'decoder')).map((e) => [e.name, e.value]));
+      app = await createServiceApp({
+        name: 'decoder',
+        config: baseConfigSchema.parse({ PORT: 0, RATE_LIMIT_MAX: 2, REDIS_URL: server.url, REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX }),
+        database: await openDatabase({}),
+        routes: async (service) => {
+          service.get('/limited', async () => ({ ok: true }));
+        },
+        logger: false,
+      });
+      await app.ready();
+    }, 60_000);
+    afterAll(async () => {
+      await app?.close();
+      await server?.stop();
+    });
+
+    it('runs with the memory policy and persistence the manifest asks for', async () => {
+      expect(await server.call('CONFIG', 'GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'volatile-ttl']);
+      expect(await server.call('CONFIG', 'GET', 'maxmemory')).toEqual(['maxmemory', String(mebibytes(argument('--maxmemory')!) * 1024 * 1024)]);
+      expect(await server.call('CONFIG', 'GET', 'appendonly')).toEqual(['appendonly', 'no']);
+      expect(await server.call('CONFIG', 'GET', 'save')).toEqual(['save', '']);
+    });
+
+    it('holds a service\'s limits under the environment\'s prefix and the service\'s name, every key expiring', async () => {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await app.inject({ url: '/limited', remoteAddress: '192.0.2.7' })).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+      const prefix = envOfDeployment(find('Deployment', 'decoder')).find((e) => e.name === 'REDIS_KEY_PREFIX')!.value!;
+      const keys = (await server.call('KEYS', '*')) as string[];
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        expect(key.startsWith(`${prefix}:decoder:`), key).toBe(true);
+        expect(await server.call('PTTL', key)).toBeGreaterThan(0);
+      }
+    });
   });
 });
 
@@ -497,9 +623,9 @@ describe('the way in', () => {
     expect(denyAll?.spec.ingress ?? []).toEqual([]);
   });
 
-  /** Who may reach a workload: the pods and namespaces its policies name, and on which ports. */
+  /** Who may reach a workload (a Deployment or a StatefulSet): the pods and namespaces its policies name, and on which ports. */
   function allowedInto(workload: string) {
-    const podLabels = find('Deployment', workload).spec.template.metadata.labels as Record<string, string>;
+    const podLabels = workloadNamed(workload).spec.template.metadata.labels as Record<string, string>;
     const policies = all('NetworkPolicy').filter((p) => p.spec.podSelector.matchLabels && selects(p.spec.podSelector.matchLabels, podLabels));
     const rules = policies.flatMap((p) => p.spec.ingress ?? []);
     const pods = rules.flatMap((rule: any) => rule.from.filter((f: any) => f.podSelector).map((f: any) => f.podSelector.matchLabels['app.kubernetes.io/name'] as string));
@@ -535,6 +661,15 @@ describe('the way in', () => {
     // Prometheus scrapes /metrics there; nothing else outside the namespace gets in.
     expect(allowed.namespaces).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
     expect(allowed.ports).toEqual([CONTAINER_PORTS.services[name]]);
+  });
+
+  it('lets only the services whose REDIS_URL names it reach the rate-limit store, on its port (it has no password)', () => {
+    const callers = SERVICES.filter((caller) => calledServices(find('Deployment', caller)).some((call) => call.service === 'valkey'));
+    expect(callers.length).toBeGreaterThan(0);
+    const allowed = allowedInto('valkey');
+    expect(allowed.pods).toEqual([...callers].sort());
+    expect(allowed.namespaces).toEqual([]);
+    expect(allowed.ports).toEqual([6379]);
   });
 
   it.each(REMOTES.map((name) => [REMOTE_DIRS[name], name] as const))('lets only the edge reach %s', (workload, name) => {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { canConnect } from './reachable.ts';
 import { freePort } from './service-process.ts';
 
@@ -17,7 +18,25 @@ export interface TestRedis {
   source: 'TEST_REDIS_URL' | '127.0.0.1:6379' | 'started';
   /** A key prefix of its own, so tests sharing one server (other checkouts, runs at the same time) never meet. */
   keyPrefix(): string;
+  /** Sends one command (`call('KEYS', 'x:*')`) on a client of the test's, opened at the first call. */
+  call(command: string, ...args: Array<string | number>): Promise<unknown>;
   stop(): Promise<void>;
+}
+
+/** The parts of a TestRedis that follow from its URL and its own stop. */
+function testRedisAt(url: string, source: TestRedis['source'], stopServer: () => Promise<void> = async () => {}): TestRedis {
+  let client: Redis | undefined;
+  return {
+    url,
+    source,
+    keyPrefix,
+    call: (command, ...args) => (client ??= new Redis(url, { maxRetriesPerRequest: 1 })).call(command, ...args),
+    stop: async () => {
+      client?.disconnect();
+      client = undefined;
+      await stopServer();
+    },
+  };
 }
 
 const SERVER_BINARIES = ['redis-server', 'valkey-server'];
@@ -54,8 +73,8 @@ async function findRedis(): Promise<TestRedis | undefined> {
     process.stderr.write('TEST_REDIS_URL=none: the shared rate-limit tests run in memory only.\n');
     return undefined;
   }
-  if (explicit) return { url: explicit, source: 'TEST_REDIS_URL', keyPrefix, stop: async () => {} };
-  if (await canConnect('127.0.0.1', 6379)) return { url: 'redis://127.0.0.1:6379', source: '127.0.0.1:6379', keyPrefix, stop: async () => {} };
+  if (explicit) return testRedisAt(explicit, 'TEST_REDIS_URL');
+  if (await canConnect('127.0.0.1', 6379)) return testRedisAt('redis://127.0.0.1:6379', '127.0.0.1:6379');
   const binary = findServerBinary();
   if (!binary) {
     process.stderr.write(
@@ -70,16 +89,19 @@ async function findRedis(): Promise<TestRedis | undefined> {
 /** Whether this machine can start a Redis server (for tests that stop and start one). */
 export const canStartRedisServer = (): boolean => findServerBinary() !== undefined;
 
-/** Starts a Redis server on a loopback port (a free one unless given), keeping nothing on disk. */
-export async function startRedisServer(options: { port?: number } = {}): Promise<TestRedis> {
-  return startServer(findServerBinary(), options.port);
+/**
+ * Starts a Redis server on a loopback port (a free one unless given), keeping nothing on disk; `args` are added
+ * to its command line (a manifest's, for instance).
+ */
+export async function startRedisServer(options: { port?: number; args?: string[] } = {}): Promise<TestRedis> {
+  return startServer(findServerBinary(), options.port, options.args);
 }
 
-async function startServer(binary: string | undefined, chosenPort?: number): Promise<TestRedis> {
+async function startServer(binary: string | undefined, chosenPort?: number, args: string[] = []): Promise<TestRedis> {
   if (!binary) throw new Error('no redis-server or valkey-server on PATH');
   const port = chosenPort ?? (await freePort());
   const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-test-redis-'));
-  const child: ChildProcess = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+  const child: ChildProcess = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -101,5 +123,5 @@ async function startServer(binary: string | undefined, chosenPort?: number): Pro
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `redis://127.0.0.1:${port}`, source: 'started', keyPrefix, stop };
+  return testRedisAt(`redis://127.0.0.1:${port}`, 'started', stop);
 }
