@@ -143,7 +143,7 @@ export const RACIAL_BIAS_IN_AI: Passage[] = [
     title: 'Hiding a failure is not fixing it',
     text:
       'In 2015 Google Photos labelled a photo of two Black friends as "gorillas". Google apologised, but Wired found in 2018 that the fix was to stop the service from using the labels "gorilla", "chimpanzee" and "monkey" at all. Deleting a word hides a failure; it does not repair a model that was trained and tested without enough care for dark-skinned faces.',
-    keywords: ['google photos', 'gorillas', 'image labeling', 'computer vision', 'classification'],
+    keywords: ['google photos', 'gorillas', 'image labeling', 'classifier', 'block', 'blocked labels', 'computer vision', 'classification'],
     sources: [{ title: 'Simonite, When It Comes to Gorillas, Google Photos Remains Blind, Wired (2018)', url: 'https://www.wired.com/story/when-it-comes-to-gorillas-google-photos-remains-blind/' }],
   },
   {

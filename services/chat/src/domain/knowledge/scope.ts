@@ -44,7 +44,7 @@ export const TOPIC: readonly RegExp[] = [
   /\b(not|never|dont|don t) see colou?r\b/,
   /\bpeople of colou?r\b|\bb?ipoc\b/,
   /\b(black|white|latin[ox]|latinx|hispanic|asian|african american|indigenous|native american|brown) (people|persons?|men|man|women|woman|girls?|boys?|americans?|communit(y|ies)|neighbou?rhoods?|famil(y|ies)|households?|patients?|defendants?|borrowers?|speakers?|residents?|voters?|students?|workers?|employees?|applicants?|candidates?|children|kids|folks?|faces?|drivers?|users?|sounding)\b/,
-  /\bdark(er)? skinned\b/,
+  /\bdark(er)? skinned\b|\b(darker|lighter) (women|men|people|faces?|individuals|subjects)\b/,
   /\b(african american|black) english\b|\baave\b|\bebonics\b/,
   /\bmass incarceration\b/,
   /\bpredictive policing\b/,
@@ -64,7 +64,7 @@ export const TOPIC: readonly RegExp[] = [
   /\bminorit(y|ies)\b/,
   // Scholars, works and groups the library cites.
   /\bwelsing\b|\bisis papers\b/,
-  /\bneely fuller\b|\bfuller jr\b|\bnine areas\b|\bpeople activity\b/,
+  /\bneely fuller\b|\bfuller jr\b|\bnine areas\b|\bpeople activity\b|\bcompensatory code\b/,
   /\bcharles (w )?mills\b|\bracial contract\b/,
   /\bbonilla silva\b|\bracism without racists\b/,
   /\bcamara (phyllis )?jones\b|\bgardener s tale\b/,

@@ -85,7 +85,7 @@ export const WHITE_SUPREMACY: Passage[] = [
     title: 'Intersectionality',
     text:
       'Kimberlé Crenshaw introduced intersectionality in 1989 ("Demarginalizing the Intersection of Race and Sex", University of Chicago Legal Forum) to explain why courts failed Black women: discrimination claims were judged either as race claims, measured on Black men, or as sex claims, measured on white women, so harms to Black women fell between the two. The same blind spot appears in AI audits that check race and gender separately; Gender Shades found the worst failures exactly at the intersection.',
-    keywords: ['intersectionality', 'kimberle crenshaw', 'black women', 'gender', 'race and sex', 'race and gender', 'discrimination law'],
+    keywords: ['intersectionality', 'kimberle crenshaw', 'black women', 'gender', 'race and sex', 'race and gender', 'fairness', 'intersectional fairness', 'discrimination law'],
     sources: [{ title: 'Crenshaw, Demarginalizing the Intersection of Race and Sex, University of Chicago Legal Forum (1989)', url: 'https://chicagounbound.uchicago.edu/uclf/vol1989/iss1/8/' }],
   },
   {

@@ -211,9 +211,10 @@ const REFERS_BACK = /\b(it|its|it's|they|them|their|theirs|that|this|those|these
  * Whether a question outside the library's scope is still a follow-up of the conversation: either it points back
  * with at most FOLLOW_UP_OWN_WORDS words of its own ("How did they fix it?", "Who wrote about it?"), or with more
  * that the passage found with the last question's help matches in good part ("How is it connected to the war on
- * drugs?"); or, not pointing back, its words are all words of the library and the last answer holds a good part
- * of them: it asks about something just said ("How big was the gap?" after speech recognition's error gap; not
- * "What are the rules of chess?" after the four-fifths rule, nor "How do I improve my credit score?").
+ * drugs?"); or, not pointing back, it has at most FOLLOW_UP_OWN_WORDS words, all words of the library, and the last
+ * answer holds a good part of them: it asks about something just said ("How big was the gap?" after speech
+ * recognition's error gap; not "What are the rules of chess?" after the four-fifths rule, nor "How do I improve my
+ * credit score?" or "How does a car engine work?").
  * "Is it going to rain in Detroit this weekend?" has four words of its own, few of them in the passage on Detroit.
  */
 function continuesConversation(question: string, passage: Passage, lastAnswer: string): boolean {
@@ -222,7 +223,7 @@ function continuesConversation(question: string, passage: Passage, lastAnswer: s
     if (own.length <= FOLLOW_UP_OWN_WORDS) return true;
     return (index.search(question, index.size).find((hit) => hit.item === passage)?.coverage ?? 0) >= MIN_COVERAGE;
   }
-  if (!own.every((t) => index.knows(t))) return false;
+  if (own.length > FOLLOW_UP_OWN_WORDS || !own.every((t) => index.knows(t))) return false;
   const said = new Set(terms(lastAnswer));
   const unique = [...new Set(own)];
   const weight = (list: string[]) => list.reduce((sum, t) => sum + index.idf(t), 0);

@@ -14,7 +14,10 @@
 //   too.
 // - Set 4 (OFF_TOPIC_4, ON_TOPIC_4) was written after that and before any further change. It was run once after
 //   tuning on sets 1-3 (36 of 36 off-topic, 35 of 42 on-topic); its misses were then looked at, so it is tuning too.
-// - Set 5 (OFF_TOPIC_5, ON_TOPIC_5) was written after that and before any further change: the report set.
+// - Set 5 (OFF_TOPIC_5, ON_TOPIC_5) was written after that and before any further change. It was run once after
+//   tuning on sets 1-4 (35 of 35 off-topic, 38 of 42 on-topic); its misses were then looked at, so it is tuning too.
+// So every set is tuning now: the honest figures for questions the responder was not tuned on are each set's first
+// run, kept in FIRST_RUNS below with the old responder's figures on the same questions.
 
 export type OnTopicQuestion = [question: string, answeredBy: string[]];
 
@@ -404,7 +407,7 @@ const ON_TOPIC_4: OnTopicQuestion[] = [
   ['Is offline mode less accurate?', ['keisha/offline-mode']],
 ];
 
-// Set 5: the report set (see above).
+// Set 5: tuning since its first run (see above).
 const OFF_TOPIC_5: string[] = [
   'How many ounces are in a cup?',
   "What's the best pasta sauce recipe?",
@@ -490,16 +493,39 @@ const ON_TOPIC_5: OnTopicQuestion[] = [
 
 const everyOther = <T>(list: readonly T[], first: 0 | 1): T[] => list.filter((_, i) => i % 2 === first);
 
-/** Each set's held-out figure was measured once, before the set became tuning: kept to reproduce them. */
-export const HELD_OUT_BEFORE_TUNING = {
-  'set 1, second half': { offTopic: everyOther(OFF_TOPIC, 1), onTopic: everyOther(ON_TOPIC, 1) },
-  'set 2': { offTopic: OFF_TOPIC_2, onTopic: ON_TOPIC_2 },
-  'set 3': { offTopic: OFF_TOPIC_3, onTopic: ON_TOPIC_3 },
-  'set 4': { offTopic: OFF_TOPIC_4, onTopic: ON_TOPIC_4 },
+export interface QuestionSet {
+  name: string;
+  offTopic: readonly string[];
+  onTopic: readonly OnTopicQuestion[];
+}
+
+/** Every set, in the order they were written and run. */
+export const QUESTION_SETS: readonly QuestionSet[] = [
+  { name: 'set 1, first half', offTopic: everyOther(OFF_TOPIC, 0), onTopic: everyOther(ON_TOPIC, 0) },
+  { name: 'set 1, second half', offTopic: everyOther(OFF_TOPIC, 1), onTopic: everyOther(ON_TOPIC, 1) },
+  { name: 'set 2', offTopic: OFF_TOPIC_2, onTopic: ON_TOPIC_2 },
+  { name: 'set 3', offTopic: OFF_TOPIC_3, onTopic: ON_TOPIC_3 },
+  { name: 'set 4', offTopic: OFF_TOPIC_4, onTopic: ON_TOPIC_4 },
+  { name: 'set 5', offTopic: OFF_TOPIC_5, onTopic: ON_TOPIC_5 },
+];
+
+/** Passed questions out of the set's: off-topic alone, off-topic after an on-topic opener (null: not run then), on-topic. */
+export interface RunFigures {
+  offTopic: number;
+  offTopicInConversation: number | null;
+  onTopic: number;
+}
+
+/**
+ * Each held-out set's one run before it was tuned on ("held out"), and the responder before this work (commit
+ * 5851edd, reproducible by running scripts/eval.ts in a checkout of it with this file) on the same questions ("old").
+ * Set 1's first half was tuning from the start: its "held out" is null.
+ */
+export const FIRST_RUNS: Readonly<Record<string, { heldOut: RunFigures | null; old: RunFigures }>> = {
+  'set 1, first half': { heldOut: null, old: { offTopic: 21, offTopicInConversation: 24, onTopic: 27 } },
+  'set 1, second half': { heldOut: { offTopic: 32, offTopicInConversation: null, onTopic: 27 }, old: { offTopic: 24, offTopicInConversation: 23, onTopic: 28 } },
+  'set 2': { heldOut: { offTopic: 34, offTopicInConversation: 33, onTopic: 31 }, old: { offTopic: 22, offTopicInConversation: 29, onTopic: 33 } },
+  'set 3': { heldOut: { offTopic: 37, offTopicInConversation: 37, onTopic: 35 }, old: { offTopic: 26, offTopicInConversation: 20, onTopic: 40 } },
+  'set 4': { heldOut: { offTopic: 36, offTopicInConversation: 36, onTopic: 35 }, old: { offTopic: 21, offTopicInConversation: 18, onTopic: 37 } },
+  'set 5': { heldOut: { offTopic: 35, offTopicInConversation: 35, onTopic: 38 }, old: { offTopic: 27, offTopicInConversation: 22, onTopic: 39 } },
 };
-/** Looked at while the responder was changed: sets 1 to 4. */
-export const OFF_TOPIC_TUNING = [...OFF_TOPIC, ...OFF_TOPIC_2, ...OFF_TOPIC_3, ...OFF_TOPIC_4];
-export const ON_TOPIC_TUNING = [...ON_TOPIC, ...ON_TOPIC_2, ...ON_TOPIC_3, ...ON_TOPIC_4];
-/** Held out: set 5, the report set. */
-export const OFF_TOPIC_REPORT = OFF_TOPIC_5;
-export const ON_TOPIC_REPORT = ON_TOPIC_5;

@@ -6,15 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE, TOPIC_NAMES, type TopicId } from '../knowledge/index.ts';
 import { offTopicInConversationMisses, offTopicMisses, onTopicMisses } from './evaluation.ts';
 import { answerOffline } from './offline.ts';
-import { OFF_TOPIC_REPORT, OFF_TOPIC_TUNING, ON_TOPIC_REPORT, ON_TOPIC_TUNING } from './topic-questions.ts';
+import { FIRST_RUNS, QUESTION_SETS } from './topic-questions.ts';
 
-const OFF_TOPIC = [...OFF_TOPIC_TUNING, ...OFF_TOPIC_REPORT];
-const ON_TOPIC = [...ON_TOPIC_TUNING, ...ON_TOPIC_REPORT];
+const OFF_TOPIC = QUESTION_SETS.flatMap((set) => set.offTopic);
+const ON_TOPIC = QUESTION_SETS.flatMap((set) => set.onTopic);
 
 describe('the offline responder on and off its topic', () => {
-  it('has at least 30 questions of each kind in the report set, every passage answering at least one question', () => {
-    expect(OFF_TOPIC_REPORT.length).toBeGreaterThanOrEqual(30);
-    expect(ON_TOPIC_REPORT.length).toBeGreaterThanOrEqual(30);
+  it('has sets of at least 30 questions of each kind, each with its recorded first run, every passage answering one', () => {
+    for (const set of QUESTION_SETS) {
+      expect(set.offTopic.length, set.name).toBeGreaterThanOrEqual(30);
+      expect(set.onTopic.length, set.name).toBeGreaterThanOrEqual(30);
+      expect(FIRST_RUNS[set.name], set.name).toBeDefined();
+    }
+    expect(new Set(OFF_TOPIC).size).toBe(OFF_TOPIC.length);
+    expect(new Set(ON_TOPIC.map(([q]) => q)).size).toBe(ON_TOPIC.length);
     const ids = new Set(KNOWLEDGE.map((p) => p.id));
     for (const [question, answeredBy] of ON_TOPIC) for (const id of answeredBy) expect(ids.has(id), `${question}: ${id}`).toBe(true);
     const labelled = new Set(ON_TOPIC.flatMap(([, answeredBy]) => answeredBy));
@@ -27,8 +32,9 @@ describe('the offline responder on and off its topic', () => {
   });
 
   it('does so also when the question comes after an on-topic one, where a follow-up may lean on the last question', () => {
-    expect(offTopicInConversationMisses(OFF_TOPIC_TUNING, ON_TOPIC_TUNING.map(([q]) => q))).toEqual([]);
-    expect(offTopicInConversationMisses(OFF_TOPIC_REPORT, ON_TOPIC_REPORT.map(([q]) => q))).toEqual([]);
+    for (const set of QUESTION_SETS) {
+      expect(offTopicInConversationMisses(set.offTopic, set.onTopic.map(([q]) => q)), set.name).toEqual([]);
+    }
   });
 
   it('gives every on-topic question a passage that answers it', () => {
