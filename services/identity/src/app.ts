@@ -6,10 +6,13 @@ import type { IdentityDatabase, UserRow } from './db/database.ts';
 import type { IdentityConfig } from './env.ts';
 import { createMail } from './mail/mailer.ts';
 import { createAccounts } from './plugins/accounts.ts';
+import { createBackgroundWork } from './plugins/background.ts';
+import { createRecovery, type Recovery } from './plugins/recovery.ts';
 import { loadKeyRing } from './plugins/signing-keys.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { adminOutboxRoutes } from './routes/admin/outbox.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { recoveryRoutes } from './routes/auth/recovery.ts';
 import { verifyEmailRoutes } from './routes/auth/verify-email.ts';
 import { jwksRoutes } from './routes/jwks/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
@@ -73,6 +76,20 @@ export async function buildIdentityApp(
           accountLimit: config.LOGIN_ACCOUNT_FAILURE_LIMIT,
         },
         signupDailyLimit: config.REGISTER_DAILY_LIMIT_PER_ADDRESS,
+        onAccountAttacked: (row, window) => recovery.noticeAttack(row, window),
+      });
+      const background = createBackgroundWork(app.log);
+      app.addHook('onClose', () => background.drain());
+      const recovery: Recovery = createRecovery(app, db, { outbox: mail.outbox, delivery: mail.delivery, accounts, background }, {
+        publicUrl: config.PUBLIC_URL,
+        supportEmail: config.SUPPORT_EMAIL,
+        resetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
+        unlockTtlMinutes: config.UNLOCK_LINK_TTL_MINUTES,
+        emailChangeTtlHours: config.EMAIL_CHANGE_TTL_HOURS,
+        perAddressLimit: config.LINK_REQUESTS_PER_ADDRESS_PER_HOUR,
+        perAccountLimit: config.LINK_REQUESTS_PER_ACCOUNT_PER_HOUR,
+        requestWindowMs: 3_600_000,
+        attackWindowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
       });
       // Identity verifies its own tokens with its key ring, and also asks the database whether the
       // account is still enabled and signed in: it is the one service that can.
@@ -99,6 +116,7 @@ export async function buildIdentityApp(
       await app.register(adminRoutes, { accounts });
       await app.register(adminOutboxRoutes, { outbox: mail.outbox });
       await app.register(verifyEmailRoutes, { mail, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      await app.register(recoveryRoutes, { recovery, cookieSecure: config.COOKIE_SECURE, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(internalRoutes, { internalToken: internalToken(), accounts });
     },
   });

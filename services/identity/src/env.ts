@@ -42,5 +42,18 @@ export const identityConfigSchema = baseConfigSchema.extend({
   VERIFY_EMAIL_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
   VERIFY_EMAIL_RESEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   VERIFY_EMAIL_RESEND_PER_DAY: z.coerce.number().int().min(1).default(5),
+  // Account recovery by mail (src/plugins/recovery.ts).
+  /** How long a password-reset link works. */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How long a one-time sign-in/unlock link works. */
+  UNLOCK_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How long the link confirming a new address works. */
+  EMAIL_CHANGE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(24),
+  /** Reset and sign-in link requests one client address may make per hour (then 429 with Retry-After). */
+  LINK_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Reset links, sign-in links and e-mail changes per account per hour, each kind on its own (past it, no more mail). */
+  LINK_REQUESTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Named in messages as the address to write to when something is wrong. */
+  SUPPORT_EMAIL: z.email().default('support@keisha.ai'),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

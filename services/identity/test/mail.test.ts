@@ -85,8 +85,8 @@ describe.each(targets)('mail on $kind', (target) => {
     expect(server.received).toHaveLength(1);
   });
 
-  it('escapes every value in the HTML part', () => {
-    const mail = verifyEmailMail({ link: 'https://example.org/verify-email?token=a&b="c"', email: '<b>x</b>@example.org', validHours: 48 });
+  it('escapes every value in the HTML part', async () => {
+    const mail = await verifyEmailMail({ link: 'https://example.org/verify-email?token=a&b="c"', email: '<b>x</b>@example.org', validHours: 48 });
     expect(mail.html).not.toContain('<b>x</b>');
     expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;@example.org');
     expect(mail.html).toContain('href="https://example.org/verify-email?token=a&amp;b=&quot;c&quot;"');

@@ -86,6 +86,27 @@ export interface EmailVerificationsTable {
   used_at: NullableTimestamp;
 }
 
+export type AccountLinkPurpose = 'password-reset' | 'email-change' | 'unlock';
+
+export interface AccountLinksTable {
+  token_hash: string;
+  purpose: AccountLinkPurpose;
+  user_id: string;
+  /** The account's address when the link was made. */
+  email: string;
+  /** For an e-mail change: the address asked for (the link was sent there). */
+  new_email: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface LinkRequestCountsTable {
+  subject: string;
+  window_started_at: Timestamp;
+  used: number;
+}
+
 export interface SignupsPerAddressTable {
   address: string;
   day: ColumnType<string, string, string>;
@@ -103,6 +124,8 @@ export interface IdentityDatabase {
   login_failures: LoginFailuresTable;
   login_known_addresses: LoginKnownAddressesTable;
   signups_per_address: SignupsPerAddressTable;
+  account_links: AccountLinksTable;
+  link_request_counts: LinkRequestCountsTable;
 }
 
 export type WaitlistRow = Selectable<WaitlistTable>;
@@ -112,3 +135,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type AccountLinkRow = Selectable<AccountLinksTable>;

@@ -5,6 +5,7 @@ import { checkNewPassword } from './password-policy.ts';
 import { isLockedOut, signInRefused, DEFAULT_THROTTLE } from './login-throttle.ts';
 import { hashPassword, needsRehash, parsePhc, verifyPassword } from './passwords.ts';
 import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from './refresh-token.ts';
+import { attackNoticeKey, hashLinkToken, judgeLink, LINK_TOKEN_PATTERN, newLinkToken, secondsLeftInWindow } from './one-time-link.ts';
 
 describe('passwords', () => {
   it('hashes with argon2id at OWASP parameters and verifies', async () => {
@@ -121,5 +122,36 @@ describe('address form', () => {
     expect(normalizeEmailAddress('Ada@Example.ORG')).toBe('ada@example.org');
     expect(normalizeEmailAddress('ﬁona@example.org')).toBe('fiona@example.org');
     expect(normalizeEmailAddress('zoë@example.org')).toBe(normalizeEmailAddress('zoe\u0308@example.org'));
+  });
+});
+
+describe('one-time links', () => {
+  const now = new Date('2026-11-27T10:00:00Z');
+  const link = { email: 'a@example.org', used_at: null, expires_at: new Date('2026-11-27T10:30:00Z') };
+
+  it('keeps only a hash of a random token', () => {
+    const one = newLinkToken();
+    expect(one.token).toMatch(LINK_TOKEN_PATTERN);
+    expect(one.hash).toBe(hashLinkToken(one.token));
+    expect(one.hash).not.toContain(one.token);
+    expect(newLinkToken().token).not.toBe(one.token);
+  });
+
+  it('opens once, before it expires, for the address it was made for', () => {
+    expect(judgeLink(link, 'a@example.org', now)).toBe('ok');
+    expect(judgeLink(undefined, 'a@example.org', now)).toBe('invalid');
+    expect(judgeLink(link, undefined, now)).toBe('invalid');
+    expect(judgeLink(link, 'b@example.org', now)).toBe('invalid');
+    expect(judgeLink({ ...link, used_at: now }, 'a@example.org', now)).toBe('used');
+    expect(judgeLink({ ...link, used_at: now }, 'b@example.org', now)).toBe('used');
+    expect(judgeLink(link, 'a@example.org', new Date('2026-11-27T10:30:00Z'))).toBe('expired');
+  });
+
+  it('says how long a counting window has left, and keys the attack notice by window', () => {
+    expect(secondsLeftInWindow(new Date('2026-11-27T09:30:00Z'), 3_600_000, now)).toBe(1800);
+    expect(secondsLeftInWindow(new Date('2026-11-27T08:00:00Z'), 3_600_000, now)).toBe(1);
+    const start = new Date('2026-11-27T09:55:00Z');
+    expect(attackNoticeKey('u1', start)).toBe(attackNoticeKey('u1', new Date(start)));
+    expect(attackNoticeKey('u1', start)).not.toBe(attackNoticeKey('u1', now));
   });
 });

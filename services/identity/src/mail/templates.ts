@@ -1,50 +1,208 @@
-// Our messages: each a typed function giving the subject and both parts, every value escaped in the HTML.
+// Our messages, each an MJML template with its plain-text part (see templates/render.ts for how values are
+// filled in: escaped in the HTML, as is in the text). Wording: the spec gives none for mail.
+import { defineTemplate, renderMail, type RenderedMail } from './templates/render.ts';
 
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export { escapeHtml, type RenderedMail } from './templates/render.ts';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+const note = (text: string) => `<mj-text font-size="14px" color="#6b6b6b">${text}</mj-text>`;
+const heading = (text: string) => `<mj-text font-size="20px" font-weight="600" padding-bottom="10px">${text}</mj-text>`;
+const button = (label: string) => `<mj-button href="{{link}}">${label}</mj-button>`;
+const copyLink = note('Or copy this link into your browser:<br /><a href="{{link}}" style="color:#1f1f1f;word-break:break-all">{{link}}</a>');
+const lines = (...parts: string[]) => parts.join('\n');
 
-/** The HTML frame every message shares; `body` is already-escaped HTML. */
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f6f6f4;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f1f1f">
-<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
-${body}
-<p style="margin-top:32px;font-size:13px;color:#6b6b6b">Keisha</p>
-</div></body></html>
-`;
-}
-
-function button(href: string, label: string): string {
-  return `<p style="margin:28px 0"><a href="${escapeHtml(href)}" style="background:#1f1f1f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
-}
-
-export function verifyEmailMail(input: { link: string; email: string; validHours: number }): RenderedMail {
-  const subject = 'Confirm your e-mail address for Keisha';
-  const text = [
+export const verifyEmailTemplate = defineTemplate({
+  names: ['email', 'link', 'validHours'],
+  subject: 'Confirm your e-mail address for Keisha',
+  preview: 'One click confirms {{email}}.',
+  text: lines(
     'Welcome to Keisha.',
     '',
-    `Please confirm that ${input.email} is your address by opening this link:`,
+    'Please confirm that {{email}} is your address by opening this link:',
     '',
-    input.link,
+    '{{link}}',
     '',
-    `The link works once and for ${input.validHours} hours. If you did not sign up, you can ignore this message.`,
+    'The link works once and for {{validHours}} hours. If you did not sign up, you can ignore this message.',
     '',
     'Keisha',
-  ].join('\n');
-  const html = layout(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 16px">Welcome to Keisha</h1>
-<p>Please confirm that <strong>${escapeHtml(input.email)}</strong> is your address.</p>
-${button(input.link, 'Confirm my address')}
-<p style="font-size:14px">Or copy this link into your browser:<br><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>
-<p style="font-size:14px;color:#6b6b6b">The link works once and for ${input.validHours} hours. If you did not sign up, you can ignore this message.</p>`,
-  );
-  return { subject, text, html };
+  ),
+  body: [
+    heading('Welcome to Keisha'),
+    '<mj-text>Please confirm that <strong>{{email}}</strong> is your address.</mj-text>',
+    button('Confirm my address'),
+    copyLink,
+    note('The link works once and for {{validHours}} hours. If you did not sign up, you can ignore this message.'),
+  ].join('\n'),
+});
+
+export const passwordResetTemplate = defineTemplate({
+  names: ['email', 'link', 'validMinutes'],
+  subject: 'Reset your Keisha password',
+  preview: 'A link to choose a new password, valid for {{validMinutes}} minutes.',
+  text: lines(
+    'Someone, probably you, asked to reset the password of the Keisha account {{email}}.',
+    '',
+    'Open this link to choose a new password:',
+    '',
+    '{{link}}',
+    '',
+    'The link works once and for {{validMinutes}} minutes. Setting a new password signs the account out on every device.',
+    'If you did not ask for this, ignore this message: your password stays as it is.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Reset your password'),
+    '<mj-text>Someone, probably you, asked to reset the password of the Keisha account <strong>{{email}}</strong>.</mj-text>',
+    button('Choose a new password'),
+    copyLink,
+    note('The link works once and for {{validMinutes}} minutes. Setting a new password signs the account out on every device. If you did not ask for this, ignore this message: your password stays as it is.'),
+  ].join('\n'),
+});
+
+export const passwordChangedTemplate = defineTemplate({
+  names: ['email', 'when', 'resetUrl', 'support'],
+  subject: 'Your Keisha password was changed',
+  preview: 'Every device was signed out.',
+  text: lines(
+    'The password of the Keisha account {{email}} was changed with a reset link on {{when}}, and every device was signed out.',
+    '',
+    'If this was not you, reset your password now: {{resetUrl}}',
+    'and write to {{support}}.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your password was changed'),
+    '<mj-text>The password of the Keisha account <strong>{{email}}</strong> was changed with a reset link on {{when}}, and every device was signed out.</mj-text>',
+    '<mj-text>If this was not you, <a href="{{resetUrl}}" style="color:#1f1f1f">reset your password now</a> and write to <a href="mailto:{{support}}" style="color:#1f1f1f">{{support}}</a>.</mj-text>',
+  ].join('\n'),
+});
+
+export const emailChangeTemplate = defineTemplate({
+  names: ['oldEmail', 'newEmail', 'link', 'validHours'],
+  subject: 'Confirm your new e-mail address for Keisha',
+  preview: 'One click moves your account to {{newEmail}}.',
+  text: lines(
+    'You asked to use {{newEmail}} for your Keisha account (now {{oldEmail}}).',
+    '',
+    'Open this link to confirm the new address:',
+    '',
+    '{{link}}',
+    '',
+    'The link works once and for {{validHours}} hours. Until then the account keeps its old address.',
+    'If you did not ask for this, ignore this message: nothing changes.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Confirm your new address'),
+    '<mj-text>You asked to use <strong>{{newEmail}}</strong> for your Keisha account (now {{oldEmail}}).</mj-text>',
+    button('Confirm my new address'),
+    copyLink,
+    note('The link works once and for {{validHours}} hours. Until then the account keeps its old address. If you did not ask for this, ignore this message: nothing changes.'),
+  ].join('\n'),
+});
+
+/** To an address asked for in an e-mail change that already has an account: says so there, and only there. */
+export const emailChangeTakenTemplate = defineTemplate({
+  names: ['newEmail', 'resetUrl'],
+  subject: 'Your e-mail address and Keisha',
+  preview: 'This address already has a Keisha account.',
+  text: lines(
+    'Someone asked to move a Keisha account to {{newEmail}}. This address already has a Keisha account of its own, so nothing was changed.',
+    '',
+    'If it was you, sign in with {{newEmail}} instead; if you forgot its password, reset it here: {{resetUrl}}',
+    'If it was not you, you can ignore this message.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('This address already has an account'),
+    '<mj-text>Someone asked to move a Keisha account to <strong>{{newEmail}}</strong>. This address already has a Keisha account of its own, so nothing was changed.</mj-text>',
+    '<mj-text>If it was you, sign in with {{newEmail}} instead; if you forgot its password, <a href="{{resetUrl}}" style="color:#1f1f1f">reset it here</a>. If it was not you, you can ignore this message.</mj-text>',
+  ].join('\n'),
+});
+
+/** To the old address once an e-mail change is confirmed. */
+export const emailChangedTemplate = defineTemplate({
+  names: ['oldEmail', 'newEmail', 'when', 'support'],
+  subject: 'The e-mail address of your Keisha account was changed',
+  preview: 'Your account now uses {{newEmail}}.',
+  text: lines(
+    'The Keisha account that used {{oldEmail}} now uses {{newEmail}} (changed on {{when}}, confirmed from the new address).',
+    'Messages about the account now go to the new address, and it signs in with it.',
+    '',
+    'If you did not make this change, write to {{support}} at once from this address.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your address was changed'),
+    '<mj-text>The Keisha account that used <strong>{{oldEmail}}</strong> now uses <strong>{{newEmail}}</strong> (changed on {{when}}, confirmed from the new address). Messages about the account now go to the new address, and it signs in with it.</mj-text>',
+    '<mj-text>If you did not make this change, write to <a href="mailto:{{support}}" style="color:#1f1f1f">{{support}}</a> at once from this address.</mj-text>',
+  ].join('\n'),
+});
+
+export const unlockTemplate = defineTemplate({
+  names: ['email', 'link', 'validMinutes', 'resetUrl'],
+  subject: 'Your one-time sign-in link for Keisha',
+  preview: 'Sign in even while unknown networks are held back.',
+  text: lines(
+    'You asked for a sign-in link for the Keisha account {{email}}.',
+    '',
+    'Open this link on the device you want to use; it signs you in there, even while sign-ins from networks the account has not used are held back:',
+    '',
+    '{{link}}',
+    '',
+    'The link works once and for {{validMinutes}} minutes. If you did not ask for it, ignore this message. If you think someone knows your password, reset it: {{resetUrl}}',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your sign-in link'),
+    '<mj-text>You asked for a sign-in link for the Keisha account <strong>{{email}}</strong>. Open it on the device you want to use: it signs you in there, even while sign-ins from networks the account has not used are held back.</mj-text>',
+    button('Sign me in'),
+    copyLink,
+    note('The link works once and for {{validMinutes}} minutes. If you did not ask for it, ignore this message. If you think someone knows your password, <a href="{{resetUrl}}" style="color:#6b6b6b">reset it</a>.'),
+  ].join('\n'),
+});
+
+export const accountAttackedTemplate = defineTemplate({
+  names: ['email', 'failures', 'since', 'windowMinutes', 'signInUrl', 'resetUrl'],
+  subject: 'Someone is trying to sign in to your Keisha account',
+  preview: '{{failures}} failed sign-ins since {{since}}.',
+  text: lines(
+    'There have been {{failures}} failed sign-ins to the Keisha account {{email}} since {{since}}, from networks that had not signed in to it before.',
+    '',
+    'Your password was not given away: the attempts failed. While this lasts, sign-ins from networks new to the account are held back; the devices and networks you have signed in from before still get in.',
+    '',
+    'If you are held back, choose "Email me a sign-in link" on the sign-in form ({{signInUrl}}) and open the link we send you.',
+    'If you think someone knows your password, reset it: {{resetUrl}}',
+    '',
+    'We tell you this at most once every {{windowMinutes}} minutes.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Someone is trying to sign in'),
+    '<mj-text>There have been <strong>{{failures}} failed sign-ins</strong> to the Keisha account <strong>{{email}}</strong> since {{since}}, from networks that had not signed in to it before.</mj-text>',
+    '<mj-text>Your password was not given away: the attempts failed. While this lasts, sign-ins from networks new to the account are held back; the devices and networks you have signed in from before still get in.</mj-text>',
+    '<mj-text>If you are held back, choose <strong>Email me a sign-in link</strong> on the <a href="{{signInUrl}}" style="color:#1f1f1f">sign-in form</a> and open the link we send you. If you think someone knows your password, <a href="{{resetUrl}}" style="color:#1f1f1f">reset it</a>.</mj-text>',
+    note('We tell you this at most once every {{windowMinutes}} minutes.'),
+  ].join('\n'),
+});
+
+export const ALL_TEMPLATES = [
+  verifyEmailTemplate,
+  passwordResetTemplate,
+  passwordChangedTemplate,
+  emailChangeTemplate,
+  emailChangeTakenTemplate,
+  emailChangedTemplate,
+  unlockTemplate,
+  accountAttackedTemplate,
+];
+
+export function verifyEmailMail(input: { link: string; email: string; validHours: number }): Promise<RenderedMail> {
+  return renderMail(verifyEmailTemplate, { email: input.email, link: input.link, validHours: String(input.validHours) });
 }

@@ -35,7 +35,7 @@ export function createVerification(db: Kysely<IdentityDatabase>, outbox: OutboxR
       .execute();
     const link = new URL('/verify-email', policy.publicUrl);
     link.searchParams.set('token', token);
-    const mail = verifyEmailMail({ link: link.toString(), email: user.email, validHours: policy.ttlHours });
+    const mail = await verifyEmailMail({ link: link.toString(), email: user.email, validHours: policy.ttlHours });
     await outbox.enqueue({ key: `verify-email:${user.id}:${reason}`, kind: 'verify-email', to: user.email, ...mail }, trx);
   }
 

@@ -34,6 +34,8 @@ export interface AccountsOptions {
   afterAccountCreated?: () => void;
   /** Accounts one client address may create per UTC day. */
   signupDailyLimit: number;
+  /** A failed sign-in left the account past its limit from every address (strangers are now held back). */
+  onAccountAttacked?: (row: UserRow, window: { window_started_at: Date; failures: number }) => Promise<void>;
 }
 
 export const WEAK_PASSWORD = 'WEAK_PASSWORD';
@@ -139,7 +141,8 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
       const row = await users.findByEmail(email);
       const matches = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, await decoyHash), false);
       if (!row || !matches) {
-        await Promise.all([failures.record(subjects.pair, options.throttle.windowMs), failures.record(subjects.account, options.throttle.windowMs)]);
+        const [, accountWindow] = await Promise.all([failures.record(subjects.pair, options.throttle.windowMs), failures.record(subjects.account, options.throttle.windowMs)]);
+        if (row && accountWindow.failures >= options.throttle.accountLimit) await options.onAccountAttacked?.(row, accountWindow);
         throw invalidCredentials();
       }
       await Promise.all([failures.clear(subjects.pair), failures.rememberAddress(email, address)]);
@@ -216,6 +219,9 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
     },
 
     accountsForClaims,
+
+    /** A session for an account that proved itself another way (a one-time sign-in link). */
+    sessionFor: (row: UserRow): Promise<SessionGrant> => openSession(row),
 
     /** An administrator's unlock: forgets every failed sign-in counted against the account. */
     async unlock(userId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../common.ts';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSIONS_CHECK_MAX } from './auth.ts';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSIONS_CHECK_MAX, UNLOCK_NEXT_PAGES } from './auth.ts';
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -139,3 +139,17 @@ export const adminOutboxResponse = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+
+/** A one-time link's token (43 base64url characters); anything else is refused before a lookup. */
+const linkToken = z
+  .string({ error: 'The link has no token' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This link is not valid. Please use the latest link we sent you.' });
+
+export const passwordResetRequestBody = z.object({ email });
+export const passwordResetBody = z.object({ token: linkToken, new_password: newPassword });
+export const emailChangeBody = z.object({ new_email: email, password: existingPassword });
+export const emailChangeConfirmBody = z.object({ token: linkToken });
+export const emailChangeConfirmResponse = z.object({ success: z.literal(true), email: z.string() });
+export const unlockRequestBody = z.object({ email, next: z.enum(UNLOCK_NEXT_PAGES).optional() });
+export const unlockBody = z.object({ token: linkToken });

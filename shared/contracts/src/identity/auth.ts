@@ -16,6 +16,18 @@ export const AUTH_PATHS = {
   verifyEmail: '/api/auth/verify-email',
   /** POST, signed in: a new verification message (throttled). */
   verifyEmailResend: '/api/auth/verify-email/resend',
+  /** POST { email }: mails a password-reset link when the address has an account; the same answer either way. */
+  passwordResetRequest: '/api/auth/password-reset/request',
+  /** POST { token, new_password }: sets the password with a reset link's token and signs out every device. */
+  passwordReset: '/api/auth/password-reset',
+  /** POST { new_email, password }, signed in: mails a confirmation link to the new address. */
+  emailChange: '/api/auth/email-change',
+  /** POST { token }: the link sent to the new address makes it the account's address (the old one is told). */
+  emailChangeConfirm: '/api/auth/email-change/confirm',
+  /** POST { email, next? }: mails a one-time sign-in/unlock link when the address has an account; the same answer either way. */
+  unlockRequest: '/api/auth/unlock/request',
+  /** POST { token }: signs in with a sign-in/unlock link's token, from this network even while strangers are held back. */
+  unlock: '/api/auth/unlock',
   profile: '/api/profiles/me',
   jwks: '/.well-known/jwks.json',
 } as const;
@@ -110,6 +122,35 @@ export const AUTH_ERRORS = {
   forbidden: 'FORBIDDEN', // 403: signed in, not allowed
   disabled: 'ACCOUNT_DISABLED', // 403
   sessionExpired: 'SESSION_EXPIRED', // 401: refresh cookie missing, expired, revoked or reused
+} as const;
+
+/** Pages of the site that the links in our messages open (the shell routes them to the account remote). */
+export const ACCOUNT_LINK_PAGES = {
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  confirmEmailChange: '/confirm-email-change',
+  unlock: '/unlock',
+} as const;
+
+/** Where a sign-in link may take its reader afterwards: the page whose sign-in form asked for it. */
+export const UNLOCK_NEXT_PAGES = ['/', '/bias-detection', '/admin', '/account'] as const;
+export type UnlockNextPage = (typeof UNLOCK_NEXT_PAGES)[number];
+
+/** Error codes of one-time links (reset, e-mail change, sign-in link, verification). */
+export const LINK_ERRORS = {
+  invalid: 'INVALID_LINK', // 400
+  used: 'LINK_USED', // 409
+  expired: 'LINK_EXPIRED', // 410
+  emailTaken: 'EMAIL_TAKEN', // 409: the new address got an account of its own meanwhile
+} as const;
+
+/** What the pages and forms of account recovery say (not in the spec). */
+export const RECOVERY_MESSAGES = {
+  forgotPassword: 'Forgot password?',
+  resetLinkSent: 'If an account uses this address, we have sent it a link to reset the password. The link works for 30 minutes.',
+  signInLinkOffer: 'Email me a sign-in link',
+  signInLinkSent: 'If an account uses this address, we have sent it a one-time sign-in link. Open it on this device.',
+  emailChangeSent: 'We have sent a confirmation link to your new address. Your address changes when you open it.',
 } as const;
 
 /** Spec section 5. */

@@ -6,10 +6,10 @@ export function loginFailuresRepository(db: Kysely<IdentityDatabase>) {
     find(subject: string) {
       return db.selectFrom('login_failures').select(['window_started_at', 'failures']).where('subject', '=', subject).executeTakeFirst();
     },
-    /** Counts one failure atomically, starting a new window when the old one has ended. */
-    async record(subject: string, windowMs: number): Promise<void> {
+    /** Counts one failure atomically, starting a new window when the old one has ended; the window as it is now. */
+    async record(subject: string, windowMs: number): Promise<{ window_started_at: Date; failures: number }> {
       const windowSeconds = Math.ceil(windowMs / 1000);
-      await db
+      const row = await db
         .insertInto('login_failures')
         .values({ subject, window_started_at: sql`now()`, failures: 1 })
         .onConflict((oc) =>
@@ -18,7 +18,9 @@ export function loginFailuresRepository(db: Kysely<IdentityDatabase>) {
             window_started_at: sql`case when login_failures.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else login_failures.window_started_at end`,
           }),
         )
-        .execute();
+        .returning(['window_started_at', 'failures'])
+        .executeTakeFirstOrThrow();
+      return { window_started_at: new Date(row.window_started_at), failures: row.failures };
     },
     async clear(subject: string): Promise<void> {
       await db.deleteFrom('login_failures').where('subject', '=', subject).execute();

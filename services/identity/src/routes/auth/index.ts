@@ -1,5 +1,4 @@
-import type { FastifyReply } from 'fastify';
-import { AUTH_PATHS, SESSION_HINT_COOKIE } from '@keisha/contracts/identity';
+import { AUTH_PATHS } from '@keisha/contracts/identity';
 import {
   authSuccess,
   changePasswordBody,
@@ -11,9 +10,10 @@ import {
 } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, parseAccessClaims, type AccessClaims, type ServiceApp } from '@keisha/service-kit';
-import { toAccountUser, type Accounts, type SessionGrant } from '../../plugins/accounts.ts';
+import { toAccountUser, type Accounts } from '../../plugins/accounts.ts';
+import { REFRESH_COOKIE, sessionCookies } from './session-cookies.ts';
 
-export const REFRESH_COOKIE = 'keisha_refresh';
+export { REFRESH_COOKIE } from './session-cookies.ts';
 
 export interface AuthRouteOptions {
   accounts: Accounts;
@@ -26,25 +26,9 @@ const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 409: a
 export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Promise<void> {
   const { accounts } = options;
   const limited = { rateLimit: { max: options.loginRateLimitMax, timeWindow: '1 minute' } };
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: options.cookieSecure,
-    path: '/api/auth',
-  };
-
-  // Readable by scripts on every page, so it says only that a refresh cookie exists.
-  const hintOptions = { ...cookieOptions, httpOnly: false, path: '/' };
-
-  const grant = (reply: FastifyReply, session: SessionGrant, status = 200) => {
-    reply.setCookie(REFRESH_COOKIE, session.refreshCookie, { ...cookieOptions, maxAge: session.refreshMaxAgeSeconds });
-    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: session.refreshMaxAgeSeconds });
-    return reply.status(status).send({ success: true as const, user: session.user, token: session.token, expires_in: session.expiresIn });
-  };
-  const clearCookie = (reply: FastifyReply) => {
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
-    reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
-  };
+  const cookies = sessionCookies(options.cookieSecure);
+  const grant = cookies.grant;
+  const clearCookie = cookies.clear;
 
   app.post(
     AUTH_PATHS.register,

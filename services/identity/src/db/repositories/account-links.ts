@@ -1,0 +1,37 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AccountLinkPurpose, AccountLinkRow, IdentityDatabase } from '../database.ts';
+
+type Db = Kysely<IdentityDatabase> | Transaction<IdentityDatabase>;
+
+export function accountLinksRepository(db: Kysely<IdentityDatabase>) {
+  return {
+    async create(
+      link: { token_hash: string; purpose: AccountLinkPurpose; user_id: string; email: string; new_email?: string | null; expires_at: Date },
+      trx: Db = db,
+    ): Promise<void> {
+      await trx.insertInto('account_links').values({ ...link, new_email: link.new_email ?? null }).execute();
+    },
+    /** The link, locked for the rest of the transaction so two uses of one link cannot both pass. */
+    findForUpdate(tokenHash: string, purpose: AccountLinkPurpose, trx: Transaction<IdentityDatabase>): Promise<AccountLinkRow | undefined> {
+      return trx.selectFrom('account_links').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', purpose).forUpdate().executeTakeFirst();
+    },
+    find(tokenHash: string, purpose: AccountLinkPurpose): Promise<AccountLinkRow | undefined> {
+      return db.selectFrom('account_links').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', purpose).executeTakeFirst();
+    },
+    /** Uses up every open link of this purpose of the account (the one just used, and any older one). */
+    async useAll(userId: string, purpose: AccountLinkPurpose, trx: Db = db): Promise<void> {
+      await trx
+        .updateTable('account_links')
+        .set({ used_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+    /** Links that have expired a day ago are never read again. */
+    async forgetOld(): Promise<void> {
+      await db.deleteFrom('account_links').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+    },
+  };
+}
+export type AccountLinksRepository = ReturnType<typeof accountLinksRepository>;
