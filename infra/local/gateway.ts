@@ -1,8 +1,9 @@
 // The edge: serves the shell and its pages, answers /remotes.json, and proxies /api/* to the owning service.
 // Locally the launcher runs it beside every part; in production it runs in a container behind the ingress
 // (infra/edge). Fastify with its plugins does the work: @fastify/reply-from proxies, @fastify/static serves the
-// build, @fastify/helmet sets the security headers, @fastify/compress compresses. What is ours: which upstream
-// answers which path, the prerendered pages, and each page's Content-Security-Policy.
+// build, @fastify/compress compresses. What is ours: which upstream answers which path, the prerendered pages, and
+// the security headers (security.ts: one set on every answer, errors and services' answers included, and each
+// page's Content-Security-Policy).
 //
 // It is also where a request's trace starts (a W3C traceparent passed to the service, @keisha/telemetry) and
 // where the site's traffic is counted (edge-metrics.ts, served on a port of its own, never the public one).
@@ -12,7 +13,6 @@ import net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import proxyAddr from '@fastify/proxy-addr';
@@ -43,11 +43,13 @@ import {
 import { createComposedPages, createPrerenderSource, pageForPath, remoteBaseOf, type ComposedPage } from './prerender.ts';
 import {
   documentDirectives,
+  hasPayPalButton,
   inlineScriptHashes,
-  NON_DOCUMENT_DIRECTIVES,
-  PERMISSIONS_POLICY,
+  policyText,
   registryOrigins,
   secureCookies,
+  securityHeaders,
+  withoutUpstreamSecurityHeaders,
 } from './security.ts';
 import { compression, listen, setCacheHeaders, type RunningServer } from './static-server.ts';
 import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, fastifyPath, LARGE_BODY_ROUTES } from './body-limits.ts';
@@ -206,8 +208,8 @@ function clientAddress(request: FastifyRequest): string {
   return net.isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? '');
 }
 
-/** The client errors Node meets before any route runs, in our error shape (the socket is closed after). */
-function clientErrorResponse(error: Error & { code?: string }): string {
+/** The client errors Node meets before any route runs, in our error shape with the edge's headers (the socket is closed after). */
+function clientErrorResponse(error: Error & { code?: string }, headers: Record<string, string>): string {
   const [status, reason, code, message] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
@@ -217,7 +219,10 @@ function clientErrorResponse(error: Error & { code?: string }): string {
   const body = JSON.stringify(errorBody(code, message));
   return (
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
-    `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }
 
@@ -229,6 +234,20 @@ export interface RunningGateway extends RunningServer {
    * `timeoutMs`, then cuts what is left. Resolves once every connection is closed.
    */
   drain(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Why a request is not one the edge serves, or undefined: HTTP/1.0 or 1.1 only (an HTTP/0.9-style request line has
+ * no version and no headers), exactly one Host (two could route the edge and a service differently), and HTTP/1.1
+ * with a Host.
+ */
+export function protocolProblem(request: Pick<http.IncomingMessage, 'httpVersion' | 'rawHeaders'>): string | undefined {
+  if (request.httpVersion !== '1.1' && request.httpVersion !== '1.0') return 'Only HTTP/1.0 and HTTP/1.1 are served.';
+  let hosts = 0;
+  for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+  if (hosts > 1) return 'A request must carry one Host header, not several.';
+  if (hosts === 0 && request.httpVersion === '1.1') return 'The Host header is required.';
+  return undefined;
 }
 
 /** The route class of a request no handler labelled (see markRoute), from its route template. */
@@ -275,6 +294,7 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
   const traces = new WeakMap<FastifyRequest, { span: Span; context: Context; startedAt: number }>();
   const finished = new WeakSet<FastifyRequest>();
   const markRoute = (request: FastifyRequest, route: RequestRoute) => routes.set(request, route);
+  const headers = securityHeaders({ https });
   const routeOf = (request: FastifyRequest): RequestRoute => routes.get(request) ?? { route: routeClassOf(request.routeOptions.url), target: 'none' };
 
   const app = Fastify({
@@ -285,13 +305,15 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
     return503OnClosing: false,
     // The whole request must have arrived within this time (a slow sender gets 408); answers may stream for as long as they need.
     requestTimeout,
-    http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout / 4) },
+    // A request without Host is refused by the protocol check below, in our shape (Node's own 400 has no body or headers).
+    http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout / 4), requireHostHeader: false },
     clientErrorHandler: (error, socket) => {
-      if (socket.writable) socket.end(clientErrorResponse(error));
+      if (socket.writable) socket.end(clientErrorResponse(error, headers));
       else socket.destroy();
     },
+    // A path Fastify cannot route (`GET /%`): answered before any hook, so the headers are set here.
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      void reply.code(400).send(errorBody('BAD_URL', 'The address is not correctly encoded.'));
+      void reply.headers(headers).code(400).send(errorBody('BAD_URL', 'The address is not correctly encoded.'));
     },
   });
 
@@ -317,6 +339,15 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody('BAD_REQUEST', 'Bad request.'));
     return reply.code(500).send(errorBody('INTERNAL', 'The gateway failed to answer.'));
+  });
+
+  // --- every request: the edge's headers first (any answer, an error included, carries them), and a request
+  // that is not plain HTTP/1.x to one host refused -----------------------------------------------------------
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    const problem = protocolProblem(request.raw);
+    if (!problem) return done();
+    void reply.code(400).header('Connection', 'close').send(errorBody('BAD_REQUEST', problem));
   });
 
   // --- every request: its span, and once answered (or abandoned by the client), its metrics ---------------
@@ -356,15 +387,6 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
     await tracing.shutdown();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: NON_DOCUMENT_DIRECTIVES },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // PayPal's checkout opens a window that reports back to the page that opened it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  // After helmet's hook, so this answer carries the edge's headers too.
   app.addHook('onRequest', (request, reply, done) => {
     const expectation = request.headers.expect;
     if (expectation === undefined || expectation.trim().toLowerCase() === '100-continue') return done();
@@ -404,8 +426,10 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
         // This request's span, never the client's own header (dropped above unless continued from a trusted proxy).
         ...(trace ? traceHeadersOf(trace.context) : {}),
       }),
-      rewriteHeaders: (headers) => ({
-        ...(https && headers['set-cookie'] ? { ...headers, 'set-cookie': secureCookies(headers['set-cookie'] as string | string[]) } : headers),
+      // The service's own security headers give way to the edge's set (on the reply since onRequest).
+      rewriteHeaders: (upstreamHeaders) => ({
+        ...withoutUpstreamSecurityHeaders(upstreamHeaders),
+        ...(https && upstreamHeaders['set-cookie'] ? { 'set-cookie': secureCookies(upstreamHeaders['set-cookie'] as string | string[]) } : {}),
         // The id to quote when reporting a problem: it finds the request in every service's logs.
         ...(trace ? { 'x-trace-id': trace.span.spanContext().traceId } : {}),
       }),
@@ -521,24 +545,20 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
     }
     const registry = remotesJson(options, publicOrigin);
     const page = await prerenderedPage(request, pathname, shellHtml, registry);
-    reply.helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: documentDirectives({
-          remoteOrigins: registryOrigins(registry),
-          scriptHashes: [...inlineScriptHashes(shellHtml), ...(page?.scriptHashes ?? [])],
-          styleHashes: page?.styleHashes ?? [],
-          styleAttributeHashes: page?.styleAttributeHashes ?? [],
-          https,
-          hotReload: options.hotReload,
-        }),
-      },
+    const policy = documentDirectives({
+      remoteOrigins: registryOrigins(registry),
+      scriptHashes: [...inlineScriptHashes(shellHtml), ...(page?.scriptHashes ?? [])],
+      styleHashes: page?.styleHashes ?? [],
+      styleAttributeHashes: page?.styleAttributeHashes ?? [],
+      https,
+      hotReload: options.hotReload,
+      paypal: hasPayPalButton(pathname),
     });
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .header('Permissions-Policy', PERMISSIONS_POLICY)
+      .header('Content-Security-Policy', policyText(policy))
       .send(page?.html ?? shellHtml);
   }
 

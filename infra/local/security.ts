@@ -1,6 +1,7 @@
-// What the edge tells browsers about its pages: the Content-Security-Policy of a document (built from
-// configuration and /remotes.json only, never from a request header), the features a page may use, and
-// the cookie flag an https site needs. Pure functions; the gateway hands the policies to @fastify/helmet.
+// What the edge tells browsers: the security headers of every answer (one set, the same on a page, a file, an
+// error and a service's answer), the Content-Security-Policy of a document (built from configuration and
+// /remotes.json only, never from a request header), the features a page may use, and the cookie flag an https
+// site needs. Pure functions; the gateway and the remotes' static server set what they return.
 import { createHash } from 'node:crypto';
 
 /** A CSP hash source for an inline script, style element or style attribute. */
@@ -50,7 +51,8 @@ export function registryOrigins(registryText: string | undefined): string[] {
 
 /**
  * The PayPal button of the pricing page (mf-marketing's paypal-subscribe-button) loads PayPal's SDK, which
- * draws its buttons in frames and calls home: the origins PayPal documents for a CSP.
+ * draws its buttons in frames and calls home: the origins PayPal documents for a CSP. Only the pages of PayPal's
+ * flow allow them (PAYPAL_PAGES): a script from PayPal's domains has no business on /admin.
  */
 export const PAYPAL_SOURCES = {
   script: ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
@@ -58,6 +60,19 @@ export const PAYPAL_SOURCES = {
   connect: ['https://*.paypal.com'],
   img: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
 };
+
+/**
+ * The pages of PayPal's flow: /pricing, where its buttons are drawn, and /thank-you, where its approval lands (the
+ * SDK's window may still be closing there). The shell loads a fresh document when a reader crosses into or out of
+ * these (shell/src/app/document-policy.ts lists the same paths), so each page runs under its own policy.
+ */
+export const PAYPAL_PAGES: readonly string[] = ['/pricing', '/thank-you'];
+
+/** Whether a page (a path without its query) is one of PayPal's flow. */
+export function hasPayPalButton(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAYPAL_PAGES.includes(path.toLowerCase());
+}
 
 export interface DocumentPolicyInput {
   /** Where the remotes live (the origins of /remotes.json's manifest URLs). */
@@ -72,23 +87,26 @@ export interface DocumentPolicyInput {
   https: boolean;
   /** Remotes run by `rspack serve`: their hot-update sockets are allowed. */
   hotReload?: boolean;
+  /** A page of PayPal's flow (hasPayPalButton): PayPal's SDK may load, frame and call home. */
+  paypal?: boolean;
 }
 
 /** The CSP directives of one HTML document: no inline script but the hashed ones, nothing framing us. */
 export function documentDirectives(input: DocumentPolicyInput): Record<string, string[]> {
   const remotes = input.remoteOrigins;
   const sockets = input.hotReload ? remotes.map((origin) => origin.replace(/^http/, 'ws')) : [];
+  const paypal = input.paypal ? PAYPAL_SOURCES : { script: [], frame: [], connect: [], img: [] };
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...PAYPAL_SOURCES.script, ...input.scriptHashes],
+    'script-src': ["'self'", ...remotes, ...paypal.script, ...input.scriptHashes],
     'style-src': ["'self'", ...remotes, ...input.styleHashes],
     'style-src-attr': input.styleAttributeHashes.length > 0 ? ["'unsafe-hashes'", ...input.styleAttributeHashes] : ["'none'"],
     // Avatars are links to images anywhere on the web (the account page takes any https URL).
     'img-src': ["'self'", 'data:', 'https:', ...remotes],
     'media-src': ["'self'", ...remotes],
     'font-src': ["'self'", ...remotes],
-    'connect-src': ["'self'", ...remotes, ...sockets, ...PAYPAL_SOURCES.connect],
-    'frame-src': [...PAYPAL_SOURCES.frame],
+    'connect-src': ["'self'", ...remotes, ...sockets, ...paypal.connect],
+    'frame-src': paypal.frame.length > 0 ? [...paypal.frame] : ["'none'"],
     'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -107,6 +125,34 @@ export const NON_DOCUMENT_DIRECTIVES: Record<string, string[]> = {
   'form-action': ["'none'"],
 };
 
+/**
+ * A remote's standalone page (its own origin, 3001-3004 locally): its own scripts, styles and API only, as the
+ * shell's page but without other remotes, PayPal or inline script (its build writes none), and never framed.
+ */
+export const REMOTE_DOCUMENT_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'style-src-attr': ["'none'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'media-src': ["'self'"],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'worker-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** A policy as its header says it: `name source source; name ...`. Sources come from our own code and URL origins. */
+export function policyText(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
 /** Powerful features no page of the site uses, turned off for it and for anything it frames. */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -121,6 +167,60 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'browsing-topics=()',
 ].join(', ');
+
+export interface SecurityHeaderOptions {
+  /** The site is served over https: HSTS is sent (never over http, where a browser ignores it anyway). */
+  https: boolean;
+  /**
+   * Who may embed these answers as resources: `same-origin` for the edge; `cross-origin` for a remote's files,
+   * which the shell loads from another origin (a CDN's in production).
+   */
+  resourcePolicy?: 'same-origin' | 'cross-origin';
+}
+
+/**
+ * The headers every answer carries, errors included (pages replace the Content-Security-Policy with their own).
+ * The values helmet gave the edge before, plus the Permissions-Policy, now everywhere.
+ */
+export function securityHeaders({ https, resourcePolicy = 'same-origin' }: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'content-security-policy': policyText(NON_DOCUMENT_DIRECTIVES),
+    // PayPal's checkout opens a window that reports back to the page that opened it.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': resourcePolicy,
+    'origin-agent-cluster': '?1',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
+/** Every header name securityHeaders may set: what an upstream says of these is the edge's to decide. */
+export const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set(Object.keys(securityHeaders({ https: true })));
+
+/**
+ * A service's answer headers without its own security headers, so the edge's set (already on the reply) stands:
+ * services answer as if they were the site (X-Frame-Options SAMEORIGIN, HSTS over http...). Two are kept as
+ * the service gave them: a Content-Security-Policy (a page a service renders itself, such as billing's sandbox
+ * checkout, knows its own inline style), and a Referrer-Policy of `no-referrer` (stricter than the edge's, for
+ * pages whose address is a secret).
+ */
+export function withoutUpstreamSecurityHeaders<H extends Record<string, unknown>>(headers: H): H {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (!SECURITY_HEADER_NAMES.has(lower)) kept[name] = value;
+    else if (lower === 'content-security-policy' && value !== undefined) kept[name] = value;
+    else if (lower === 'referrer-policy' && String(value).trim().toLowerCase() === 'no-referrer') kept[name] = value;
+  }
+  return kept as H;
+}
 
 /** Set-Cookie values with `Secure` added where a service left it out (the site is https). */
 export function secureCookies(values: string | string[]): string[] {

@@ -1,10 +1,13 @@
 // The static server of a remote's build (its own port locally, its own container in a cluster), and the file
-// serving both it and the gateway share: @fastify/static and @fastify/compress with our cache rules.
+// serving both it and the gateway share: @fastify/static and @fastify/compress with our cache rules. A remote's
+// origin is one the site's pages trust for scripts, so it answers with the edge's security headers too, and its
+// standalone page with a policy of its own that no other site may frame.
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
+import { policyText, REMOTE_DOCUMENT_DIRECTIVES, securityHeaders } from './security.ts';
 
 /** Files that name other files: they must be revalidated, or a new deploy is not seen. */
 const ALWAYS_FRESH = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|sitemap\.xml|robots\.txt|prerender\/index\.json)$/;
@@ -44,14 +47,38 @@ export async function listen(app: FastifyInstance, port: number, host = '127.0.0
   };
 }
 
-/** A server for one remote's build folder, readable from any origin (the shell loads it from its own). */
+const REMOTE_PAGE_POLICY = policyText(REMOTE_DOCUMENT_DIRECTIVES);
+
+/**
+ * A server for one remote's build folder, readable from any origin (the shell loads it from its own): the edge's
+ * headers, with `Cross-Origin-Resource-Policy: cross-origin` (the shell's page embeds these scripts from another
+ * origin), and the standalone page's own policy on HTML. HSTS is not sent here: a remote's origin does not know
+ * whether it is reached over https (its CDN or ingress says it).
+ */
 export async function createStaticServer(root: string): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const headers = securityHeaders({ https: false, resourcePolicy: 'cross-origin' });
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    // A path that cannot be routed (`GET /%`) is answered before any hook: the headers are set here.
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply.headers(headers).code(400).type('text/plain; charset=utf-8').send('Bad request');
+    },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD'] });
   await app.register(compress, compression);
-  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
+  await app.register(fastifyStatic, {
+    root,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, file: string) => {
+      setCacheHeaders(reply, file);
+      if (file.endsWith('.html')) reply.header('content-security-policy', REMOTE_PAGE_POLICY);
+    },
+    preCompressed: true,
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
   return app;

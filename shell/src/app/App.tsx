@@ -3,6 +3,7 @@ import { useKeisha } from '@keisha/store';
 import { hasPrerendered } from '../federation/prerendered.ts';
 import { RemoteMount } from '../federation/remote-mount.tsx';
 import type { RemoteName } from '../federation/registry.ts';
+import { DocumentPolicyBoundary } from './document-policy.ts';
 import { HOME, REMOTE_ROUTES } from './paths.ts';
 import { usePageViews } from './page-views.ts';
 import { ScrollToTop, useDocumentTitle } from './route-effects.tsx';
@@ -37,20 +38,22 @@ function PageViews() {
 export function App() {
   return (
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <ScrollToTop />
-      <PageViews />
-      <a className="k-visually-hidden" href="#main">
-        Skip to content
-      </a>
-      <main id="main">
-        <Routes>
-          <Route path="/" element={<Home />} />
-          {REMOTE_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={<Page key={route.path} {...route} />} />
-          ))}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </main>
+      <DocumentPolicyBoundary>
+        <ScrollToTop />
+        <PageViews />
+        <a className="k-visually-hidden" href="#main">
+          Skip to content
+        </a>
+        <main id="main">
+          <Routes>
+            <Route path="/" element={<Home />} />
+            {REMOTE_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={<Page key={route.path} {...route} />} />
+            ))}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </main>
+      </DocumentPolicyBoundary>
     </BrowserRouter>
   );
 }
