@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   decoder: '/bias-detection',
   account: '/account',
+  resetPassword: '/reset-password',
   admin: {
     users: '/admin',
     waitlist: '/admin/waitlist',

@@ -25,6 +25,11 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   // The admin area is reached after admin sign-in (spec section 2 does not show it); the account page is ours.
   { path: '/admin/*', remote: 'account', page: 'admin', title: 'Admin' },
   { path: '/account', remote: 'account', page: 'account', title: 'Your account' },
+  // The pages the links in identity's messages open (not in the spec).
+  { path: '/verify-email', remote: 'account', page: 'verify-email', title: 'Confirm your e-mail address' },
+  { path: '/reset-password', remote: 'account', page: 'reset-password', title: 'Reset your password' },
+  { path: '/confirm-email-change', remote: 'account', page: 'confirm-email-change', title: 'Confirm your new e-mail address' },
+  { path: '/unlock', remote: 'account', page: 'unlock', title: 'Sign in with your link' },
 ];
 
 /** `/`: the chat app with a session, the landing page without (spec section 2). */

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSiteAuth } from '../../../lib/use-site-auth.ts';
 import { ApiKeysSection } from '../../api-keys/components/api-keys-section.tsx';
 import { AccountSummary } from './account-summary.tsx';
+import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SignOutSection, type SignOutOutcome } from './sign-out-section.tsx';
@@ -19,6 +20,7 @@ function SignedInAccount({ user, onSignedOut }: { user: SiteUser; onSignedOut: (
     <div className={styles.sections}>
       <AccountSummary user={user} headingId={`${id}-account`} />
       <ProfileSection userId={user.id} headingId={`${id}-profile`} />
+      <EmailSection email={user.email} headingId={`${id}-email`} />
       <PasswordSection email={user.email} headingId={`${id}-password`} />
       <ApiKeysSection userId={user.id} headingId={`${id}-api`} />
       <SignOutSection headingId={`${id}-sessions`} onSignedOut={onSignedOut} />

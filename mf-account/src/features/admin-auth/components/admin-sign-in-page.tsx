@@ -1,11 +1,15 @@
+import { RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Card } from '../../../components/card.tsx';
-import { adminLoginBody, adminLoginErrorMessage, canSubmitAdminLogin } from '../domain/admin-login.ts';
+import { paths } from '../../../config/paths.ts';
+import { requestSignInLink } from '../api/request-sign-in-link.ts';
+import { adminLoginBody, adminLoginErrorMessage, canSubmitAdminLogin, isThrottled } from '../domain/admin-login.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import styles from './admin-sign-in-page.module.css';
 
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string };
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string; throttled: boolean } | { kind: 'link-sent' };
 
 /**
  * Administrator sign-in (spec sections 2, 4 and 8): idle, busy, then the server's error. On success
@@ -35,7 +39,18 @@ export function AdminSignInPage() {
       await session.adminSignIn(body.email, body.password);
       if (mounted.current) setStatus({ kind: 'idle' });
     } catch (error) {
-      if (mounted.current) setStatus({ kind: 'failed', message: adminLoginErrorMessage(error) });
+      if (mounted.current) setStatus({ kind: 'failed', message: adminLoginErrorMessage(error), throttled: isThrottled(error) });
+    }
+  }
+
+  async function sendSignInLink() {
+    if (busy) return;
+    setStatus({ kind: 'busy' });
+    try {
+      await requestSignInLink(email);
+      if (mounted.current) setStatus({ kind: 'link-sent' });
+    } catch (error) {
+      if (mounted.current) setStatus({ kind: 'failed', message: adminLoginErrorMessage(error), throttled: false });
     }
   }
 
@@ -69,9 +84,22 @@ export function AdminSignInPage() {
             {status.message}
           </p>
         )}
+        {status.kind === 'failed' && status.throttled && (
+          <button type="button" className={styles.secondary} onClick={() => void sendSignInLink()} disabled={email.trim() === ''}>
+            {RECOVERY_MESSAGES.signInLinkOffer}
+          </button>
+        )}
+        {status.kind === 'link-sent' && (
+          <p className={styles.sent} role="status">
+            {RECOVERY_MESSAGES.signInLinkSent}
+          </p>
+        )}
         <button type="submit" className={styles.submit} disabled={!canSubmitAdminLogin({ email, password }, busy)}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
+        <Link className={styles.forgot} to={paths.resetPassword}>
+          {RECOVERY_MESSAGES.forgotPassword}
+        </Link>
       </form>
     </Card>
   );

@@ -23,3 +23,8 @@ export function adminLoginBody({ email, password }: AdminCredentials): AdminCred
 export function adminLoginErrorMessage(error: unknown): string {
   return serverMessageOf(asApiError(error)) ?? UNEXPECTED_ERROR_MESSAGE;
 }
+
+/** Held back by the throttle (too many failed sign-ins): the form then offers a one-time sign-in link. */
+export function isThrottled(error: unknown): boolean {
+  return asApiError(error)?.status === 429;
+}

@@ -1,8 +1,10 @@
-import { PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
+import { PASSWORD_MIN_LENGTH, RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session, trackEvent } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Link } from 'react-router-dom';
 import { ModalDialog } from '@keisha/ui';
-import { authErrorMessage } from '../domain/auth-error.ts';
+import { requestSignInLink } from '../api/request-sign-in-link.ts';
+import { authErrorMessage, isThrottled } from '../domain/auth-error.ts';
 import {
   clearFieldError,
   credentialsBody,
@@ -54,6 +56,9 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
   // A fresh alert element per failed attempt, so the same message is announced again.
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  // Held back by the throttle: a one-time sign-in link by mail gets the owner in (issue 27, item 5).
+  const [throttled, setThrottled] = useState(false);
+  const [linkSent, setLinkSent] = useState(false);
   const fields: Record<CredentialField, RefObject<HTMLInputElement | null>> = {
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
@@ -90,6 +95,8 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
     const found = validateCredentials(mode, values);
     setErrors(found);
     setServerError(null);
+    setThrottled(false);
+    setLinkSent(false);
     const invalid = firstInvalidField(found);
     if (invalid) {
       fields[invalid].current?.focus();
@@ -107,7 +114,24 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
       onClose();
     } catch (error) {
       setServerError(authErrorMessage(mode, error));
+      setThrottled(mode === 'sign-in' && isThrottled(error));
       setAttempt((n) => n + 1);
+      setBusy(false);
+    }
+  }
+
+  async function sendSignInLink() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await requestSignInLink(credentialsBody(values).email);
+      setServerError(null);
+      setThrottled(false);
+      setLinkSent(true);
+    } catch (error) {
+      setServerError(authErrorMessage(mode, error));
+      setAttempt((n) => n + 1);
+    } finally {
       setBusy(false);
     }
   }
@@ -159,9 +183,24 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
             onChange={(value) => edit('confirmPassword', value)}
           />
         )}
+        {throttled && (
+          <button type="button" className={styles.switchButton} onClick={() => void sendSignInLink()} disabled={busy || values.email.trim() === ''}>
+            {RECOVERY_MESSAGES.signInLinkOffer}
+          </button>
+        )}
+        {linkSent && (
+          <p className={styles.hint} role="status">
+            {RECOVERY_MESSAGES.signInLinkSent}
+          </p>
+        )}
         <button type="submit" className={styles.submit} disabled={busy}>
           {busy ? copy.busy : copy.submit}
         </button>
+        {mode === 'sign-in' && (
+          <Link className={styles.forgot} to="/reset-password" onClick={onClose}>
+            {RECOVERY_MESSAGES.forgotPassword}
+          </Link>
+        )}
       </form>
       <p className={styles.switch}>
         {copy.switchPrompt}{' '}

@@ -81,3 +81,8 @@ export function authErrorMessage(mode: AuthMode, error: unknown): string {
   if (!failure) return AUTHENTICATION_FAILED;
   return mode === 'sign-in' ? loginMessage(failure) : registerMessage(failure);
 }
+
+/** A sign-in held back by the throttle (429): the form then offers a one-time sign-in link by mail. */
+export function isThrottled(error: unknown): boolean {
+  return asApiFailure(error)?.status === 429;
+}

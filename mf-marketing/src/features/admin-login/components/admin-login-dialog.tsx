@@ -1,5 +1,7 @@
+import { RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { ModalDialog } from '@keisha/ui';
 import { adminLoginBody, adminLoginErrorMessage, isCompleteAdminLogin } from '../domain/admin-login.ts';
 import styles from './admin-login-dialog.module.css';
@@ -97,6 +99,9 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
         <button type="submit" className={styles.submit} disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
+        <Link className={styles.forgot} to="/reset-password" onClick={onClose}>
+          {RECOVERY_MESSAGES.forgotPassword}
+        </Link>
       </form>
     </ModalDialog>
   );

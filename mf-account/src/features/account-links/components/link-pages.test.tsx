@@ -1,0 +1,84 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AccountApp from '../../../App.tsx';
+import { resetSession, signedOut } from '../../../testing/session.ts';
+
+const TOKEN = 'T'.repeat(43);
+let api: FakeApi;
+
+beforeEach(() => {
+  api = fakeApi();
+  vi.stubGlobal('fetch', api.fetch);
+  signedOut(api);
+});
+afterEach(async () => {
+  await resetSession();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <Routes>
+        {['verify-email', 'reset-password', 'confirm-email-change', 'unlock'].map((page) => (
+          <Route key={page} path={`/${page}`} element={<AccountApp page={page} />} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('pages of mailed links (issue 27)', () => {
+  it('confirms the address from the verification link as it opens', async () => {
+    api.on('POST /api/auth/verify-email', { json: { success: true } });
+    renderAt(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByText('Your e-mail address is confirmed. Thank you!')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/verify-email').map((call) => call.body)).toEqual([{ token: TOKEN }]);
+  });
+
+  it('asks for the address without a token, and says the same whatever the answer would reveal', async () => {
+    api.on('POST /api/auth/password-reset/request', { json: { success: true } });
+    renderAt('/reset-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a reset link' }));
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' reader@example.org ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a reset link' }));
+    expect(await screen.findByText(/If an account uses this address, we have sent it a link/)).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/password-reset/request').map((call) => call.body)).toEqual([{ email: 'reader@example.org' }]);
+  });
+
+  it('sets the new password with the token, showing the server’s reason for a weak one', async () => {
+    api.on('POST /api/auth/password-reset', (request) =>
+      (request.body as { new_password: string }).new_password === 'password123'
+        ? { status: 400, json: { success: false, error: { code: 'WEAK_PASSWORD', message: 'This is a commonly used password.' } } }
+        : { json: { success: true } },
+    );
+    renderAt(`/reset-password?token=${TOKEN}`);
+    const fill = (value: string) => {
+      fireEvent.change(screen.getByLabelText('New password'), { target: { value } });
+      fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    };
+    fill('password123');
+    expect((await screen.findByRole('alert')).textContent).toBe('This is a commonly used password.');
+    fill('amber-lighthouse-fern-27');
+    expect(await screen.findByText(/Your password has been changed, and every device has been signed out/)).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/password-reset').at(-1)?.body).toEqual({ token: TOKEN, new_password: 'amber-lighthouse-fern-27' });
+  });
+
+  it('changes nothing until the button is pressed on the e-mail change and sign-in link pages', async () => {
+    api.on('POST /api/auth/email-change/confirm', { json: { success: true, email: 'new@example.org' } });
+    renderAt(`/confirm-email-change?token=${TOKEN}`);
+    expect(api.callsTo('POST /api/auth/email-change/confirm')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm my new address' }));
+    expect(await screen.findByText('Your account now uses new@example.org. Sign in with it from now on.')).toBeTruthy();
+  });
+
+  it('says a link without its token is incomplete', () => {
+    renderAt('/unlock?token=cut-short');
+    expect(screen.getByRole('alert').textContent).toMatch(/This link is incomplete/);
+    expect(screen.queryByRole('button', { name: 'Sign me in' })).toBeNull();
+  });
+});
