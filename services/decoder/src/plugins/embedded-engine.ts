@@ -10,6 +10,7 @@ export function embeddedOutcome(text: string): AnalysisOutcome {
       threshold: result.threshold,
       analysis_summary: result.analysis_summary,
       detected_terms: result.detected_terms,
+      evidence: result.evidence,
       engine: 'embedded',
       notes: ['Analysed offline by Keisha’s embedded engine.'],
     },

@@ -46,11 +46,25 @@ export interface DetectedTerm {
   source_url: string;
 }
 
+/**
+ * One piece of what moved the score (issue 31). 'baseline': the score of a typical sentence of the
+ * data the score was fitted on, where the others start from (effect is that score); 'term': the
+ * flagged terms; 'framing': a framing or style feature; 'words': the words model. effect: points the
+ * piece moves the score, + up, - down.
+ */
+export interface ScoreEvidence {
+  kind: 'baseline' | 'term' | 'framing' | 'words';
+  label: string;
+  effect: number;
+}
+
 export interface Analysis {
   score: number;
   threshold: number;
   analysis_summary: string;
   detected_terms: DetectedTerm[];
+  /** The starting point, then the few pieces of evidence that moved the score most (embedded engine; absent from older results). */
+  evidence?: ScoreEvidence[];
   engine: 'embedded' | 'llm' | 'embedded+llm';
   /** Said to the reader, e.g. that the LLM was unreachable and the offline engine answered. */
   notes: string[];

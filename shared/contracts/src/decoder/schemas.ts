@@ -35,11 +35,18 @@ const detectedTerm = z.object({
   source_url: z.string(),
 });
 
+const scoreEvidence = z.object({
+  kind: z.enum(['baseline', 'term', 'framing', 'words']),
+  label: z.string(),
+  effect: z.number().int(),
+});
+
 export const analysisSchema = z.object({
   score: z.number().int().min(0).max(100),
   threshold: z.number(),
   analysis_summary: z.string(),
   detected_terms: z.array(detectedTerm),
+  evidence: z.array(scoreEvidence).optional(),
   engine: z.enum(['embedded', 'llm', 'embedded+llm']),
   notes: z.array(z.string()),
 });

@@ -281,12 +281,19 @@ export interface FramingCounts {
   loadedTokens: number[];
 }
 
-/** Bits of every token (phrases of a list mark their first token). */
-export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts {
+/**
+ * Bits of every token (phrases of a list mark their first token). `coded` marks the words of coded
+ * terms (codewords): they are left out of every count and rate here, so that a coded term changes the
+ * score only through the term features (which only raise it), never by diluting a rate, lengthening the
+ * words or carrying a word weight of its own (issue 31: adding a coded term never lowers a score).
+ */
+export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Array): FramingCounts {
   const n = tokens.count;
   const sentences = tokens.sentenceStart.length;
+  let codedWords = 0;
+  if (coded) for (let i = 0; i < n; i++) codedWords += coded[i]!;
   const c: FramingCounts = {
-    tokens: n, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
+    tokens: n - codedWords, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
     factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, wordEvidence: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
     exclaimOrQuestionSentences: 0, loadedTokens: [],
@@ -294,6 +301,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array): FramingCounts 
   let lastAttributed = -1;
   let lastNumeric = -1;
   for (let i = 0; i < n; i++) {
+    if (codedWords > 0 && coded![i] === 1) continue;
     const word = tokens.norm[i]!;
     const sentence = tokens.sentence[i]!;
     const shape = tokens.shape[i]!;
@@ -410,8 +418,11 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
 /** FEATURES as a list, taken once: a call would otherwise build an array of entries per article. */
 const featureList = Object.entries(FEATURES);
 
+/** The features of the lexicon's terms: they do not depend on the other words, and count even in a text of terms alone. */
+const TERM_FEATURES = new Set(['codewordsLog', 'otherTermsLog', 'lexiconTermsLog']);
+
 export function featureVector(counts: FramingCounts, terms: TermCounts): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, f] of featureList) out[name] = counts.tokens === 0 ? 0 : f(counts, terms);
+  for (const [name, f] of featureList) out[name] = counts.tokens === 0 && !TERM_FEATURES.has(name) ? 0 : f(counts, terms);
   return out;
 }

@@ -12,13 +12,32 @@ import { collectFindings, toDetectedTerm, type Finding } from './findings.ts';
 import { featureVector, framingCounts, type FramingCounts } from './framing.ts';
 import { compiledLexicon } from './lexicon.ts';
 import { findOccurrences, PASSIVE, type Occurrence } from './match.ts';
-import { scoreFeatures, weights } from './score.ts';
+import { scoreFeatures, weights, wordingRaised } from './score.ts';
+import { scoreEvidence } from './evidence.ts';
 import { analystSummary } from './summary.ts';
-import { tokenize } from './tokenize.ts';
+import { TITLE, tokenize, type Tokens } from './tokenize.ts';
 import { keishaReading, rewrite } from './translation.ts';
 import type { AnalysisResult } from './types.ts';
+import { wordWeights } from './words.ts';
 
-export type { AnalysisResult, AnalysisSignals, DetectedTerm, Span } from './types.ts';
+export type { AnalysisResult, AnalysisSignals, DetectedTerm, Evidence, Span } from './types.ts';
+/** Loads the translation's part-of-speech tagger now rather than on the first text with a term (about 1 s). */
+export { preloadGrammar } from './grammar.ts';
+
+/** The text's words (codewords aside) with the largest words-model weights, 3 each way, for the evidence's label. */
+function strongestWords(tokens: Tokens, coded: Uint8Array): { raising: string[]; lowering: string[] } {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < tokens.count; i++) {
+    if (coded[i] || (tokens.shape[i]! & TITLE) !== 0) continue;
+    const w = wordWeights.get(tokens.norm[i]!);
+    if (w !== undefined) seen.set(tokens.norm[i]!, w);
+  }
+  const ranked = [...seen].sort((a, b) => b[1] - a[1]);
+  return {
+    raising: ranked.filter(([, w]) => w > 0).slice(0, 3).map(([word]) => word),
+    lowering: ranked.filter(([, w]) => w < 0).reverse().slice(0, 3).map(([word]) => word),
+  };
+}
 
 /** Everything the analyzer computed, for the evaluation and fitting scripts. Not part of the HTTP contract. */
 export interface AnalysisDetail {
@@ -46,7 +65,11 @@ export function analyzeDetailed(input: string): AnalysisDetail {
   const tokens = tokenize(text);
   const taken = new Uint8Array(tokens.count);
   const occurrences = findOccurrences(text, tokens, taken);
-  const counts = framingCounts(tokens, taken);
+  const coded = new Uint8Array(tokens.count);
+  for (const o of occurrences) {
+    if (o.entry !== PASSIVE && compiledLexicon.entries[o.entry]!.is_codeword) coded.fill(1, o.firstToken, o.endToken);
+  }
+  const counts = framingCounts(tokens, taken, coded);
 
   let codewords = 0;
   let otherTerms = 0;
@@ -66,7 +89,9 @@ export function analyzeDetailed(input: string): AnalysisDetail {
   if (counts.loadedTokens.length) categoryCounts['loaded-language'] = (categoryCounts['loaded-language'] ?? 0) + counts.loadedTokens.length;
 
   const features = featureVector(counts, { codewords, otherTerms });
-  const { score, z, probability, contributions } = scoreFeatures(features, tokens.count > 0);
+  const scored = scoreFeatures(features, tokens.count > 0);
+  const { z, probability, contributions } = scored;
+  const score = scored.score >= weights.threshold && !wordingRaised(features) ? weights.threshold - 1 : scored.score;
   const findings = collectFindings(text, tokens, occurrences, counts.loadedTokens);
   const threshold = weights.threshold;
 
@@ -92,6 +117,7 @@ export function analyzeDetailed(input: string): AnalysisDetail {
       hedges: counts.hedges,
       attributedSentences: counts.attributedSentences,
     },
+    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings, strongestWords: () => strongestWords(tokens, coded) }) : [],
     engine: 'embedded',
   };
   return { result, occurrences, findings, counts, features, codewordGlossaryNames };

@@ -15,6 +15,7 @@
  * held-out figures. The words model's stem weights (words.ts) are fitted there too, under
  * cross-validation. Nothing else is tuned: no per-sentence rules, no BABE sentence.
  */
+import referenceData from './data/reference.json' with { type: 'json' };
 import weightsData from './data/weights.json' with { type: 'json' };
 
 export interface Weights {
@@ -24,6 +25,26 @@ export interface Weights {
 }
 
 export const weights = weightsData as Weights;
+
+/** The fit half's typical sentence and the range of its shape features (scripts/reference-profile.ts). */
+export interface Reference {
+  typical: Record<string, number>;
+  ranges: Record<string, [number, number]>;
+}
+
+export const reference = referenceData as unknown as Reference;
+
+/**
+ * A feature as the score reads it: the shape of a text (words per sentence, letters per word) is
+ * clamped to the range of the sentences the weights were fitted on (1st to 99th percentile of the fit
+ * half), so that a five-word line is read like the shortest sentences the score has seen rather than
+ * by extending their trend. Counts and rates of kinds of words are not clamped: more of them is more
+ * evidence.
+ */
+export function scoredValue(name: string, value: number): number {
+  const range = reference.ranges[name];
+  return range ? Math.min(range[1], Math.max(range[0], value)) : value;
+}
 
 export interface ScoreBreakdown {
   score: number;
@@ -35,17 +56,35 @@ export interface ScoreBreakdown {
 /** The shipped weights as a list, taken once (the JSON is never changed at run time). */
 const shippedWeights = Object.entries(weights.weights);
 
-export function scoreFeatures(features: Record<string, number>, hasWords: boolean, w: Weights = weights): ScoreBreakdown {
+export function scoreFeatures(features: Record<string, number>, hasWords: boolean, w: Weights = weights, clamp = true): ScoreBreakdown {
   let z = w.intercept;
   const contributions: Record<string, number> = {};
   for (const [name, weight] of w === weights ? shippedWeights : Object.entries(w.weights)) {
     const value = features[name];
     if (value === undefined) throw new Error(`weights.json names an unknown feature "${name}"`);
-    const c = weight * value;
+    const c = weight * (clamp && name in reference.ranges ? scoredValue(name, value) : value);
     contributions[name] = c;
     z += c;
   }
   const probability = 1 / (1 + Math.exp(-z));
   const score = hasWords ? Math.min(100, Math.max(0, Math.round(100 * probability))) : 0;
   return { score, z, probability, contributions };
+}
+
+/** The features of a text's wording (its words and terms), as against its shape (lengths, attribution, figures). */
+const WORDING_FEATURES = new Set(['lexiconTermsLog', 'wordEvidence', 'loadedLog', 'strongSubjectiveRate', 'mannerAdverbRate', 'loadedSpeechRate', 'addressPerSentence', 'peacockLog', 'hyphenRate', 'partisanRate', 'strongLog', 'speechLog', 'pejorativeRate', 'negativeRate', 'positiveRate', 'loadedPerSentence', 'intensifierPerSentence', 'codewordsLog', 'otherTermsLog']);
+
+/**
+ * A text is never called biased for its shape alone: when no feature of its wording is above the
+ * typical sentence's in the direction that raises the score (a five-word weather line: short, no
+ * source named), the score stays one below the threshold. On BABE's fit half no sentence is affected
+ * (every sentence at or above the threshold has wording that raised it); short texts outside news
+ * politics are, which the score's length trend was never fitted on.
+ */
+export function wordingRaised(features: Record<string, number>, w: Weights = weights): boolean {
+  for (const [name, weight] of Object.entries(w.weights)) {
+    if (!WORDING_FEATURES.has(name)) continue;
+    if (weight * ((features[name] ?? 0) - (reference.typical[name] ?? 0)) > 0) return true;
+  }
+  return false;
 }

@@ -36,6 +36,17 @@ export interface AnalysisSignals {
   attributedSentences: number;
 }
 
+/**
+ * One piece of what moved the score (evidence.ts). 'baseline': the score of a typical sentence of the
+ * fitting data, where the others start from (effect is that score); 'term': the lexicon's flagged terms;
+ * 'framing': a framing or style feature; 'words': the words model. effect: points up (+) or down (-).
+ */
+export interface Evidence {
+  kind: 'baseline' | 'term' | 'framing' | 'words';
+  label: string;
+  effect: number;
+}
+
 export interface AnalysisResult {
   /** Integer 0-100: how loaded the framing is. */
   score: number;
@@ -45,5 +56,7 @@ export interface AnalysisResult {
   detected_terms: DetectedTerm[];
   translation: { text: string };
   signals: AnalysisSignals;
+  /** The starting point, then the few features that moved the score most, largest first. */
+  evidence: Evidence[];
   engine: 'embedded';
 }

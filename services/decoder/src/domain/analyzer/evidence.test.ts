@@ -1,0 +1,51 @@
+/**
+ * The result says what moved its score (issue 31, item 2). Sentences written by us.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeArticle } from './index.ts';
+
+describe('evidence: what moved the score', () => {
+  it('starts from the typical sentence and lists at most five features, largest first', () => {
+    const r = analyzeArticle('Radical leftists slammed the so-called reform as a disgraceful power grab.');
+    expect(r.evidence[0]!.kind).toBe('baseline');
+    const moved = r.evidence.slice(1);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.length).toBeLessThanOrEqual(5);
+    const sizes = moved.map((e) => Math.abs(e.effect));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(moved.some((e) => e.kind === 'framing' && e.label.includes('“slammed”') && e.effect > 0)).toBe(true);
+  });
+
+  it('names the coded term that raised the score', () => {
+    const r = analyzeArticle('The candidate promised law and order in the suburbs.');
+    const term = r.evidence.find((e) => e.kind === 'term')!;
+    expect(term.label).toBe('Coded term “law and order”');
+    expect(term.effect).toBeGreaterThan(0);
+  });
+
+  it('says what raised a score with no flagged term', () => {
+    const r = analyzeArticle('Snow is expected in Denver on Friday.');
+    expect(r.detected_terms).toEqual([]);
+    expect(r.evidence.length).toBeGreaterThan(1);
+    expect(r.evidence.find((e) => e.label.startsWith('Short sentences'))!.effect).toBeGreaterThan(0);
+    expect(r.evidence.find((e) => e.label === 'No loaded words')!.effect).toBeLessThan(0);
+  });
+
+  it('does not extend the length trend past the shortest sentences it was fitted on', () => {
+    // Clamped to the fit half's range, a five-word line and a ten-word one read as equally short.
+    const short = analyzeArticle('Snow is expected on Friday.');
+    const eightWords = analyzeArticle('Snow is expected in the valley on Friday morning.');
+    expect(short.signals.contributions.logTokensPerSentence!).toBeCloseTo(eightWords.signals.contributions.logTokensPerSentence!, 5);
+  });
+
+  it('never calls a text biased for its shape alone', () => {
+    // Short, no source, no figure, and nothing in its wording: below the threshold, whatever the length trend says.
+    const r = analyzeArticle('Snow is expected on Friday.');
+    expect(r.score).toBeLessThan(r.threshold);
+    expect(analyzeArticle('Radical leftists slammed the reform.').score).toBeGreaterThanOrEqual(r.threshold);
+  });
+
+  it('gives no evidence for a text without words', () => {
+    expect(analyzeArticle('  ...  ').evidence).toEqual([]);
+  });
+});

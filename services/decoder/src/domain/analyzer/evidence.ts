@@ -1,0 +1,123 @@
+/**
+ * What moved the score (issue 31, item 2): the few features that moved it most, in points, each
+ * measured from the typical sentence of the data the score was fitted on (data/reference.json: the
+ * fit half's mean of each feature). The first item is that starting point: the score of the typical
+ * sentence. A feature's effect is how far this text's value of it, alone, would move the typical
+ * sentence's score: 100 * (p(z_typical + w * (x - x_typical)) - p(z_typical)). Measured from the same
+ * point for every feature, the effects rank the features by their weight in this text's log-odds and
+ * do not vanish when the score is near 0 or 100; the logistic being a curve, they add up to the
+ * difference from the starting point only roughly.
+ */
+import { loadedKind } from './framing.ts';
+import type { Finding } from './findings.ts';
+import { reference, scoredValue, weights } from './score.ts';
+import type { Evidence } from './types.ts';
+
+/** Items shown besides the starting point, and the smallest effect worth showing (points). */
+export const EVIDENCE_ITEMS = 5;
+const MIN_EFFECT = 1;
+
+const probability = (z: number) => 1 / (1 + Math.exp(-z));
+const toScore = (z: number) => Math.round(100 * probability(z));
+
+function quoted(words: string[]): string {
+  return words.map((w) => `\u201c${w}\u201d`).join(', ');
+}
+
+export interface EvidenceInput {
+  features: Record<string, number>;
+  /** All the words of the text per sentence, coded terms included (what a reader counts). */
+  wordsPerSentence: number;
+  findings: Finding[];
+  /** The text's words with the largest stem weights of the words model, in each direction (asked only when shown). */
+  strongestWords: () => { raising: string[]; lowering: string[] };
+}
+
+const weightList = Object.entries(weights.weights);
+const zTypical = weightList.reduce((z, [name, w]) => z + w * (reference.typical[name] ?? 0), weights.intercept);
+
+function termLabel(findings: Finding[]): string {
+  const codewords = findings.filter((f) => f.is_codeword).map((f) => f.term);
+  // The lexicon's other terms rank 1-3 (agency-hiding, euphemism, its loaded phrases); rank 4 is single loaded words.
+  const others = findings.filter((f) => !f.is_codeword && f.rank <= 3).map((f) => f.term);
+  const parts: string[] = [];
+  if (codewords.length) parts.push(`${codewords.length === 1 ? 'Coded term' : 'Coded terms'} ${quoted(codewords.slice(0, 3))}`);
+  if (others.length) parts.push(`${others.length === 1 ? 'euphemistic, agency-hiding or loaded term' : 'euphemistic, agency-hiding or loaded terms'} ${quoted(others.slice(0, 3))}`);
+  const label = parts.join('; ') || 'Terms of the lexicon';
+  return label[0]!.toUpperCase() + label.slice(1);
+}
+
+function loadedWords(findings: Finding[], kinds: Array<string | null>): string[] {
+  return findings.filter((f) => f.category === 'loaded-language' && kinds.includes(loadedKind(f.term))).map((f) => f.term).slice(0, 3);
+}
+
+function withWords(label: string, words: string[]): string {
+  return words.length ? `${label}: ${quoted(words)}` : label;
+}
+
+/** A reader's label for a feature, given its value and the typical one. */
+function featureLabel(name: string, value: number, typical: number, input: EvidenceInput): { kind: Evidence['kind']; label: string } | null {
+  const more = value > typical;
+  switch (name) {
+    case 'lexiconTermsLog':
+      return value > 0 ? { kind: 'term', label: termLabel(input.findings) } : null;
+    case 'wordEvidence':
+      return {
+        kind: 'words',
+        label: more
+          ? withWords('Words that expert annotators often found in biased news sentences', input.strongestWords().raising)
+          : withWords('Words more common in neutral news sentences', input.strongestWords().lowering),
+      };
+    case 'loadedLog':
+      return more ? { kind: 'framing', label: withWords('Loaded words', loadedWords(input.findings, ['opinion', 'marked'])) } : { kind: 'framing', label: 'No loaded words' };
+    case 'strongSubjectiveRate':
+      return { kind: 'framing', label: more ? 'Many strongly subjective words' : 'Few strongly subjective words' };
+    case 'mannerAdverbRate':
+      return { kind: 'framing', label: more ? 'Adverbs of manner ("-ly" words)' : 'Few adverbs of manner' };
+    case 'attributedShare':
+      return { kind: 'framing', label: more ? 'Statements attributed to a source ("said", "according to")' : 'No statement attributed to a source' };
+    case 'loadedSpeechRate':
+      return { kind: 'framing', label: more ? withWords('Verbs of speech that judge the speaker', loadedWords(input.findings, ['speech'])) : 'No verb of speech that judges the speaker' };
+    case 'addressPerSentence':
+      return { kind: 'framing', label: more ? 'Addresses the reader or speaks as "we"' : 'Does not address the reader' };
+    case 'logTokensPerSentence': {
+      const words = Math.round(input.wordsPerSentence);
+      return { kind: 'framing', label: more ? `Long sentences (${words} words a sentence)` : `Short sentences (${words} words a sentence)` };
+    }
+    case 'peacockLog':
+      return { kind: 'framing', label: more ? 'Words of praise (peacock terms)' : 'No words of praise' };
+    case 'numericShare':
+      return { kind: 'framing', label: more ? 'Figures, as hard news gives them' : 'No figures' };
+    case 'hyphenRate':
+      return { kind: 'framing', label: more ? 'Hyphenated labels ("so-called", "far-left")' : 'Few hyphenated labels' };
+    case 'meanWordLength':
+      return { kind: 'framing', label: more ? 'Long words' : 'Short words' };
+    case 'partisanRate':
+      return { kind: 'framing', label: more ? 'Labels for political camps' : 'No labels for political camps' };
+    default:
+      return { kind: 'framing', label: name };
+  }
+}
+
+export function scoreEvidence(input: EvidenceInput): Evidence[] {
+  const { features } = input;
+  const items: Evidence[] = [];
+  for (const [name, w] of weightList) {
+    const typical = reference.typical[name];
+    if (typical === undefined) continue;
+    const value = scoredValue(name, features[name] ?? 0);
+    const effect = Math.round(100 * (probability(zTypical + w * (value - typical)) - probability(zTypical)));
+    if (Math.abs(effect) < MIN_EFFECT) continue;
+    items.push({ kind: 'framing', label: name, effect });
+  }
+  items.sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect) || b.effect - a.effect);
+  // Labels only for what is shown (the words' label reads the text once more).
+  const shown: Evidence[] = [];
+  for (const item of items) {
+    if (shown.length === EVIDENCE_ITEMS) break;
+    const name = item.label;
+    const label = featureLabel(name, scoredValue(name, features[name] ?? 0), reference.typical[name]!, input);
+    if (label) shown.push({ ...label, effect: item.effect });
+  }
+  return [{ kind: 'baseline', label: 'A typical sentence of the political news the score was fitted on', effect: toScore(zTypical) }, ...shown];
+}
