@@ -222,6 +222,25 @@ describe('while Redis cannot answer', () => {
 
   // Needs a Redis this test can start and stop itself.
   const restartable = canStartRedisServer() ? ['redis-server'] : [];
+  it.each(restartable)('keeps answering, limiting in memory, when %s stops while in use', async () => {
+    const server = await startRedisServer();
+    const { app, logs } = await probe({ REDIS_URL: server.url, RATE_LIMIT_MAX: '3', REDIS_TIMEOUT_MS: '100', REDIS_KEY_PREFIX: 'keisha-test-stop' });
+    try {
+      expect(statuses(await alternate([app], 2, from('198.51.100.80')))).toEqual([200, 200]);
+      await server.stop();
+      const before = performance.now();
+      const after = await alternate([app], 4, from('198.51.100.80'));
+      // This process saw two requests before: its memory allows one more, then refuses.
+      expect(statuses(after)).toEqual([200, 429, 429, 429]);
+      expect(performance.now() - before).toBeLessThan(4 * 100 + 300);
+      expect(logs.filter((l) => l.level === 40 && l.msg.startsWith('shared rate-limit store not answering'))).toHaveLength(1);
+      expect(metricValue((await app.inject('/metrics')).body, 'rate_limit_store_up')).toBe(0);
+    } finally {
+      await app.close();
+      await server.stop();
+    }
+  });
+
   it.each(restartable)('shares the limits again once %s answers, and says so', async () => {
     const port = await freePort();
     const env = { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_MAX: '4', REDIS_TIMEOUT_MS: '100', REDIS_KEY_PREFIX: 'keisha-test-recovery' };
