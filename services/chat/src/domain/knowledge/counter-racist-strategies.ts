@@ -7,7 +7,7 @@ export const COUNTER_RACIST_STRATEGIES: Passage[] = [
     title: 'Name it precisely',
     text:
       'Counter-racist work starts with exact language. Say "police shot a man", not "an officer-involved shooting"; say "racism", not "racial tension"; name who decided, who gained and who was harmed. Neely Fuller Jr. urged people to speak about racism, white supremacy, with precision, so that the system cannot hide behind vague words. Keisha\'s news decoder applies exactly this: it flags euphemisms and sentences that hide who acted, and says what they hide.',
-    keywords: ['counter-racist strategies', 'counter racist', 'strategies', 'language', 'words', 'euphemism', 'what can i do', 'how to fight racism', 'speech'],
+    keywords: ['counter-racist strategies', 'counter racist', 'strategies', 'daily life', 'everyday life', 'language', 'words', 'euphemism', 'what can i do', 'how to fight racism', 'speech'],
     sources: [
       { title: 'Columbia Journalism Review on "officer-involved shooting"', url: 'https://cjr.org/analysis/officer-involved-shooting.php' },
       { title: 'Neely Fuller Jr. (overview of his life and work)', url: 'https://en.wikipedia.org/wiki/Neely_Fuller_Jr.' },
