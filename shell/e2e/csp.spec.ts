@@ -1,4 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from './support/csp.ts';
 import { defaultRemotes, resetRemotes, serveCopyOf, writeRemotes } from './support/remotes.ts';
@@ -48,16 +50,93 @@ test('a script added to the live page by markup is blocked too', async ({ page, 
   cspViolations.length = 0;
 });
 
-test('no page of the site can be framed by another', async ({ page, baseURL, cspViolations }) => {
-  const copy = await serveCopyOf('decoder');
-  writeFileSync(path.join(copy.dir, 'framer.html'), `<!doctype html><title>framer</title><iframe src="${baseURL}/admin" title="x"></iframe>`);
+test("no page of the site, nor a remote's standalone page, can be framed by another site", async ({ page, baseURL, cspViolations }) => {
+  // Another site, with no policy of its own, framing the site's /admin and the decoder remote's own page.
+  const remote = await serveCopyOf('decoder');
+  const framer = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(
+      `<!doctype html><title>framer</title><iframe src="${baseURL}/admin" title="site"></iframe>` +
+        `<iframe src="http://localhost:${remote.port}/" title="remote"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
+  const { port } = framer.address() as AddressInfo;
   try {
-    await page.goto(`http://localhost:${copy.port}/framer.html`);
-    await expect.poll(() => cspViolations.some((v) => /frame-ancestors/.test(v))).toBe(true);
-    const framed = page.frames().find((frame) => frame !== page.mainFrame());
-    expect(await framed?.evaluate(() => document.querySelector('#root') !== null).catch(() => false)).toBe(false);
+    await page.goto(`http://localhost:${port}/`);
+    await expect.poll(() => cspViolations.filter((v) => /frame-ancestors/.test(v)).length).toBe(2);
+    for (const framed of page.frames().filter((frame) => frame !== page.mainFrame())) {
+      expect(await framed.evaluate(() => document.querySelector('#root') !== null).catch(() => false)).toBe(false);
+    }
   } finally {
-    await copy.close();
+    framer.closeAllConnections();
+    await new Promise((resolve) => framer.close(resolve));
+    await remote.close();
   }
+  cspViolations.length = 0;
+});
+
+// PayPal's scripts are allowed only on the pages of its flow (/pricing, /thank-you): issue 29, item 6. The SDK is
+// served here by the test (no network), so what decides whether it runs is the page's policy alone.
+const PAYPAL_SDK = 'https://www.paypal.com/sdk/js?client-id=e2e';
+
+async function servePayPalSdk(page: import('@playwright/test').Page) {
+  await page.route('https://www.paypal.com/sdk/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: 'window.__paypalLoaded = true;' }),
+  );
+}
+
+/** Adds PayPal's SDK to the page as the pricing page's button does, and says whether it ran. */
+function loadPayPal(page: import('@playwright/test').Page): Promise<boolean> {
+  return page.evaluate(
+    (src) =>
+      new Promise<boolean>((resolve) => {
+        const script = document.createElement('script');
+        script.src = src;
+        script.onload = () => resolve((window as any).__paypalLoaded === true);
+        script.onerror = () => resolve(false);
+        document.head.append(script);
+      }),
+    PAYPAL_SDK,
+  );
+}
+
+test('PayPal may load on /pricing, and is refused on /admin and the other pages', async ({ page, cspViolations }) => {
+  await servePayPalSdk(page);
+  await page.goto('/pricing');
+  await expect(page.locator('[data-remote="marketing"]').getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  expect(await loadPayPal(page)).toBe(true);
+  expect(cspViolations).toEqual([]);
+  for (const path of ['/admin', '/bias-detection', '/']) {
+    await page.goto(path);
+    expect(await loadPayPal(page), path).toBe(false);
+    expect(cspViolations.some((v) => /paypal\.com/.test(v)), path).toBe(true);
+    cspViolations.length = 0;
+  }
+});
+
+test('a reader who clicks from the landing page to /pricing gets a document that allows PayPal, and leaves it behind after', async ({ page, cspViolations }) => {
+  await servePayPalSdk(page);
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  // The live landing page (the remote mounted, not only its prerendered markup): its links navigate in the page.
+  const compare = page.locator('[data-remote="marketing"]').getByRole('link', { name: 'Compare plans' });
+  await expect(compare).toBeVisible();
+  await compare.click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator('[data-remote="marketing"]').getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  await expect.poll(() => documents).toEqual(['/', '/pricing']);
+  expect(await loadPayPal(page)).toBe(true);
+  // On from /pricing to the landing page's waitlist: a document of the site's strict policy again.
+  await page.locator('[data-remote="marketing"]').getByRole('link', { name: 'Join the waitlist' }).click();
+  await expect(page).toHaveURL(/\/#waitlist$/);
+  await expect.poll(() => documents).toEqual(['/', '/pricing', '/']);
+  await expect(page.getByRole('form', { name: 'Join the waitlist' })).toBeInViewport();
+  await expect(page.locator('[data-remote="marketing"]').getByRole('link', { name: 'Compare plans' })).toBeVisible();
+  expect(await loadPayPal(page)).toBe(false);
+  expect(cspViolations.some((v) => /paypal\.com/.test(v))).toBe(true);
   cspViolations.length = 0;
 });
