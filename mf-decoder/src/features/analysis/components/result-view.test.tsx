@@ -36,6 +36,7 @@ function result(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
     translation: 'Plainly: <img src=x onerror="window.__ran = true"> a Black neighbourhood.',
     notes: ['The language model was unavailable; the offline engine answered.'],
     engine: 'embedded',
+    evidence: [],
     ...overrides,
   };
 }
@@ -128,6 +129,33 @@ describe('ResultView', () => {
     expect(within(items[1]!).queryByText('WF codeword')).toBeNull();
     expect(within(items[1]!).queryByText(/^×/)).toBeNull();
     expect(within(items[1]!).queryByRole('link')).toBeNull();
+  });
+
+  it('says what moved the score, even with no flagged term (issue 31)', () => {
+    render(
+      <ResultView
+        result={result({
+          terms: [],
+          score: 46,
+          evidence: [
+            { kind: 'baseline', label: 'A typical sentence of the political news the score was fitted on', effect: 54 },
+            { kind: 'framing', label: 'Short sentences (5 words a sentence)', effect: 15 },
+            { kind: 'framing', label: 'No loaded words', effect: -12 },
+          ],
+        })}
+      />,
+    );
+    const section = screen.getByRole('region', { name: 'What moved the score' });
+    expect(within(section).getByText('Starts at 54: a typical sentence of the political news the score was fitted on.')).toBeTruthy();
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['+15Short sentences (5 words a sentence)', '\u221212No loaded words']);
+    expect(within(items[0]!).getByLabelText('raised by 15 points')).toBeTruthy();
+    expect(within(items[1]!).getByLabelText('lowered by 12 points')).toBeTruthy();
+  });
+
+  it('shows no evidence section for an answer without evidence', () => {
+    render(<ResultView result={result()} />);
+    expect(screen.queryByRole('region', { name: 'What moved the score' })).toBeNull();
   });
 
   it('says so when nothing was detected', () => {

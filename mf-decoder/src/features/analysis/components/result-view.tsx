@@ -6,6 +6,7 @@ import { EuphemismList } from './euphemism-list.tsx';
 import { ExportButton } from './export-button.tsx';
 import { HighlightedText } from './highlighted-text.tsx';
 import { ScoreDial } from './score-dial.tsx';
+import { ScoreEvidence } from './score-evidence.tsx';
 import { TextTabs } from './text-tabs.tsx';
 import styles from './result.module.css';
 
@@ -31,6 +32,7 @@ export function ResultView({ result, headingRef, onExport }: ResultViewProps) {
               ? 'No coded terms were flagged in this article.'
               : `${result.terms.length} ${result.terms.length === 1 ? 'term' : 'terms'} flagged. Hover over or focus a highlight in the text to read why.`}
           </p>
+          <ScoreEvidence evidence={result.evidence} />
           {result.notes.map((note, index) => (
             <p key={index} className={styles.note} role="note">
               {note}

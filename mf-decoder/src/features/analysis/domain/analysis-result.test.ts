@@ -34,6 +34,7 @@ describe('readAnalysisResult', () => {
         ],
         engine: 'embedded',
         notes: ['The offline engine answered.'],
+        evidence: [{ kind: 'baseline', label: 'Typical', effect: 54 }, { kind: 'term', label: 'Coded term', effect: 20 }],
       },
       translation: { text: 'Plainly: a Black neighbourhood.' },
       usage,
@@ -56,6 +57,7 @@ describe('readAnalysisResult', () => {
       translation: 'Plainly: a Black neighbourhood.',
       notes: ['The offline engine answered.'],
       engine: 'embedded',
+      evidence: [{ kind: 'baseline', label: 'Typical', effect: 54 }, { kind: 'term', label: 'Coded term', effect: 20 }],
     });
   });
 

@@ -1,5 +1,6 @@
-import type { DetectedTerm, TermSpan, Usage } from '@keisha/contracts/decoder';
+import type { DetectedTerm, ScoreEvidence, TermSpan, Usage } from '@keisha/contracts/decoder';
 import { clampScore } from './score-band.ts';
+import { readEvidence } from './score-evidence.ts';
 
 /** What the result view shows: the analysis as read defensively from the answer, and the text it was made for. */
 export interface AnalysisResult {
@@ -11,6 +12,8 @@ export interface AnalysisResult {
   translation: string;
   notes: string[];
   engine: string;
+  /** What moved the score: the starting point, then the largest effects (empty when the answer has none). */
+  evidence: ScoreEvidence[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -59,6 +62,7 @@ export function readAnalysisResult(text: string, response: unknown): AnalysisRes
     translation,
     notes,
     engine: stringOr(analysis.engine),
+    evidence: readEvidence(analysis.evidence),
   };
 }
 

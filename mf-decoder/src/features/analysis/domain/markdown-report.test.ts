@@ -29,6 +29,7 @@ const result: AnalysisResult = {
   translation: '# Not a heading\n- not a list',
   notes: ['The offline engine answered.'],
   engine: 'embedded',
+  evidence: [],
 };
 
 describe('escapeMarkdown', () => {
