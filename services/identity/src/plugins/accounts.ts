@@ -72,7 +72,7 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
 
   const signAccessToken = (row: UserRow, familyId: string) =>
     app.jwt.sign(
-      { sub: row.id, email: row.email, role: row.role, sid: familyId },
+      { sub: row.id, email: row.email, role: row.role, sid: familyId, ev: row.email_verified_at != null },
       { expiresIn: `${options.accessTtlSeconds}s`, key: keys.current.privateKeyPem, kid: keys.current.kid } as never,
     );
 

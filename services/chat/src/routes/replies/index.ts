@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { Counter, Gauge, Histogram } from '@keisha/service-kit';
 import { clientGone, openEventStream, wantsEventStream } from '../../plugins/event-stream.ts';
 import { MessageLimitReached, type PreparedReply, type ReplyService } from '../../plugins/replies.ts';
-import { requireUser, timeZoneOf } from '../../plugins/request-guards.ts';
+import { requireConfirmedAddress, requireUser, timeZoneOf } from '../../plugins/request-guards.ts';
 
 export interface ReplyRouteOptions {
   replies: ReplyService;
@@ -118,9 +118,10 @@ async function streamAnswer(reply: FastifyReply, prepared: PreparedReply, gone: 
 
 export async function replyRoutes(app: ServiceApp, options: ReplyRouteOptions): Promise<void> {
   app.addHook('onRequest', requireUser(app));
+  app.addHook('onRequest', requireConfirmedAddress);
   const metrics = replyMetrics(app);
   const config = { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } };
-  const refusals = { 400: apiErrorBody, 401: apiErrorBody, 404: apiErrorBody, 413: apiErrorBody, 429: messageLimitBody.or(apiErrorBody) };
+  const refusals = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 413: apiErrorBody, 429: messageLimitBody.or(apiErrorBody) };
 
   app.post(
     CHAT_PATHS.send,
