@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { KEY_BUILDER_WARNING, registerAuth, verificationCacheKey, withoutKeyBuilderWarning } from './auth.ts';
+import { emailVerified, KEY_BUILDER_WARNING, parseAccessClaims, registerAuth, verificationCacheKey, withoutKeyBuilderWarning } from './auth.ts';
 
 describe('verificationCacheKey', () => {
   it('keys a token of the size identity issues by the token itself', () => {
@@ -40,5 +40,23 @@ describe('registerAuth', () => {
     } finally {
       process.off('warning', listen);
     }
+  });
+});
+
+describe('the e-mail verification claim', () => {
+  const base = { sub: '6f1c2a4e-9d1b-4c6f-8a51-2f0a9d3b7c11', sid: '0b7e6d0c-3a5f-4f7e-9b0a-5d8e2c1f4a22', email: 'a@example.org', role: 'user', iat: 1, exp: 2 };
+
+  it('is read from the token, and a token from before the claim existed counts as confirmed', () => {
+    expect(emailVerified(parseAccessClaims({ ...base, ev: false })!)).toBe(false);
+    expect(emailVerified(parseAccessClaims({ ...base, ev: true })!)).toBe(true);
+    expect(emailVerified(parseAccessClaims(base)!)).toBe(true);
+  });
+
+  it('counts an administrator as confirmed (the seeded one never gets a link)', () => {
+    expect(emailVerified(parseAccessClaims({ ...base, role: 'admin', ev: false })!)).toBe(true);
+  });
+
+  it('refuses a token whose claim is not a boolean', () => {
+    expect(parseAccessClaims({ ...base, ev: 'no' })).toBeUndefined();
   });
 });

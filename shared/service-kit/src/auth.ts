@@ -18,9 +18,23 @@ export interface AccessClaims {
   role: 'user' | 'admin';
   /** The refresh-token family (the signed-in device) this token was issued to. */
   sid: string;
+  /**
+   * Whether the account's e-mail address was confirmed when the token was issued. Tokens from before the
+   * claim existed have none: read it with `emailVerified`, which counts them as confirmed.
+   */
+  ev?: boolean;
   iat: number;
   exp: number;
 }
+
+/**
+ * Whether a token's account has confirmed its address. A token without the claim was issued before
+ * verification existed (at most ACCESS_TOKEN_TTL_SECONDS ago): counted as confirmed, so nobody signed in
+ * then loses the chat or their own allowance in the middle of a session. An administrator counts as
+ * confirmed: the first one's address is the operator's own (ADMIN_EMAIL), seeded without a link, and the
+ * role is identity's word (the session check), not only the token's.
+ */
+export const emailVerified = (claims: Pick<AccessClaims, 'ev' | 'role'>): boolean => claims.ev !== false || claims.role === 'admin';
 
 /** Every claim a service relies on must be there: a token without `exp` would never expire. */
 export const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'sid', 'iat', 'exp'] as const;
@@ -30,6 +44,7 @@ const accessClaimsSchema = z.object({
   sid: z.uuid(),
   email: z.string().max(320),
   role: z.enum(['user', 'admin']),
+  ev: z.boolean().optional(),
   iat: z.number().int(),
   exp: z.number().int(),
 });

@@ -13,6 +13,7 @@ export {
   parseAccessClaims,
   REQUIRED_CLAIMS,
   requireAdmin,
+  emailVerified,
   jwksKeyResolver,
   jwkToPem,
   ACCESS_TOKEN_ALGORITHM,

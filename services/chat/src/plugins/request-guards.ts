@@ -1,5 +1,5 @@
 import { CHAT_ERRORS, CHAT_TEXT } from '@keisha/contracts/chat';
-import { AppError, type ServiceApp } from '@keisha/service-kit';
+import { AppError, emailVerified, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { isTimeZone } from '@keisha/service-kit';
 
@@ -12,6 +12,15 @@ export function requireUser(app: ServiceApp) {
     if (!request.headers.authorization) throw new AppError(401, CHAT_ERRORS.unauthenticated, CHAT_TEXT.signedOut);
     await app.authenticate(request);
   };
+}
+
+/**
+ * onRequest hook after `requireUser` for the routes that answer messages: the chat needs a confirmed e-mail
+ * address (issue 27), on every plan. Signing up alone must not open the model to whoever asks; an account
+ * that confirms gets a token saying so at its next refresh. Refused before billing is asked or a body read.
+ */
+export async function requireConfirmedAddress(request: FastifyRequest): Promise<void> {
+  if (!emailVerified(request.user)) throw new AppError(403, CHAT_ERRORS.emailNotVerified, CHAT_TEXT.emailNotVerified);
 }
 
 /** The IANA time zone sent by the browser (UTC when none); an unknown one is a 400. */

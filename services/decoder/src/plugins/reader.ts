@@ -1,12 +1,15 @@
 // Who is asking for an analysis, and which counters their uses come out of.
-// A signed-in reader is counted by account. A guest is counted by client address AND by a signed
+// A signed-in reader is counted by account (and, until their address is confirmed, by client address too:
+// domain/quota/unconfirmed.ts). A guest is counted by client address AND by a signed
 // device cookie, and is refused when either is used up: clearing cookies does not reset the count,
 // and a shared address (an office, a campus) does not block a guest who has their own device record.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DecoderTier } from '@keisha/contracts/decoder';
+import { emailVerified } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../db/database.ts';
+import { accountCounters } from '../domain/quota/unconfirmed.ts';
 import type { TierLookup } from './billing-tiers.ts';
 
 export const DEVICE_COOKIE = 'keisha_device';
@@ -52,7 +55,8 @@ export function createReaderResolver(key: Buffer, cookieSecure: boolean, decoder
     if (request.headers.authorization) {
       await request.server.authenticate(request); // a bad token is a 401, never a silent guest
       const userId = request.user.sub;
-      return { tier: await decoderTierFor(userId, request.headers.authorization), userId, subjects: [`user:${userId}`] };
+      const tier = await decoderTierFor(userId, request.headers.authorization);
+      return { tier, userId, subjects: accountCounters({ userId, tier, emailVerified: emailVerified(request.user), address: request.ip }) };
     }
     let deviceId = cookies.verify(request.cookies[DEVICE_COOKIE]);
     if (!deviceId) {

@@ -47,6 +47,8 @@ export const CHAT_TEXT = {
   sessionNotFound: 'No such conversation.',
   /** Spec section 6: guests cannot chat. */
   signedOut: 'You must be logged in to chat.',
+  /** Issue 27: the chat needs a confirmed address (the mf-chat notice offers a new link). */
+  emailNotVerified: 'Confirm your e-mail address to use the chat: open the link we sent you when you signed up, or ask for a new one.',
   messageLimit: `You have used your ${FREE_DAILY_MESSAGES} free messages for today. Upgrade your plan to keep chatting, or come back after midnight.`,
   /** Spec section 8: an AI reply failure. */
   replyFailed: "I apologize, but I'm having trouble processing your request right now. Please try again in a moment.",
@@ -60,6 +62,8 @@ export const CHAT_ERRORS = {
   validation: 'VALIDATION',
   /** 401: no or bad token. */
   unauthenticated: 'UNAUTHENTICATED',
+  /** 403: the account has not confirmed its e-mail address yet (whatever its plan). */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   /** 404: the conversation does not exist or is someone else's. */
   sessionNotFound: 'SESSION_NOT_FOUND',
   /** 409: an answer is still streaming in this conversation (regenerate). */

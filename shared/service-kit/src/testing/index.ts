@@ -83,6 +83,7 @@ export async function dropSchemas(url: string | undefined, schemas: readonly str
 
 export { describeServiceFrame, type StartService, type StartedService } from './frame-suite.ts';
 export { startIdentityProcess, TEST_ADMIN, type IdentityProcess, type TestSession } from './identity-process.ts';
+export { readKeptMessage, verificationTokenIn, waitForVerificationToken, type KeptMessage } from './mail-files.ts';
 export { describeRevocation, REVOCATION_DEADLINE_MS, type RevocationProbes } from './revocation-suite.ts';
 export { profileBreakdown, type ProfileBreakdown, type ProfileFrame, type ProfilePart, type ProfilePartRule } from './cpu-profile.ts';
 export { canConnect } from './reachable.ts';
