@@ -146,7 +146,8 @@ export function checkRewrite(original: string, rewritten: string): RewriteCheck 
         const modifier = u.tags.has('Adjective') || u.tags.has('Adverb') || u.tags.has('Value') || u.tags.has('Participle') || u.tags.has('PastTense');
         if (!modifier) break;
         // "an earlier, whiter America": a comma between two modifiers does not end the phrase.
-        if (PHRASE_END.test(u.post) && !(u.post.trim() === ',' && k + 1 < b.length && b[k + 1]!.tags.has('Adjective'))) break;
+        const nextModifies = k + 1 < b.length && (b[k + 1]!.tags.has('Adjective') || b[k + 1]!.tags.has('Participle') || b[k + 1]!.tags.has('PastTense'));
+        if (PHRASE_END.test(u.post) && !(u.post.trim() === ',' && nextModifies)) break;
       }
       if (!ok) report('dangling', j);
     }

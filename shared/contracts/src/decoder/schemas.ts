@@ -46,9 +46,11 @@ export const analysisSchema = z.object({
   threshold: z.number(),
   analysis_summary: z.string(),
   detected_terms: z.array(detectedTerm),
-  evidence: z.array(scoreEvidence).optional(),
   engine: z.enum(['embedded', 'llm', 'embedded+llm']),
   notes: z.array(z.string()),
+  // Last: the compiled serializer writes optional fields after the required ones, and the route's
+  // answer must match zod's byte for byte.
+  evidence: z.array(scoreEvidence).optional(),
 });
 
 export const analyzeResponse = z.object({

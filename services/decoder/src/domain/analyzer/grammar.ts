@@ -124,6 +124,8 @@ export interface ReplacementShape {
 }
 
 const shapeCache = new Map<string, ReplacementShape>();
+/** A first word followed by these is a noun ("flag that casts ..."), whatever the tagger says. */
+const RELATIVE_OR_OF = new Set(['that', 'who', 'which', 'of']);
 const NOTE_TAIL = /\s*(\([^()]*\))$/;
 
 export function replacementShape(replacement: string): ReplacementShape {
@@ -138,7 +140,7 @@ export function replacementShape(replacement: string): ReplacementShape {
   if (core.startsWith('[')) kind = 'label';
   // A verb phrase starts with a verb's base or -s form and has more than the verb ("keep Latino immigrants
   // out"); "protest" alone is the noun, "segregated, disinvested neighborhoods" a noun phrase.
-  else if (first && words.length > 1 && isVerb(first) && !first.tags.has('Gerund') && !first.tags.has('PastTense') && (first.tags.has('Infinitive') || first.tags.has('PresentTense'))) kind = 'vp';
+  else if (first && words.length > 1 && !RELATIVE_OR_OF.has(words[1]!.lower) && isVerb(first) && !first.tags.has('Gerund') && !first.tags.has('PastTense') && (first.tags.has('Infinitive') || first.tags.has('PresentTense'))) kind = 'vp';
   // "harsh on Black and Latino communities", "respectful of others": an adjective and its complement.
   else if (first && first.tags.has('Adjective') && words[1]?.tags.has('Preposition')) kind = 'adj';
   const premodifier =

@@ -99,6 +99,9 @@ function contexts(text: string, tokens: Tokens, occurrences: Occurrence[]): Cont
   return out;
 }
 
+/** Words the tagger may call nouns that, after a noun, are prepositions or particles ("a flag past the station"). */
+const NOT_HEADS = new Set(['past', 'down', 'up', 'out', 'inside', 'outside', 'behind', 'near', 'round', 'over', 'under', 'back', 'home', 'ago', 'next', 'today', 'tonight', 'yesterday', 'tomorrow']);
+
 const WORDS_BEFORE = 3;
 const WORDS_AFTER = 5;
 
@@ -109,7 +112,7 @@ function headAfter(text: string, ctx: Context, end: number): number[] {
   for (let k = ctx.last + 1; k < ctx.words.length && head.length < 3; k++) {
     const w = ctx.words[k]!;
     if (!SAME_PHRASE_GAP.test(text.slice(at, w.start)) && !(head.length === 0 && text.slice(at, w.start) === '-')) break;
-    if (!isNoun(w)) break;
+    if (!isNoun(w) || NOT_HEADS.has(w.lower)) break;
     head.push(k);
     at = w.end;
     if (/[^\s]/.test(w.post.replace(/-/g, ''))) break;
