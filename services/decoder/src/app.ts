@@ -70,12 +70,13 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX, clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX });
       await app.register(historyRoutes);
       // API access: keys on the account page, the public v1 API with them.
-      await app.register(apiKeyRoutes, { tiers, dailyLimit: config.API_KEY_DAILY_LIMIT });
+      const dailyLimits = { key: config.API_KEY_DAILY_LIMIT, account: config.API_ACCOUNT_DAILY_LIMIT };
+      await app.register(apiKeyRoutes, { tiers, dailyLimits });
       // A key has no access token to forward: identity and billing are asked with the services' internal token.
       const owners = config.DEFAULT_ACCOUNT_TIER
         ? { ownerPlan: fixedOwnerPlan(config.DEFAULT_ACCOUNT_TIER) }
         : { ownerPlan: billingOwnerPlans(config.BILLING_URL, internalToken(), app.log, { onFailure: onPlanFailure }), ownerAccount: identityOwnerAccounts(config.IDENTITY_URL, internalToken(), app.log) };
-      await app.register(publicApiRoutes, { engine, ...owners, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimit: config.API_KEY_DAILY_LIMIT });
+      await app.register(publicApiRoutes, { engine, ...owners, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimits });
     },
   });
 }

@@ -10,7 +10,11 @@ await runService({
   migrations,
   defaultDataDir: defaultDataDir(import.meta.dirname, 'decoder'),
   build: (config, database) => {
-    const { engine, close } = threadedEmbeddedEngine({ fromChars: config.ANALYSIS_THREAD_FROM_CHARS });
+    const { engine, close } = threadedEmbeddedEngine({
+      fromChars: config.ANALYSIS_THREAD_FROM_CHARS,
+      threads: config.ANALYSIS_THREADS,
+      perAccount: config.ANALYSIS_THREADS_PER_ACCOUNT,
+    });
     return buildDecoderApp(config, database, { engine, closeEngine: close });
   },
 });

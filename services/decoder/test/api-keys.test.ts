@@ -4,11 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PATHS, internalEntitlementPath, paymentPath } from '@keisha/contracts/billing';
 import { internalAccountPath } from '@keisha/contracts/identity';
-import { databaseTargets, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, dropSchemas, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 import type { AnalysisEngine } from '../src/plugins/analysis-engine.ts';
 import { threadedEmbeddedEngine } from '../src/plugins/analysis-thread.ts';
 import { embeddedOutcome } from '../src/plugins/embedded-engine.ts';
+import { BATCH_BODY_LIMIT } from '../src/routes/public-api/openapi.ts';
 
 const targets = await databaseTargets();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
@@ -19,6 +20,11 @@ process.env.INTERNAL_API_TOKEN = INTERNAL_API_TOKEN;
 /** fetch, with bodies read as the loosely typed JSON these tests inspect. */
 type ApiResponse = Omit<Response, 'json'> & { json(): Promise<any> };
 const fetch = (input: string, init?: RequestInit): Promise<ApiResponse> => globalThis.fetch(input, init) as Promise<ApiResponse>;
+// Identity and billing keep their data on PostgreSQL when one answers: they start in seconds there, in up to a minute on
+// a loaded machine's PGlite.
+const postgres = targets.find((t) => t.kind === 'postgres');
+const serviceSchemas = (kind: string) => [`identity_keys_${kind}_${process.pid}`, `billing_keys_${kind}_${process.pid}`];
+const onPostgres = (schema: string): Record<string, string> => (postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: schema } : {});
 
 type Decoder = Awaited<ReturnType<typeof startDecoder>> & { url: string };
 
@@ -36,9 +42,10 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
   }
 
   beforeAll(async () => {
-    identity = await startIdentityProcess();
-    billing = await startBillingProcess(identity.url, { INTERNAL_API_TOKEN });
-  }, 90_000);
+    const [identitySchema, billingSchema] = serviceSchemas(target.kind);
+    identity = await startIdentityProcess(onPostgres(identitySchema!));
+    billing = await startBillingProcess(identity.url, { INTERNAL_API_TOKEN, ...onPostgres(billingSchema!) });
+  }, 180_000);
   afterAll(async () => {
     for (const ctx of decoders) {
       await ctx.app.close();
@@ -46,6 +53,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     }
     await billing?.stop();
     await identity?.stop();
+    await dropSchemas(postgres?.url, serviceSchemas(target.kind));
   });
 
   const PLAN_FRESH_MS = 1000;
@@ -99,7 +107,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     } finally {
       await threaded.close();
     }
-  });
+  }, 120_000);
 
   it('answers the articles an engine could not analyse as failed, in their places, and gives them back', async () => {
     const down = new Error('the analysis thread stopped (exit code 1)');
@@ -124,7 +132,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
       }
       expect(key_usage.used).toBe(expected.filter(Boolean).length);
     }
-  });
+  }, 120_000);
 
   it('lets an annual subscriber create, use, list and revoke a key; a key is shown once and kept hashed', async () => {
     const ctx = await decoder();
@@ -334,4 +342,105 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     expect(document.components.schemas.Article.properties.text).toMatchObject({ type: 'string', maxLength: 200_000 });
     expect(document['x-error-codes'].map((e: { code: string }) => e.code)).toContain('API_KEY_REVOKED');
   });
+
+  /** A new administrator's token (the tests' decoders share one database on PGlite: its keys and days are its own). */
+  async function freshAdmin(): Promise<string> {
+    const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
+    const token = await identity.tokenFor('user', email);
+    await identity.updateUser(userIdOf(token), { role: 'admin' });
+    return (await identity.signIn('user', email)).token;
+  }
+
+  // Issue 29, item 2: the day was per key only, so ten keys (or revoking one and creating another) multiplied it.
+  it('shares one daily figure among all of an account’s keys, exactly under concurrency; new keys do not add to it', async () => {
+    const ctx = await decoder({ API_ACCOUNT_DAILY_LIMIT: '10', API_KEY_DAILY_LIMIT: '8' });
+    const admin = await freshAdmin();
+    const created = [];
+    for (let i = 0; i < 10; i++) created.push(await (await createKey(ctx, admin, `key ${i}`)).json());
+    const articles = Array.from({ length: 3 }, (_, i) => ({ text: `${ARTICLE} (${i})` }));
+    // Ten keys, two batches of 3 each, all at once: 3 batches (9 articles) fit the account's 10.
+    const responses = await Promise.all(created.flatMap(({ secret }) => [batch(ctx, secret, { articles }), batch(ctx, secret, { articles })]));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(3);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(17);
+    expect(await refused[0]!.json()).toMatchObject({ success: false, error: { code: 'ACCOUNT_DAILY_LIMIT_EXCEEDED' } });
+    const one = await (await analyse(ctx, created[9].secret, { text: ARTICLE })).json();
+    expect(one.key_usage).toMatchObject({ account_used: 10, account_daily_limit: 10, daily_limit: 8 });
+    expect((await analyse(ctx, created[9].secret, { text: ARTICLE })).status).toBe(429);
+    // Revoking a key and creating another gives the account nothing more.
+    await fetch(`${ctx.url}/api/decoder/api-keys/${created[0].key.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } });
+    const fresh = await (await createKey(ctx, admin, 'fresh')).json();
+    const again = await analyse(ctx, fresh.secret, { text: ARTICLE });
+    expect(again.status).toBe(429);
+    expect((await again.json()).error.code).toBe('ACCOUNT_DAILY_LIMIT_EXCEEDED');
+    const listed = await listKeys(ctx, admin);
+    expect(listed).toMatchObject({ account_used_today: 10, account_daily_limit: 10, daily_limit: 8 });
+    expect(listed.keys.reduce((sum: number, key: { used_today: number }) => sum + key.used_today, 0)).toBe(10);
+    // The per-key figure still holds within the account's: one key stops at 8.
+    const roomy = await decoder({ API_ACCOUNT_DAILY_LIMIT: '100', API_KEY_DAILY_LIMIT: '8' });
+    const other = await freshAdmin();
+    const single = await (await createKey(roomy, other, 'single')).json();
+    expect((await batch(roomy, single.secret, { articles: Array.from({ length: 9 }, () => ({ text: ARTICLE })) })).status).toBe(429);
+    const eight = await batch(roomy, single.secret, { articles: Array.from({ length: 8 }, () => ({ text: ARTICLE })) });
+    expect((await eight.json()).key_usage).toMatchObject({ used: 8, account_used: 8 });
+    const over = await analyse(roomy, single.secret, { text: ARTICLE });
+    expect((await over.json()).error.code).toBe('KEY_DAILY_LIMIT_EXCEEDED');
+  }, 120_000);
+
+  it('accepts a batch of exactly the documented 5 MB, and refuses one byte more with a 413 in our shape', async () => {
+    const ctx = await decoder();
+    const admin = await freshAdmin();
+    const { secret } = await (await createKey(ctx, admin, 'large')).json();
+    // Articles at the length limit, and one more that fills the body to the byte (ASCII: a character is a byte).
+    const paragraph = 'The council met on Tuesday and residents said the housing plan was a disgrace to the inner-city neighborhood. ';
+    const article = (chars: number) => paragraph.repeat(Math.ceil(chars / paragraph.length)).slice(0, chars);
+    const bodyOf = (lastChars: number) => JSON.stringify({ articles: [...Array.from({ length: 26 }, () => ({ text: article(200_000) })), { text: article(lastChars) }] });
+    const lastChars = BATCH_BODY_LIMIT - bodyOf(0).length;
+    expect(lastChars).toBeGreaterThan(0);
+    expect(lastChars).toBeLessThanOrEqual(200_000);
+    const exact = bodyOf(lastChars);
+    expect(Buffer.byteLength(exact)).toBe(5 * 1024 * 1024);
+    const accepted = await batch(ctx, secret, exact);
+    expect(accepted.status).toBe(200);
+    expect((await accepted.json()).results.every((r: { ok: boolean }) => r.ok)).toBe(true);
+    const refused = await batch(ctx, secret, bodyOf(lastChars + 1));
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
+    const document = await (await fetch(`${ctx.url}/api/v1/openapi.json`)).json();
+    expect(document['x-limits']).toMatchObject({ batch_body_bytes: 5 * 1024 * 1024, articles_per_day_per_account: 10_000, articles_per_day_per_key: 10_000 });
+  }, 120_000);
+
+  // Issue 29, item 3: a caller who went away before the results is charged nothing, and the threads drop its work.
+  it('gives back every article of a batch whose caller went away, and drops the pieces not yet analysed', async () => {
+    const threaded = threadedEmbeddedEngine({ fromChars: 1_000, threads: 1 });
+    try {
+      const ctx = await decoder({}, threaded.engine);
+      const admin = await freshAdmin();
+      const { secret, key } = await (await createKey(ctx, admin, 'leaving')).json();
+      const long = 'Officials said the clashes left the inner-city neighborhood shaken, and the mayor called it a disgrace. '.repeat(300);
+      const controller = new AbortController();
+      const pending = fetch(`${ctx.url}/api/v1/analyses:batch`, {
+        method: 'POST',
+        headers: json(secret),
+        body: JSON.stringify({ articles: Array.from({ length: 50 }, (_, i) => ({ text: `${i}. ${long}` })) }),
+        signal: controller.signal,
+      }).catch(() => 'aborted');
+      // Aborted once the batch's first piece is on the thread.
+      while (threaded.sent === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      controller.abort();
+      expect(await pending).toBe('aborted');
+      let used = -1;
+      for (let i = 0; i < 200 && used !== 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        used = (await listKeys(ctx, admin)).keys.find((k: { id: string }) => k.id === key.id).used_today;
+      }
+      expect(used).toBe(0);
+      expect((await listKeys(ctx, admin)).account_used_today).toBe(0);
+      expect(threaded.sent).toBeLessThan(50);
+      // The next request of the key counts as usual.
+      expect((await (await analyse(ctx, secret, { text: ARTICLE })).json()).key_usage).toMatchObject({ used: 1, account_used: 1 });
+    } finally {
+      await threaded.close();
+    }
+  }, 120_000);
 });

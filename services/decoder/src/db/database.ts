@@ -62,9 +62,17 @@ export interface ApiKeyUsageTable {
   used: number;
 }
 
+/** Articles analysed with all of an account's API keys on a UTC day. */
+export interface ApiAccountUsageTable {
+  user_id: string;
+  day: ColumnType<string, string, string>;
+  used: number;
+}
+
 export interface DecoderDatabase {
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
+  api_account_usage: ApiAccountUsageTable;
   reader_days: ReaderDaysTable;
   analyses: AnalysesTable;
   usage_counters: UsageCountersTable;

@@ -8,12 +8,23 @@ export interface AnalysisOutcome {
   modelFailed?: true;
 }
 
+/** Who asks for an analysis and whether they are still there: an engine may use either, or neither. */
+export interface AnalysisRequest {
+  /**
+   * Whose share of the analysis threads it comes out of (`user:<id>` for an account, whether on the site or with
+   * one of its API keys; the guest's counters otherwise): see domain/fair-share.ts.
+   */
+  account?: string;
+  /** Aborts when the reader went away: work not started yet is dropped, and the analysis rejects. */
+  signal?: AbortSignal;
+}
+
 export interface AnalysisEngine {
-  (text: string): Promise<AnalysisOutcome>;
+  (text: string, request?: AnalysisRequest): Promise<AnalysisOutcome>;
   /**
    * Several articles as one piece of work, answered in their order (a public-API batch). An engine that has it
-   * analyses them together: the threaded engine sends a long batch to its thread in one message, so concurrent
-   * batches are answered one after another rather than all of them late. Without it each article is asked alone.
+   * analyses them together: the threaded engine cuts a long batch into pieces of a few articles, sent to its threads
+   * in the account's fair share (domain/fair-share.ts). Without it each article is asked alone.
    */
-  many?: (texts: string[]) => Promise<AnalysisOutcome[]>;
+  many?: (texts: string[], request?: AnalysisRequest) => Promise<AnalysisOutcome[]>;
 }

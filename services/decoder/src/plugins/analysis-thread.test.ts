@@ -1,7 +1,7 @@
 // The threaded embedded engine: the same outcome as in place, the event loop free while a long analysis runs,
 // a batch judged by its total, and a stopped thread's analyses rejected, not lost in silence.
 import { afterEach, describe, expect, it } from 'vitest';
-import { threadedEmbeddedEngine, type ThreadedEngine } from './analysis-thread.ts';
+import { AnalysisAbandoned, threadedEmbeddedEngine, type ThreadedEngineOptions, type ThreadedEngine } from './analysis-thread.ts';
 import { embeddedOutcome } from './embedded-engine.ts';
 
 const PARAGRAPH =
@@ -20,8 +20,8 @@ async function timed(run: () => Promise<unknown>): Promise<{ outcome: unknown; l
 
 describe('threadedEmbeddedEngine', () => {
   const engines: ThreadedEngine[] = [];
-  const make = (fromChars: number) => {
-    const made = threadedEmbeddedEngine({ fromChars });
+  const make = (fromChars: number, options: Omit<ThreadedEngineOptions, 'fromChars'> = {}) => {
+    const made = threadedEmbeddedEngine({ fromChars, ...options });
     engines.push(made);
     return made;
   };
@@ -67,5 +67,39 @@ describe('threadedEmbeddedEngine', () => {
     await expect(inFlight).rejects.toThrow(/analysis thread stopped/);
     expect(await threaded.engine(PARAGRAPH.repeat(10))).toEqual(embeddedOutcome(PARAGRAPH.repeat(10)));
     expect(threaded.sent).toBe(2);
+  });
+
+  // Issue 29, item 2: first come, first served made a reader's article wait behind every batch sent before it.
+  it('answers another account’s article before a batch sent ahead of it is done, one thread or two', async () => {
+    for (const threads of [1, 2]) {
+      const threaded = make(20_000, { threads, perAccount: 1 });
+      const batch = Array.from({ length: 24 }, (_, i) => `Story ${i}. ${LONG.slice(0, 30_000)}`);
+      const ended: string[] = [];
+      const batchDone = threaded.engine.many!(batch, { account: 'user:A' }).then(() => ended.push('batch'));
+      const articleDone = threaded.engine(LONG.slice(0, 31_000), { account: 'user:B' }).then((outcome) => {
+        ended.push('article');
+        return outcome;
+      });
+      expect(await articleDone).toEqual(embeddedOutcome(LONG.slice(0, 31_000)));
+      await batchDone;
+      expect(ended).toEqual(['article', 'batch']);
+      // With two threads, A held one at most: B's article never waited for a piece of the batch to end.
+      expect(threaded.sent).toBe(25);
+    }
+  }, 60_000);
+
+  it('drops the waiting pieces of a reader who went away, and answers the others', async () => {
+    const threaded = make(1_000, { threads: 1 });
+    const controller = new AbortController();
+    const batch = Array.from({ length: 20 }, (_, i) => `Story ${i}. ${LONG.slice(0, 30_000)}`);
+    const abandoned = threaded.engine.many!(batch, { account: 'user:A', signal: controller.signal });
+    const other = threaded.engine(LONG.slice(0, 5_000), { account: 'user:B' });
+    controller.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(AnalysisAbandoned);
+    expect(await other).toEqual(embeddedOutcome(LONG.slice(0, 5_000)));
+    // The piece already running when the reader left, and B's article: the other 19 never reached a thread.
+    expect(threaded.sent).toBe(2);
+    expect(threaded.waiting).toBe(0);
+    await expect(threaded.engine(LONG, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AnalysisAbandoned);
   });
 });

@@ -1,87 +1,173 @@
-// The embedded engine as the service runs it: short articles are analysed in place, long ones on a worker
-// thread. An article at the length limit (200,000 characters) holds a thread for 11-14 ms and a public-API batch
-// at the body limit for 34-47 ms; on the event loop every other request to the process would wait that long.
-// For short articles the hop costs more than it frees (README, decoder performance), hence the threshold.
+// The embedded engine as the service runs it: short articles are analysed in place, long ones on worker threads.
+// An article at the length limit (200,000 characters) holds a thread for 11-14 ms and a public-API batch at the body
+// limit for 34-47 ms; on the event loop every other request to the process would wait that long. For short articles
+// the hop costs more than it frees (README, decoder performance), hence the threshold.
+//
+// The threads are shared fairly among accounts (issue 29, item 2): work waits in one queue per account
+// (domain/fair-share.ts), a batch is cut into pieces of a few articles, a thread runs one piece at a time, and an
+// account has at most `perAccount` pieces running. One account's batches then hold at most that many threads,
+// and another reader's article waits for the pieces already running, not behind every batch sent before it.
 import { Worker } from 'node:worker_threads';
-import type { AnalysisEngine, AnalysisOutcome } from './analysis-engine.ts';
+import { fairShare, piecesOf } from '../domain/fair-share.ts';
+import type { AnalysisEngine, AnalysisOutcome, AnalysisRequest } from './analysis-engine.ts';
 import { embeddedEngine, embeddedOutcome } from './embedded-engine.ts';
 import type { ThreadReply, ThreadRequest } from './analysis-thread.worker.ts';
 
 export interface ThreadedEngineOptions {
   /**
-   * Work of this many characters or more (an article, or a whole public-API batch through `many`) goes to the thread; 0 keeps
-   * every analysis in place. When the thread fails, its analyses in flight are rejected and the next starts a new one.
+   * Work of this many characters or more (an article, or a whole public-API batch through `many`) goes to the threads;
+   * 0 keeps every analysis in place. When a thread fails, its piece is rejected and the next piece starts a new one.
    */
   fromChars: number;
+  /** Analysis threads (started when first needed). */
+  threads?: number;
+  /** Pieces of one account running at once; by default all threads but one, so one is always left to the others. */
+  perAccount?: number;
+  /** The most characters of a piece of a batch (one longer article is a piece alone). */
+  pieceChars?: number;
 }
 
 export interface ThreadedEngine {
   engine: AnalysisEngine;
-  /** Analyses sent to the thread so far. */
+  /** Articles sent to the threads so far. */
   readonly sent: number;
-  /** Stops the thread (analyses still on it are rejected). */
+  /** Pieces waiting for a thread now (tests, metrics). */
+  readonly waiting: number;
+  /** Stops the threads (pieces running or waiting are rejected). */
   close(): Promise<void>;
 }
 
 /** A runaway analysis ends the thread, not the service: its heap is bounded well above what the longest article needs. */
 const THREAD_HEAP_MB = 128;
 
-interface Thread {
-  worker: Worker;
-  /** Its analyses in flight, by request id. */
-  pending: Map<number, { resolve: (outcomes: AnalysisOutcome[]) => void; reject: (error: Error) => void }>;
+/** A piece of a batch: about as long as two long news stories, a few milliseconds of a thread. */
+export const PIECE_CHARS = 40_000;
+
+/** Work whose requester is unknown shares one queue. */
+const NOBODY = 'unknown';
+
+interface Piece {
+  texts: string[];
+  resolve: (outcomes: AnalysisOutcome[]) => void;
+  reject: (error: Error) => void;
 }
 
-export function threadedEmbeddedEngine({ fromChars }: ThreadedEngineOptions): ThreadedEngine {
-  let current: Thread | undefined;
+interface Thread {
+  worker: Worker;
+  /** The piece it runs, by request id (one at a time: the queue is the fair share's, not the worker's). */
+  running?: { id: number; account: string; piece: Piece };
+}
+
+/** Why a piece was not run: its reader went away before a thread took it. */
+export class AnalysisAbandoned extends Error {
+  constructor() {
+    super('the reader went away before the analysis started');
+    this.name = 'AnalysisAbandoned';
+  }
+}
+
+export function threadedEmbeddedEngine({ fromChars, threads = 2, perAccount, pieceChars = PIECE_CHARS }: ThreadedEngineOptions): ThreadedEngine {
+  const size = Math.max(1, Math.floor(threads));
+  const share = fairShare<Piece>({ perAccount: perAccount ?? Math.max(1, size - 1) });
+  const pool: Array<Thread | undefined> = new Array(size).fill(undefined);
   let nextId = 0;
   let sent = 0;
 
-  const start = (): Thread => {
+  const start = (slot: number): Thread => {
     const worker = new Worker(new URL('./analysis-thread.worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
-    worker.unref(); // the service's server keeps the process alive, not this thread
-    const thread: Thread = { worker, pending: new Map() };
+    worker.unref(); // the service's server keeps the process alive, not these threads
+    const thread: Thread = { worker };
     const fail = (error: Error) => {
-      if (current === thread) current = undefined;
-      for (const waiting of thread.pending.values()) waiting.reject(error);
-      thread.pending.clear();
+      if (pool[slot] === thread) pool[slot] = undefined;
+      const running = thread.running;
+      thread.running = undefined;
+      if (running) {
+        share.finished(running.account);
+        running.piece.reject(error);
+      }
+      dispatch();
     };
     worker.on('message', (reply: ThreadReply) => {
-      const waiting = thread.pending.get(reply.id);
-      if (!waiting) return;
-      thread.pending.delete(reply.id);
-      if ('outcomes' in reply) waiting.resolve(reply.outcomes);
-      else waiting.reject(new Error(`analysis failed on its thread: ${reply.error}`));
+      const running = thread.running;
+      if (!running || running.id !== reply.id) return;
+      thread.running = undefined;
+      share.finished(running.account);
+      if ('outcomes' in reply) running.piece.resolve(reply.outcomes);
+      else running.piece.reject(new Error(`analysis failed on its thread: ${reply.error}`));
+      dispatch();
     });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the analysis thread stopped (exit code ${code})`)));
     return thread;
   };
 
-  // Inside the promise, so that a thread that cannot start rejects the analysis instead of throwing at the caller.
-  const onThread = (texts: string[]): Promise<AnalysisOutcome[]> =>
-    new Promise((resolve, reject) => {
-      const thread = (current ??= start());
+  /** Gives free threads the next pieces, in the accounts' turns. */
+  function dispatch(): void {
+    for (let slot = 0; slot < size; slot++) {
+      if (pool[slot]?.running) continue;
+      const next = share.take();
+      if (!next) return;
       const id = nextId++;
-      thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, texts } satisfies ThreadRequest);
-      sent += texts.length;
+      try {
+        const thread = (pool[slot] ??= start(slot));
+        thread.running = { id, account: next.account, piece: next.piece };
+        thread.worker.postMessage({ id, texts: next.piece.texts } satisfies ThreadRequest);
+        sent += next.piece.texts.length;
+      } catch (error) {
+        // A thread that cannot start rejects its piece instead of throwing at whoever dispatched.
+        share.finished(next.account);
+        next.piece.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
+
+  /** Queues one piece in the account's share; a reader who goes away takes it out again while it waits. */
+  const onThread = (texts: string[], request: AnalysisRequest | undefined): Promise<AnalysisOutcome[]> =>
+    new Promise((resolve, reject) => {
+      const account = request?.account ?? NOBODY;
+      const signal = request?.signal;
+      if (signal?.aborted) return reject(new AnalysisAbandoned());
+      const piece: Piece = { texts, resolve, reject };
+      if (signal) {
+        const drop = () => {
+          if (share.remove(account, piece)) reject(new AnalysisAbandoned());
+        };
+        signal.addEventListener('abort', drop, { once: true });
+        piece.resolve = (outcomes) => (signal.removeEventListener('abort', drop), resolve(outcomes));
+        piece.reject = (error) => (signal.removeEventListener('abort', drop), reject(error));
+      }
+      share.enqueue(account, piece);
+      dispatch();
     });
+
   const long = (chars: number) => fromChars > 0 && chars >= fromChars;
 
-  const engine: AnalysisEngine = Object.assign((text: string) => (long(text.length) ? onThread([text]).then((outcomes) => outcomes[0]!) : embeddedEngine(text)), {
-    many: async (texts: string[]) => (long(texts.reduce((sum, text) => sum + text.length, 0)) ? onThread(texts) : texts.map(embeddedOutcome)),
-  });
+  const many = async (texts: string[], request?: AnalysisRequest): Promise<AnalysisOutcome[]> => {
+    if (!long(texts.reduce((sum, text) => sum + text.length, 0))) return texts.map(embeddedOutcome);
+    const pieces = piecesOf(texts.map((text) => text.length), pieceChars);
+    const answered = await Promise.all(pieces.map((indexes) => onThread(indexes.map((i) => texts[i]!), request)));
+    return answered.flat();
+  };
+  const engine: AnalysisEngine = Object.assign(
+    (text: string, request?: AnalysisRequest) => (long(text.length) ? onThread([text], request).then((outcomes) => outcomes[0]!) : embeddedEngine(text)),
+    { many },
+  );
 
   return {
     engine,
     get sent() {
       return sent;
     },
+    get waiting() {
+      return share.waiting;
+    },
     async close() {
-      const thread = current;
-      current = undefined;
-      await thread?.worker.terminate(); // its exit rejects what was still in flight
+      // Pieces still waiting are rejected first, so that no thread is started for them; the threads' exits reject
+      // the pieces they were running. The next analysis starts a new thread.
+      const stopped = new Error('the analysis thread stopped (the engine was closed)');
+      for (const { piece } of share.drain()) piece.reject(stopped);
+      const stopping = pool.splice(0, size, ...new Array<Thread | undefined>(size).fill(undefined));
+      await Promise.all(stopping.map((thread) => thread?.worker.terminate()));
     },
   };
 }

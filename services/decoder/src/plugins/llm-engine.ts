@@ -85,18 +85,21 @@ export function createLlmEngine(
     return findingSchema.parse(JSON.parse(content ?? ''));
   }
 
-  return async (text) => {
-    const base = await embedded(text);
-    const signal = AbortSignal.timeout(settings.timeoutMs);
+  return async (text, request) => {
+    const base = await embedded(text, request);
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    // A reader who went away closes the model's request too: nobody would read its answer (issue 29, item 3).
+    const asked = request?.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     try {
-      const finding = await ask(text, signal);
+      const finding = await ask(text, asked);
       const analysis = mergeFindings(text, base.analysis, finding);
       return {
         analysis: { ...analysis, notes: [`Analysed by ${settings.model} together with Keisha’s embedded engine.`] },
         translation: { text: finding.translation.trim() || base.translation.text },
       };
     } catch (error) {
-      const reason = signal.aborted
+      if (request?.signal?.aborted && !timeout.aborted) throw request.signal.reason ?? error;
+      const reason = timeout.aborted
         ? `no answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s`
         : error instanceof OpenAI.APIConnectionError // an APIError too, with no status: tested first
           ? 'the model server could not be reached'
@@ -106,7 +109,7 @@ export function createLlmEngine(
               ? 'the model’s answer was not valid'
               : 'the model server could not be reached';
       log.warn({ err: error }, 'LLM analysis failed; using the embedded engine');
-      onFallback(fallbackCause(error, signal.aborted));
+      onFallback(fallbackCause(error, timeout.aborted));
       return {
         ...base,
         modelFailed: true,

@@ -28,6 +28,7 @@ export const DECODER_ERRORS = {
   rateLimited: 'RATE_LIMIT_EXCEEDED', // 429 (requests per minute, not the daily quota)
   unavailable: 'SERVICE_UNAVAILABLE', // 503 (spec: the service requires authentication)
   analysisFailed: 'ANALYSIS_FAILED', // 503: the engine failed; no use was taken
+  readerGone: 'CLIENT_CLOSED_REQUEST', // 499: the reader closed the request before the result; nothing was counted
 } as const;
 
 export interface TermSpan {
@@ -160,6 +161,7 @@ export const API_ERRORS = {
   planRequired: 'PLAN_REQUIRED', // 403: the owner's plan is not annual (any more)
   accountDisabled: 'ACCOUNT_DISABLED', // 403: the owner's account is disabled
   keyDailyLimit: 'KEY_DAILY_LIMIT_EXCEEDED', // 429: the key's articles for the day are used up
+  accountDailyLimit: 'ACCOUNT_DAILY_LIMIT_EXCEEDED', // 429: the account's articles for the day, all its keys together, are used up
   batchTooLarge: 'BATCH_TOO_LARGE', // 400: more than API_BATCH_MAX articles
   tooManyKeys: 'TOO_MANY_KEYS', // 409
   planUnavailable: 'PLAN_UNAVAILABLE', // 503: identity or billing could not say whether the owner may use the key
@@ -181,7 +183,11 @@ export interface ApiKeysResponse {
   success: true;
   /** Whether the caller may create keys (annual plan or administrator). */
   eligible: boolean;
+  /** Articles a UTC day per key. */
   daily_limit: number;
+  /** Articles a UTC day for the whole account, all its keys together, and how many it used today. */
+  account_daily_limit: number;
+  account_used_today: number;
   keys: ApiKeyView[];
 }
 
@@ -198,6 +204,9 @@ export interface ApiKeyUsage {
   day: string;
   used: number;
   daily_limit: number;
+  /** The account's articles that day, all its keys together, and its limit. */
+  account_used: number;
+  account_daily_limit: number;
 }
 
 export interface PublicAnalysisResponse {

@@ -119,7 +119,14 @@ const apiKeyView = z.object({
   revoked_at: z.string().nullable(),
   used_today: z.number().int(),
 });
-export const apiKeysResponse = z.object({ success: z.literal(true), eligible: z.boolean(), daily_limit: z.number().int(), keys: z.array(apiKeyView) });
+export const apiKeysResponse = z.object({
+  success: z.literal(true),
+  eligible: z.boolean(),
+  daily_limit: z.number().int(),
+  account_daily_limit: z.number().int(),
+  account_used_today: z.number().int(),
+  keys: z.array(apiKeyView),
+});
 export const createApiKeyBody = z.object({
   name: z
     .string({ error: 'Please name the key.' })
@@ -145,7 +152,14 @@ export const batchBody = z.object({
     .meta({ description: `At most ${API_BATCH_MAX} articles, each { text, id? } as for one analysis.` }),
 });
 
-const keyUsage = z.object({ key_prefix: z.string(), day: z.string(), used: z.number().int(), daily_limit: z.number().int() });
+const keyUsage = z.object({
+  key_prefix: z.string(),
+  day: z.string(),
+  used: z.number().int(),
+  daily_limit: z.number().int(),
+  account_used: z.number().int().meta({ description: 'Articles of the key’s account that UTC day, all its keys together.' }),
+  account_daily_limit: z.number().int(),
+});
 const translation = z.object({ text: z.string() });
 export const publicAnalysisResponse = z.object({ success: z.literal(true), id: z.string().optional(), analysis: analysisSchema, translation, key_usage: keyUsage });
 const batchItem = z.union([

@@ -9,7 +9,8 @@ import styles from './developers-page.module.css';
 
 const LIMIT_LABELS: Record<string, string> = {
   requests_per_minute_per_key: 'Requests per minute, per key',
-  articles_per_day_per_key: 'Articles per UTC day, per key (a batch of N counts N)',
+  articles_per_day_per_account: 'Articles per UTC day, per account: all its keys together (a batch of N counts N)',
+  articles_per_day_per_key: 'Articles per UTC day, per key, within the account’s',
   articles_per_batch: 'Articles per batch',
   article_max_characters: 'Characters per article',
   batch_body_bytes: 'Bytes per batch request',

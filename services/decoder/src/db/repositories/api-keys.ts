@@ -5,6 +5,23 @@ import type { NewApiKey } from '../../domain/api-keys.ts';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
+/** A key and the account it belongs to. */
+export type KeyOwner = Pick<ApiKeyRow, 'id' | 'user_id'>;
+
+/** Articles a UTC day: per key, and per account over all its keys. */
+export interface DailyLimits {
+  key: number;
+  account: number;
+}
+
+/** A day's articles after a reservation or a give-back: the key's and its account's. */
+export interface Used {
+  used: number;
+  accountUsed: number;
+}
+
+export type Reserved = Used | { full: 'key' | 'account' };
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function apiKeyView(row: ApiKeyRow, usedToday: number): ApiKeyView {
@@ -60,31 +77,73 @@ export function apiKeysRepository(db: Kysely<DecoderDatabase>) {
     },
 
     /**
-     * Takes `count` articles from the key's day at once, or none: one atomic statement that adds only while
-     * the sum stays within the limit, so concurrent batches can never overdraw it. The new total, or
-     * undefined when the articles do not fit.
+     * Takes `count` articles from the day of the key and from the day of its account (all its keys together) at
+     * once, or from neither: each is one atomic statement that adds only while the sum stays within its limit, in one
+     * transaction that rolls back when either is full, so concurrent batches, on one key or on several, can never
+     * overdraw either. The account's row is locked before the key's, on every path. The new totals, or which was full.
      */
-    async reserve(keyId: string, day: string, count: number, limit: number): Promise<number | undefined> {
-      if (count > limit) return undefined;
-      const row = await db
-        .insertInto('api_key_usage')
-        .values({ key_id: keyId, day, used: count })
-        .onConflict((oc) => oc.columns(['key_id', 'day']).doUpdateSet({ used: sql`api_key_usage.used + ${count}` }).where(sql<boolean>`api_key_usage.used + ${count} <= ${limit}`))
-        .returning('used')
-        .executeTakeFirst();
-      return row?.used;
+    async reserve(key: KeyOwner, day: string, count: number, limits: DailyLimits): Promise<Reserved> {
+      if (count > limits.account) return { full: 'account' };
+      if (count > limits.key) return { full: 'key' };
+      const full = Symbol('full');
+      let which: 'key' | 'account' = 'account';
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const account = await trx
+            .insertInto('api_account_usage')
+            .values({ user_id: key.user_id, day, used: count })
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'day']).doUpdateSet({ used: sql`api_account_usage.used + ${count}` }).where(sql<boolean>`api_account_usage.used + ${count} <= ${limits.account}`),
+            )
+            .returning('used')
+            .executeTakeFirst();
+          if (!account) throw full;
+          which = 'key';
+          const used = await trx
+            .insertInto('api_key_usage')
+            .values({ key_id: key.id, day, used: count })
+            .onConflict((oc) => oc.columns(['key_id', 'day']).doUpdateSet({ used: sql`api_key_usage.used + ${count}` }).where(sql<boolean>`api_key_usage.used + ${count} <= ${limits.key}`))
+            .returning('used')
+            .executeTakeFirst();
+          if (!used) throw full;
+          return { used: used.used, accountUsed: account.used };
+        });
+      } catch (error) {
+        if (error === full) return { full: which };
+        throw error;
+      }
     },
 
-    /** Gives back articles that were reserved but not analysed. */
-    async release(keyId: string, day: string, count: number): Promise<number> {
-      if (count <= 0) return this.usedOn(keyId, day);
-      const row = await db
-        .updateTable('api_key_usage')
-        .set({ used: sql`greatest(used - ${count}, 0)` })
-        .where('key_id', '=', keyId)
-        .where('day', '=', day)
-        .returning('used')
-        .executeTakeFirst();
+    /** Gives back articles that were reserved but not analysed, to the key's day and its account's, both or neither. */
+    async release(key: KeyOwner, day: string, count: number): Promise<Used> {
+      if (count <= 0) return this.usageOf(key, day);
+      return db.transaction().execute(async (trx) => {
+        const account = await trx
+          .updateTable('api_account_usage')
+          .set({ used: sql`greatest(used - ${count}, 0)` })
+          .where('user_id', '=', key.user_id)
+          .where('day', '=', day)
+          .returning('used')
+          .executeTakeFirst();
+        const row = await trx
+          .updateTable('api_key_usage')
+          .set({ used: sql`greatest(used - ${count}, 0)` })
+          .where('key_id', '=', key.id)
+          .where('day', '=', day)
+          .returning('used')
+          .executeTakeFirst();
+        return { used: row?.used ?? 0, accountUsed: account?.used ?? 0 };
+      });
+    },
+
+    /** The key's and its account's articles on `day`. */
+    async usageOf(key: KeyOwner, day: string): Promise<Used> {
+      const [used, accountUsed] = await Promise.all([this.usedOn(key.id, day), this.accountUsedOn(key.user_id, day)]);
+      return { used, accountUsed };
+    },
+
+    async accountUsedOn(userId: string, day: string): Promise<number> {
+      const row = await db.selectFrom('api_account_usage').select('used').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
       return row?.used ?? 0;
     },
 

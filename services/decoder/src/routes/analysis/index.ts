@@ -13,6 +13,7 @@ import { historyTitle } from '../../domain/history.ts';
 import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-engine.ts';
 import type { ReaderResolver } from '../../plugins/reader.ts';
 import { giveBackLater } from '../../plugins/give-back.ts';
+import { abandoned, leftBeforeResult, readerGoneSignal, watchReader } from '../../plugins/reader-gone.ts';
 
 export interface AnalysisRouteOptions {
   engine: AnalysisEngine;
@@ -108,6 +109,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
           response: { 200: analyzeResponse, 400: apiErrorBody, 401: apiErrorBody, 413: apiErrorBody, 429: usageLimitBody.or(apiErrorBody) },
         },
         config: { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } },
+        onRequest: watchReader,
       },
       async (request, reply) => {
         if (looksBinary(request.body.text)) {
@@ -132,18 +134,29 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
           request.log.error({ err: error }, 'analysis not saved to history');
           return new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be saved. Please try again.');
         };
+        // A reader who goes away before the result is charged nothing (plugins/reader-gone.ts).
+        const gone = readerGoneSignal(request);
+        // Whose share of the analysis threads: the account, or the guest's address (not a cookie they can clear).
+        const account = reader.userId ? `user:${reader.userId}` : (reader.subjects.find((subject) => subject.startsWith('ip:')) ?? reader.subjects[0]);
         const analyse = async (): Promise<AnalysisOutcome> => {
           try {
-            return await options.engine(request.body.text);
+            return await options.engine(request.body.text, { account, signal: gone });
           } catch (error) {
+            if (gone.aborted) throw error;
             analyses.inc({ outcome: 'failed', engine: 'none' });
             request.log.error({ err: error }, 'analysis failed');
             throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
           }
         };
 
+        if (gone.aborted) return abandoned(reply);
         if (reader.userId && counters.length === 1 && !options.reserveBeforeWork) {
-          const outcome = await analyse();
+          const outcome = await analyse().catch((error: unknown) => {
+            if (gone.aborted) return undefined;
+            throw error;
+          });
+          // Nothing was taken yet: a reader who left before the result is not charged at all.
+          if (!outcome || (await leftBeforeResult(request))) return abandoned(reply);
           const result = resultJson(outcome);
           // One statement: when the entry cannot be stored, no use was taken either.
           const used = await usage
@@ -165,7 +178,12 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
           outcome = await analyse();
         } catch (error) {
           await giveBack(counters);
+          if (gone.aborted) return abandoned(reply);
           throw error;
+        }
+        if (await leftBeforeResult(request)) {
+          await giveBack(counters);
+          return abandoned(reply);
         }
         analyses.inc({ outcome: 'completed', engine: outcome.analysis.engine });
         if (reader.userId) {

@@ -7,14 +7,15 @@ import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
-import { apiKeysRepository, apiKeyView } from '../../db/repositories/api-keys.ts';
+import { apiKeysRepository, apiKeyView, type DailyLimits } from '../../db/repositories/api-keys.ts';
 import { newApiKey, usageDay } from '../../domain/api-keys.ts';
 import type { TierLookup } from '../../plugins/billing-tiers.ts';
 
 export interface ApiKeyRouteOptions {
   /** The caller's decoder tier, asked with their own token. */
   tiers: TierLookup;
-  dailyLimit: number;
+  /** Articles a UTC day per key, and per account (all its keys together). */
+  dailyLimits: DailyLimits;
 }
 
 export const PLAN_REQUIRED_MESSAGE = 'API access comes with the annual plan.';
@@ -35,11 +36,14 @@ export async function apiKeyRoutes(app: ServiceApp, options: ApiKeyRouteOptions)
     },
     async (request) => {
       const rows = await keys.listOf(request.user.sub);
-      const used = await keys.usedOnByKey(rows.map((row) => row.id), usageDay());
+      const day = usageDay();
+      const [used, accountUsed] = await Promise.all([keys.usedOnByKey(rows.map((row) => row.id), day), keys.accountUsedOn(request.user.sub, day)]);
       return {
         success: true as const,
         eligible: await eligible(request),
-        daily_limit: options.dailyLimit,
+        daily_limit: options.dailyLimits.key,
+        account_daily_limit: options.dailyLimits.account,
+        account_used_today: accountUsed,
         keys: rows.map((row) => apiKeyView(row, used.get(row.id) ?? 0)),
       };
     },

@@ -1,18 +1,20 @@
 // The public v1 API: one article, or a batch of up to 50, analysed with an API key by the same engine
-// and in the same shape as /api/bias-analysis. Articles are counted per key and UTC day.
+// and in the same shape as /api/bias-analysis. Articles are counted per key and per account (all its keys
+// together) and UTC day; articles whose caller went away before their results are given back (reader-gone.ts).
 import { API_BATCH_MAX, API_ERRORS, DECODER_ERRORS, PUBLIC_API_PATHS, type BatchItemResult } from '@keisha/contracts/decoder';
 import { batchAnalysisResponse, batchBody, publicAnalysisResponse, publicArticle } from '@keisha/contracts/decoder/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
-import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-keys.ts';
+import { apiKeysRepository, type ApiKeyRow, type DailyLimits, type KeyOwner, type Used } from '../../db/repositories/api-keys.ts';
 import { usageDay } from '../../domain/api-keys.ts';
-import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-engine.ts';
+import type { AnalysisEngine, AnalysisOutcome, AnalysisRequest } from '../../plugins/analysis-engine.ts';
 import { apiKeyAuthenticator, rateLimitBucketOf } from '../../plugins/api-key-auth.ts';
 import type { OwnerAccountLookup } from '../../plugins/key-owner-account.ts';
 import type { OwnerPlanLookup } from '../../plugins/key-owner-plan.ts';
 import { giveBackLater } from '../../plugins/give-back.ts';
+import { abandoned, leftBeforeResult, readerGoneSignal, watchReader } from '../../plugins/reader-gone.ts';
 import { looksBinary } from '../analysis/index.ts';
 import { BATCH_BODY_LIMIT, publicOpenApi } from './openapi.ts';
 
@@ -23,8 +25,8 @@ export interface PublicApiOptions {
   ownerAccount?: OwnerAccountLookup;
   /** Requests per minute per key. */
   rateLimitMax: number;
-  /** Articles per key per UTC day. */
-  dailyLimit: number;
+  /** Articles per UTC day: per key, and per account over all its keys. */
+  dailyLimits: DailyLimits;
 }
 
 /** Articles of one batch analysed at once (the LLM engine waits on the network; the embedded one does not). */
@@ -52,25 +54,42 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
 export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions): Promise<void> {
   const keys = apiKeysRepository(app.db as Kysely<DecoderDatabase>);
   // A key's use is given back even when the database cannot take it at the moment of the failure (give-back.ts).
-  const giveBack = giveBackLater(({ keyId, day }: { keyId: string; day: string }) => keys.release(keyId, day, 1).then(() => {}), { log: app.log });
+  const giveBack = giveBackLater(({ key, day, count }: { key: KeyOwner; day: string; count: number }) => keys.release(key, day, count).then(() => {}), {
+    log: app.log,
+  });
   app.addHook('onClose', async () => giveBack.stop());
   const authenticateKey = apiKeyAuthenticator(keys, options.ownerPlan, options.ownerAccount);
   const keyOf = new WeakMap<object, ApiKeyRow>();
   const rateLimit = { max: options.rateLimitMax, timeWindow: '1 minute', keyGenerator: rateLimitBucketOf };
   // The key is checked before the body is read: a bad key never costs parsing a large body.
-  const onRequest = async (request: object & { headers: Record<string, unknown> }) => {
+  const onRequest = [watchReader, async (request: object & { headers: Record<string, unknown> }) => {
     keyOf.set(request, await authenticateKey(request as never));
-  };
-  const keyUsage = (key: ApiKeyRow, day: string, used: number) => ({ key_prefix: key.prefix, day, used, daily_limit: options.dailyLimit });
+  }];
+  const { dailyLimits } = options;
+  const keyUsage = (key: ApiKeyRow, day: string, { used, accountUsed }: Used) => ({
+    key_prefix: key.prefix,
+    day,
+    used,
+    daily_limit: dailyLimits.key,
+    account_used: accountUsed,
+    account_daily_limit: dailyLimits.account,
+  });
+  const accountOf = (key: ApiKeyRow) => `user:${key.user_id}`;
   // A batch's articles: together when the engine can (the threaded engine, one message to its thread), else each
   // on its own, a few at a time (a model answers over the network). An article that failed is its Error.
-  const analyseAll = async (texts: string[]): Promise<Array<AnalysisOutcome | Error>> => {
+  const analyseAll = async (texts: string[], request: AnalysisRequest): Promise<Array<AnalysisOutcome | Error>> => {
     const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
-    if (options.engine.many) return options.engine.many(texts).catch((error: unknown) => texts.map(() => asError(error)));
-    return mapLimited(texts, BATCH_CONCURRENCY, (text) => options.engine(text).catch(asError));
+    if (options.engine.many) return options.engine.many(texts, request).catch((error: unknown) => texts.map(() => asError(error)));
+    return mapLimited(texts, BATCH_CONCURRENCY, (text) => options.engine(text, request).catch(asError));
   };
-  const dailyLimitError = (count: number) =>
-    new AppError(429, API_ERRORS.keyDailyLimit, `This key has fewer than ${count} of its ${options.dailyLimit.toLocaleString('en-US')} articles left today (UTC).`);
+  const dailyLimitError = (full: 'key' | 'account', count: number) =>
+    full === 'key'
+      ? new AppError(429, API_ERRORS.keyDailyLimit, `This key has fewer than ${count} of its ${dailyLimits.key.toLocaleString('en-US')} articles left today (UTC).`)
+      : new AppError(
+          429,
+          API_ERRORS.accountDailyLimit,
+          `This account has fewer than ${count} of its ${dailyLimits.account.toLocaleString('en-US')} articles left today (UTC), all its keys together.`,
+        );
 
   app.post(
     PUBLIC_API_PATHS.analyze,
@@ -84,22 +103,29 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
       config: { rateLimit },
       onRequest,
     },
-    async (request) => {
+    async (request, reply) => {
       const key = keyOf.get(request)!;
       if (looksBinary(request.body.text)) throw new AppError(400, DECODER_ERRORS.invalidArticle, BINARY_MESSAGE);
+      const gone = readerGoneSignal(request);
+      if (gone.aborted) return abandoned(reply);
       const day = usageDay();
-      const used = await keys.reserve(key.id, day, 1, options.dailyLimit);
-      if (used === undefined) throw dailyLimitError(1);
+      const reserved = await keys.reserve(key, day, 1, dailyLimits);
+      if ('full' in reserved) throw dailyLimitError(reserved.full, 1);
       let outcome: AnalysisOutcome;
       try {
-        outcome = await options.engine(request.body.text);
+        outcome = await options.engine(request.body.text, { account: accountOf(key), signal: gone });
       } catch (error) {
-        await giveBack({ keyId: key.id, day });
+        await giveBack({ key, day, count: 1 });
+        if (gone.aborted) return abandoned(reply);
         request.log.error({ err: error, apiKeyPrefix: key.prefix }, 'analysis failed');
         throw new AppError(503, DECODER_ERRORS.analysisFailed, 'The analysis could not be completed. Please try again.');
       }
+      if (await leftBeforeResult(request)) {
+        await giveBack({ key, day, count: 1 });
+        return abandoned(reply);
+      }
       await keys.touch(key.id);
-      return { success: true as const, ...(request.body.id === undefined ? {} : { id: request.body.id }), ...outcome, key_usage: keyUsage(key, day, used) };
+      return { success: true as const, ...(request.body.id === undefined ? {} : { id: request.body.id }), ...outcome, key_usage: keyUsage(key, day, reserved) };
     },
   );
 
@@ -117,7 +143,7 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
       config: { rateLimit },
       onRequest,
     },
-    async (request) => {
+    async (request, reply) => {
       const key = keyOf.get(request)!;
       const { articles } = request.body;
       if (articles.length > API_BATCH_MAX) {
@@ -132,11 +158,19 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
         return { id, text: parsed.data.text };
       });
       const texts = checked.flatMap((item) => (item.text === undefined ? [] : [item.text]));
+      const gone = readerGoneSignal(request);
+      if (gone.aborted) return abandoned(reply);
       const day = usageDay();
-      // All the batch's articles are taken from the key's day in one atomic statement, or none are.
-      let used = texts.length > 0 ? await keys.reserve(key.id, day, texts.length, options.dailyLimit) : await keys.usedOn(key.id, day);
-      if (used === undefined) throw dailyLimitError(texts.length);
-      const outcomes = await analyseAll(texts);
+      // All the batch's articles are taken from the key's day and its account's at once, or none are.
+      const reserved = texts.length > 0 ? await keys.reserve(key, day, texts.length, dailyLimits) : await keys.usageOf(key, day);
+      if ('full' in reserved) throw dailyLimitError(reserved.full, texts.length);
+      let used = reserved;
+      const outcomes = await analyseAll(texts, { account: accountOf(key), signal: gone });
+      // A caller who went away before the results is charged nothing: all the batch's articles are given back.
+      if (await leftBeforeResult(request)) {
+        await giveBack({ key, day, count: texts.length });
+        return abandoned(reply);
+      }
       let failed = 0;
       let next = 0;
       const results = checked.map((item): BatchItemResult => {
@@ -149,7 +183,7 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
         return { ok: false, ...id, error: { code: DECODER_ERRORS.analysisFailed, message: 'The analysis could not be completed. Please try again.' } };
       });
       // Articles the engine could not analyse are given back.
-      if (failed > 0) used = await keys.release(key.id, day, failed);
+      if (failed > 0) used = await keys.release(key, day, failed);
       await keys.touch(key.id);
       return { success: true as const, results, key_usage: keyUsage(key, day, used) };
     },

@@ -24,11 +24,12 @@ export const PUBLIC_API_ERRORS = [
   { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: `The body is larger than 1 MB (one article) or ${BATCH_BODY_LIMIT / 1024 / 1024} MB (a batch).` },
   { status: 429, code: DECODER_ERRORS.rateLimited, meaning: 'Too many requests with this key in the last minute.' },
   { status: 429, code: API_ERRORS.keyDailyLimit, meaning: 'The key’s articles for the UTC day are used up.' },
+  { status: 429, code: API_ERRORS.accountDailyLimit, meaning: 'The account’s articles for the UTC day, all its keys together, are used up.' },
   { status: 503, code: DECODER_ERRORS.analysisFailed, meaning: 'The analysis could not be completed; nothing was counted.' },
   { status: 503, code: API_ERRORS.planUnavailable, meaning: 'The key’s account or plan could not be checked; try again.' },
 ] as const;
 
-export function publicOpenApi(limits: { rateLimitMax: number; dailyLimit: number }) {
+export function publicOpenApi(limits: { rateLimitMax: number; dailyLimits: { key: number; account: number } }) {
   const errors = (statuses: number[]) =>
     Object.fromEntries(
       statuses.map((status) => [
@@ -50,7 +51,7 @@ export function publicOpenApi(limits: { rateLimitMax: number; dailyLimit: number
       version: '1.0.0',
       description: [
         'Decode news articles from your own tools: a bias score from 0 to 100, coded language with explanations, a summary and a plain-language rewrite, the same analysis as the Keisha news decoder.',
-        `API keys come with the annual plan and are created on the account page. Limits per key: ${limits.rateLimitMax} requests a minute, ${limits.dailyLimit.toLocaleString('en-US')} articles a UTC day (a batch of N articles counts N; articles that fail to validate or analyse count nothing), articles of at most ${ARTICLE_MAX_CHARS.toLocaleString('en-US')} characters, ${API_BATCH_MAX} articles per batch.`,
+        `API keys come with the annual plan and are created on the account page. Limits: ${limits.dailyLimits.account.toLocaleString('en-US')} articles a UTC day per account, shared by all its keys (creating or revoking keys does not add to it), and at most ${limits.dailyLimits.key.toLocaleString('en-US')} of them per key; ${limits.rateLimitMax} requests a minute per key; articles of at most ${ARTICLE_MAX_CHARS.toLocaleString('en-US')} characters, ${API_BATCH_MAX} articles and ${BATCH_BODY_LIMIT / 1024 / 1024} MB per batch. A batch of N articles counts N; articles that fail to validate or analyse count nothing, nor do those of a request closed before its results were ready.`,
         'Every error answers `{ "success": false, "error": { "code", "message" } }` with a 4xx or 5xx status.',
       ].join('\n\n'),
     },
@@ -77,6 +78,13 @@ export function publicOpenApi(limits: { rateLimitMax: number; dailyLimit: number
       },
     },
     'x-error-codes': PUBLIC_API_ERRORS,
-    'x-limits': { requests_per_minute_per_key: limits.rateLimitMax, articles_per_day_per_key: limits.dailyLimit, articles_per_batch: API_BATCH_MAX, article_max_characters: ARTICLE_MAX_CHARS, batch_body_bytes: BATCH_BODY_LIMIT },
+    'x-limits': {
+      requests_per_minute_per_key: limits.rateLimitMax,
+      articles_per_day_per_account: limits.dailyLimits.account,
+      articles_per_day_per_key: limits.dailyLimits.key,
+      articles_per_batch: API_BATCH_MAX,
+      article_max_characters: ARTICLE_MAX_CHARS,
+      batch_body_bytes: BATCH_BODY_LIMIT,
+    },
   };
 }
