@@ -102,8 +102,8 @@ function contexts(text: string, tokens: Tokens, occurrences: Occurrence[]): Cont
 /** Words the tagger may call nouns that, after a noun, are prepositions or particles ("a flag past the station"). */
 const NOT_HEADS = new Set(['past', 'down', 'up', 'out', 'inside', 'outside', 'behind', 'near', 'round', 'over', 'under', 'back', 'home', 'ago', 'next', 'today', 'tonight', 'yesterday', 'tomorrow']);
 
-const WORDS_BEFORE = 3;
-const WORDS_AFTER = 5;
+const WORDS_BEFORE = 2;
+const WORDS_AFTER = 4;
 
 /** The nouns right after the occurrence that it modifies ("neighborhood" of "inner city neighborhood"), as indexes into words. */
 function headAfter(text: string, ctx: Context, end: number): number[] {
