@@ -13,11 +13,12 @@
 //   is refused, and asked again when the history read inside the write differs from the one it was
 //   asked with. An account known to have used up its day is not asked early (no wasted model calls);
 // - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
-//   stopped or left: the partial text is kept, and counts; or the service is closing: the partial text is
-//   kept and the message is given back), or as failed (the model broke off: the partial text is kept and
-//   the message is given back); an answer by the offline responder because the configured model failed is
-//   given back too (it costs the person nothing). The message is given back in the statement that saves
-//   the answer, so both or neither;
+//   stopped or left, or the service is closing: the partial text is kept), or as failed (the model broke off:
+//   the partial text is kept). Whether its message stays counted is domain/quota/charge.ts's rule (issue 29):
+//   a complete answer counts; one the person stopped counts only once most of a typical answer had been sent
+//   to them; one stopped by the service, a failed one, and one by the offline responder because the configured
+//   model failed are given back. The message is given back in the statement that saves the answer, so both or
+//   neither, and once (only an answer still streaming is saved);
 // - while it streams, the answer is held under a lease (plugins/answer-leases.ts). An answer that could not
 //   be saved (the database is gone) is no longer held: once its lease runs out, the sweep marks it failed and
 //   gives its message back, when the database answers again; so does an answer whose process crashed. A failed
@@ -41,6 +42,7 @@ import { DEFAULT_HISTORY_BUDGET, messageView, modelHistory, sessionView, titleFr
 import { buildSystemPrompt } from '../domain/persona.ts';
 import { readerDaysRepository } from '@keisha/service-kit';
 import { dailyMessageLimit, usageView } from '../domain/quota/limits.ts';
+import { messageCharged } from '../domain/quota/charge.ts';
 import { AnswerInterrupted, type AnswerEngine, type AnswerEvent, type AnswerRequest } from './answer-engine.ts';
 import { createAnswerLeases, type AnswerLeases } from './answer-leases.ts';
 import type { PlanAccount, PlanResolver } from './plans.ts';
@@ -97,8 +99,11 @@ export interface PreparedReply {
   usage: ChatUsage;
   /** performance.now() when the engine was asked, if it was asked before the reply was accepted. */
   askedAt?: number;
-  /** Streams the answer (each piece of text to `onText`) and saves it. Never throws. */
-  run(onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome>;
+  /**
+   * Streams the answer (each piece of text sent to the person through `onText`; none for an answer sent whole, when
+   * complete) and saves it. Never throws.
+   */
+  run(onText: ((text: string) => void) | undefined, signal: AbortSignal): Promise<ReplyOutcome>;
 }
 
 interface Log {
@@ -283,8 +288,15 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
     };
   }
 
-  async function answer(c: Counted, aiMessageId: string, events: AsyncIterable<AnswerEvent>, onText: (text: string) => void, signal: AbortSignal): Promise<ReplyOutcome> {
+  async function answer(
+    c: Counted,
+    aiMessageId: string,
+    events: AsyncIterable<AnswerEvent>,
+    onText: ((text: string) => void) | undefined,
+    signal: AbortSignal,
+  ): Promise<ReplyOutcome> {
     let text = '';
+    let sentChars = 0;
     let engineName: ChatEngine | null = null;
     let sources: ChatSource[] = [];
     const notes: string[] = [];
@@ -303,7 +315,10 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
           const room = ANSWER_MAX_CHARS - text.length;
           const piece = event.text.slice(0, room);
           text += piece;
-          if (piece) onText(piece);
+          if (piece && onText) {
+            onText(piece);
+            sentChars += piece.length;
+          }
           if (event.text.length > room) {
             notes.push('The answer was cut at its maximum length.');
             break; // closes the engine and its upstream request
@@ -318,9 +333,8 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
     }
     const status = failure ? 'failed' : signal.aborted ? 'stopped' : 'complete';
     if (failure) notes.push(`The answer broke off: ${failure}.`);
-    // A failed answer, one the configured model could not give, and one cut short because the service is
-    // stopping do not use up a message. One the person stopped (or left) does: they were given what they read.
-    const givenBack = status === 'failed' || modelFailed || (status === 'stopped' && signal.reason instanceof ServiceStopping);
+    // Whether the message stays counted (domain/quota/charge.ts): the person pays for an answer they received.
+    const givenBack = !messageCharged({ status, sentChars, stoppedByService: signal.reason instanceof ServiceStopping, modelFailed });
     const ended = { text, status, engine: engineName, sources, notes } as const;
     try {
       let row: MessageRow;

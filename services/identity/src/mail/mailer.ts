@@ -5,8 +5,6 @@ import type { ServiceApp } from '@keisha/service-kit';
 import type { IdentityDatabase } from '../db/database.ts';
 import { createMailDelivery, type DeliveryPolicy } from './delivery.ts';
 import { outboxRepository } from './outbox.ts';
-import { ALL_TEMPLATES } from './templates.ts';
-import { compileTemplate } from './templates/render.ts';
 import { createMailTransport } from './transport.ts';
 import { createVerification, type VerificationPolicy } from './verification.ts';
 
@@ -30,8 +28,6 @@ export function createMail(app: ServiceApp, db: Kysely<IdentityDatabase>, config
   const delivery = createMailDelivery(outbox, transport, config.delivery, app.log);
   const verification = createVerification(db, outbox, config.verification);
   app.addHook('onReady', async () => {
-    // mjml compiles each template once; doing it now keeps that off the first sign-up.
-    await Promise.all(ALL_TEMPLATES.map((template) => compileTemplate(template)));
     app.log.info({ mail: transport.description }, 'mail outbox delivering');
     delivery.start();
   });

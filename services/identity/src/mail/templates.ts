@@ -11,6 +11,7 @@ const copyLink = note('Or copy this link into your browser:<br /><a href="{{link
 const lines = (...parts: string[]) => parts.join('\n');
 
 export const verifyEmailTemplate = defineTemplate({
+  name: 'verify-email',
   names: ['email', 'link', 'validHours'],
   subject: 'Confirm your e-mail address for Keisha',
   preview: 'One click confirms {{email}}.',
@@ -35,6 +36,7 @@ export const verifyEmailTemplate = defineTemplate({
 });
 
 export const passwordResetTemplate = defineTemplate({
+  name: 'password-reset',
   names: ['email', 'link', 'validMinutes'],
   subject: 'Reset your Keisha password',
   preview: 'A link to choose a new password, valid for {{validMinutes}} minutes.',
@@ -60,6 +62,7 @@ export const passwordResetTemplate = defineTemplate({
 });
 
 export const passwordChangedTemplate = defineTemplate({
+  name: 'password-changed',
   names: ['email', 'when', 'resetUrl', 'support'],
   subject: 'Your Keisha password was changed',
   preview: 'Every device was signed out.',
@@ -79,6 +82,7 @@ export const passwordChangedTemplate = defineTemplate({
 });
 
 export const emailChangeTemplate = defineTemplate({
+  name: 'email-change',
   names: ['oldEmail', 'newEmail', 'link', 'validHours'],
   subject: 'Confirm your new e-mail address for Keisha',
   preview: 'One click moves your account to {{newEmail}}.',
@@ -105,6 +109,7 @@ export const emailChangeTemplate = defineTemplate({
 
 /** To an address asked for in an e-mail change that already has an account: says so there, and only there. */
 export const emailChangeTakenTemplate = defineTemplate({
+  name: 'email-change-taken',
   names: ['newEmail', 'resetUrl'],
   subject: 'Your e-mail address and Keisha',
   preview: 'This address already has a Keisha account.',
@@ -125,6 +130,7 @@ export const emailChangeTakenTemplate = defineTemplate({
 
 /** To the old address once an e-mail change is confirmed. */
 export const emailChangedTemplate = defineTemplate({
+  name: 'email-changed',
   names: ['oldEmail', 'newEmail', 'when', 'support'],
   subject: 'The e-mail address of your Keisha account was changed',
   preview: 'Your account now uses {{newEmail}}.',
@@ -144,6 +150,7 @@ export const emailChangedTemplate = defineTemplate({
 });
 
 export const unlockTemplate = defineTemplate({
+  name: 'unlock',
   names: ['email', 'link', 'validMinutes', 'resetUrl'],
   subject: 'Your one-time sign-in link for Keisha',
   preview: 'Sign in even while unknown networks are held back.',
@@ -168,6 +175,7 @@ export const unlockTemplate = defineTemplate({
 });
 
 export const accountAttackedTemplate = defineTemplate({
+  name: 'account-attacked',
   names: ['email', 'failures', 'since', 'windowMinutes', 'signInUrl', 'resetUrl'],
   subject: 'Someone is trying to sign in to your Keisha account',
   preview: '{{failures}} failed sign-ins since {{since}}.',

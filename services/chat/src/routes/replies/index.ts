@@ -52,7 +52,8 @@ async function prepare(reply: FastifyReply, metrics: ReplyMetrics, make: () => P
 
 /** The whole answer as JSON: the spec's `{ response }`, plus ids, engine, sources and usage. */
 async function answerAsJson(prepared: PreparedReply, gone: AbortSignal): Promise<SendMessageResponse> {
-  const outcome = await prepared.run(() => {}, gone);
+  // Nothing is sent before the whole answer: a person who leaves the JSON route was sent nothing (domain/quota/charge.ts).
+  const outcome = await prepared.run(undefined, gone);
   const ids = { session_id: prepared.session.id, user_message_id: prepared.userMessageId, ai_message_id: prepared.aiMessageId };
   if (outcome.status === 'failed') {
     throw new AppError(503, CHAT_ERRORS.replyFailed, CHAT_TEXT.replyFailed, { ...ids, reason: outcome.reason });
