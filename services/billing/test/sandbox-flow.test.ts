@@ -55,7 +55,7 @@ describe.each(targets)('sandbox purchase flow on $kind', (target) => {
     const token = await identity.tokenFor('user');
     const userId = subOf(token);
     expect((await entitlementOf(ctx, token)).decoder_tier).toBe('free');
-    expect(await (await call('/api/billing/payment-options')).json()).toMatchObject({ sandbox: true, bitcoin: { provider: 'sandbox' }, paypal: null });
+    expect(await (await call('/api/billing/payment-options')).json()).toMatchObject({ sandbox: true, bitcoin: { provider: 'sandbox' }, paypal: { sandbox: true } });
 
     const created = await call('/api/bias-payment/create-subscription', {
       token,

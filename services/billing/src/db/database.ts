@@ -54,8 +54,28 @@ export interface EnterpriseDemoRequestsTable {
   created_at: Timestamp;
 }
 
+/** The row a purchase start locks while it counts the account's recent starts. */
+export interface BillingAccountsTable {
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** What PayPal would hold for one subscription, when billing stands in for PayPal (the sandbox). */
+export interface PaypalSandboxSubscriptionsTable {
+  id: string;
+  plan_id: string;
+  custom_id: string;
+  subscriber_email: string | null;
+  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'CANCELLED';
+  next_billing_time: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface BillingDatabase {
   subscriptions: SubscriptionsTable;
+  billing_accounts: BillingAccountsTable;
+  paypal_sandbox_subscriptions: PaypalSandboxSubscriptionsTable;
   payment_events: PaymentEventsTable;
   billing_secrets: BillingSecretsTable;
   enterprise_demo_requests: EnterpriseDemoRequestsTable;
@@ -63,4 +83,5 @@ export interface BillingDatabase {
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
+export type PaypalSandboxSubscriptionRow = Selectable<PaypalSandboxSubscriptionsTable>;
 export type PaymentEventRow = Selectable<PaymentEventsTable>;

@@ -122,6 +122,8 @@ export interface CashAppPageView {
   status: string;
   returnUrl: string | null;
   cancelUrl: string | null;
+  /** The sandbox's placeholder tag: the page says not to pay it. */
+  sandbox?: boolean;
 }
 
 export function cashAppPage(view: CashAppPageView): string {
@@ -131,11 +133,11 @@ export function cashAppPage(view: CashAppPageView): string {
       : `<p>This payment is <strong>${escapeHtml(view.status)}</strong>.</p>`;
   return page(
     'Pay with Cash App',
-    `<h1>Pay with Cash App</h1>
+    `${view.sandbox ? `<p class="banner" role="note">${escapeHtml(SANDBOX_LABEL)}</p>\n` : ''}<h1>Pay with Cash App</h1>
 <dl>
 <dt>Plan</dt><dd>${escapeHtml(view.title)}</dd>
 <dt>Amount</dt><dd>${escapeHtml(view.amountDisplay)} USD</dd>
-<dt>Send to</dt><dd>${view.cashtag ? `<strong>${escapeHtml(view.cashtag)}</strong>` : 'No Cash App tag is configured on this installation: ask support.'}</dd>
+<dt>Send to</dt><dd>${view.cashtag ? `<strong>${escapeHtml(view.cashtag)}</strong>${view.sandbox ? ' (sandbox placeholder: do not pay it)' : ''}` : 'No Cash App tag is configured on this installation.'}</dd>
 <dt>Note</dt><dd><code>${escapeHtml(view.note)}</code></dd>
 </dl>
 ${state}
@@ -143,6 +145,48 @@ ${state}
 ${view.cashAppLink && view.status === 'pending' ? `<a class="button primary" href="${escapeHtml(view.cashAppLink)}" rel="noopener noreferrer">Open Cash App</a>` : ''}
 ${view.returnUrl ? `<a class="button secondary" href="${escapeHtml(view.returnUrl)}">Done</a>` : ''}
 ${view.cancelUrl && view.status === 'pending' ? `<a class="button secondary" href="${escapeHtml(view.cancelUrl)}">Cancel</a>` : ''}
+</div>`,
+  );
+}
+
+/** The PayPal sandbox's approval page, standing in for PayPal's window: like it, it names the plan, never the buyer. */
+export interface PaypalSandboxPageView {
+  title: string;
+  amountDisplay: string;
+  period: 'month' | 'year';
+  status: string;
+  approveAction: string;
+  cancelAction: string;
+  /** Where "Back to Keisha" goes once the subscription is no longer waiting for approval. */
+  doneUrl: string;
+}
+
+export const PAYPAL_SANDBOX_HEADING = 'PayPal sandbox';
+
+export function paypalSandboxApprovalPage(view: PaypalSandboxPageView): string {
+  const banner = `<p class="banner" role="note">${escapeHtml(SANDBOX_LABEL)}</p>`;
+  const details = `<dl>
+<dt>Plan</dt><dd>${escapeHtml(view.title)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(view.amountDisplay)} USD a ${view.period}, renewing until cancelled</dd>
+</dl>`;
+  if (view.status !== 'APPROVAL_PENDING') {
+    return page(
+      PAYPAL_SANDBOX_HEADING,
+      `${banner}
+<h1>This subscription is ${escapeHtml(view.status.toLowerCase())}</h1>
+${details}
+<p><a class="button secondary" href="${escapeHtml(view.doneUrl)}">Back to Keisha</a></p>`,
+    );
+  }
+  return page(
+    PAYPAL_SANDBOX_HEADING,
+    `${banner}
+<h1>Approve your PayPal subscription</h1>
+${details}
+<p class="note">This page stands in for PayPal on this installation, which has no PayPal keys. Approving starts the subscription at once and charges nothing.</p>
+<div class="actions">
+<form method="post" action="${escapeHtml(view.approveAction)}"><button type="submit" class="primary">Approve subscription</button></form>
+<form method="post" action="${escapeHtml(view.cancelAction)}"><button type="submit" class="secondary">Cancel and return to Keisha</button></form>
 </div>`,
   );
 }

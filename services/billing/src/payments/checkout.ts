@@ -36,26 +36,29 @@ export async function startCheckout(payments: Payments, request: CheckoutRequest
   if (!returnUrl.ok || !cancelUrl.ok) return { ok: false, kind: 'bad_urls' };
   const provider = request.provider;
   if (!provider?.createCheckout) return { ok: false, kind: 'no_provider' };
-  const recent = await payments.subscriptions.countStartedSince(request.userId, new Date(Date.now() - 3600_000));
-  if (recent >= CHECKOUTS_PER_HOUR) return { ok: false, kind: 'too_many' };
-
   const id = randomUUID();
   const back = withCheckoutReference(returnUrl.url, request.referenceParam, id);
   const away = withCheckoutReference(cancelUrl.url, request.referenceParam, id);
-  const row = await payments.subscriptions.create({
-    id,
-    user_id: request.userId,
-    product: request.purchase.product,
-    tier: request.purchase.tier,
-    status: 'pending',
-    provider: provider.name,
-    payment_method: request.purchase.method,
-    amount_cents: request.purchase.price.cents,
-    currency: request.purchase.price.currency,
-    email: request.email,
-    return_url: back,
-    cancel_url: away,
-  });
+  // Counted and inserted under the account's lock: the cap holds however many starts arrive at once.
+  const row = await payments.subscriptions.createWithinLimit(
+    {
+      id,
+      user_id: request.userId,
+      product: request.purchase.product,
+      tier: request.purchase.tier,
+      status: 'pending',
+      provider: provider.name,
+      payment_method: request.purchase.method,
+      amount_cents: request.purchase.price.cents,
+      currency: request.purchase.price.currency,
+      email: request.email,
+      return_url: back,
+      cancel_url: away,
+    },
+    CHECKOUTS_PER_HOUR,
+    new Date(Date.now() - 3600_000),
+  );
+  if (!row) return { ok: false, kind: 'too_many' };
   let session: CheckoutSession;
   try {
     session = await provider.createCheckout({ subscriptionId: id, userId: request.userId, email: request.email, purchase: request.purchase, returnUrl: back, cancelUrl: away });

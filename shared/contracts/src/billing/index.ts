@@ -115,6 +115,14 @@ export const PAYMENT_PATHS = {
   verifyCheckout: '/api/billing/checkouts/:id/verify',
   /** The thank-you page: verify a PayPal subscription (`subscription_id` from the button's onApprove). */
   paypalVerify: '/api/billing/paypal/verify',
+  /**
+   * The PayPal sandbox (PAYMENTS_SANDBOX on, no PayPal keys): the pricing page's button creates a subscription
+   * here (signed in) and sends the browser to its approval page, which returns to /thank-you like PayPal.
+   */
+  paypalSandboxSubscriptions: '/api/billing/paypal/sandbox/subscriptions',
+  paypalSandboxApproval: '/api/billing/sandbox/paypal/:id',
+  paypalSandboxApprove: '/api/billing/sandbox/paypal/:id/approve',
+  paypalSandboxCancel: '/api/billing/sandbox/paypal/:id/cancel',
   /** HTML pages the browser is sent to (payment_url). */
   sandboxCheckout: '/api/billing/sandbox/checkout/:id',
   sandboxPay: '/api/billing/sandbox/checkout/:id/pay',
@@ -157,6 +165,13 @@ export const CHECKOUT_MESSAGES = {
 export const PAYPAL_VERIFY_FAILED = 'We could not verify this PayPal subscription. Please contact support.';
 export const MANUAL_PAYMENT_NOT_PENDING = 'This payment is no longer pending.';
 export const PAYMENT_NOT_FOUND = 'No such payment.';
+/** Not in the spec: why a cancel was refused (the error's details.reason; the message stays the spec's). */
+export const CANCEL_REFUSALS = {
+  alreadyPaid: 'This checkout was paid before the cancel arrived, so the plan is active. To stop it renewing, cancel the plan itself.',
+  lifetime: 'A lifetime plan never renews, so there is nothing to cancel.',
+  notActive: 'This purchase is not an active plan any more.',
+  notPaid: 'This checkout is not paid yet: close the checkout instead.',
+} as const;
 
 export type PaymentMethod = 'bitcoin' | 'cashapp';
 export type PaymentProviderName = 'sandbox' | 'coinbase' | 'paypal' | 'cashapp';
@@ -193,6 +208,8 @@ export interface CashAppInstructions {
   /** What to write in the Cash App note: the account email. */
   note: string;
   message: string;
+  /** The sandbox's placeholder tag (no CASHAPP_CASHTAG configured): not to be paid; an administrator approves. Always sent. */
+  sandbox?: boolean;
 }
 
 export interface CreateSubscriptionRequest {
@@ -249,6 +266,12 @@ export interface CancelSubscriptionRequest {
   user_id: string;
   subscription_id: string;
   reason?: string;
+  /**
+   * What the reader is cancelling, as their page showed it: 'pending' closes a checkout that is not paid yet
+   * (refused with 409 ALREADY_PAID if a payment was confirmed first), 'active' stops a plan renewing.
+   * Without it, the purchase's state when the call arrives decides.
+   */
+  expected_status?: 'pending' | 'active';
 }
 export interface CancelSubscriptionResponse {
   success: true;
@@ -281,9 +304,24 @@ export interface PaymentOptionsResponse {
   /** True when Bitcoin checkouts go to the built-in sandbox (no real money moves). */
   sandbox: boolean;
   bitcoin: { provider: 'coinbase' | 'sandbox' } | null;
-  cashapp: { cashtag: string | null };
-  /** PayPal buttons: create the subscription with plan_id and custom_id = the account id. */
-  paypal: { client_id: string; plans: { monthly: string; annual: string } } | null;
+  /** cashtag null: Cash App is not offered (no tag configured and the sandbox off). */
+  cashapp: { cashtag: string | null; sandbox?: boolean };
+  /**
+   * PayPal buttons: create the subscription with plan_id and custom_id = the account id. sandbox: billing stands
+   * in for PayPal (no SDK to load): POST paypalSandboxSubscriptions, then send the browser to approve_url.
+   */
+  paypal: { client_id: string; plans: { monthly: string; annual: string }; sandbox?: boolean } | null;
+}
+
+export interface PaypalSandboxCreateRequest {
+  tier: 'monthly' | 'annual';
+}
+export interface PaypalSandboxCreateResponse {
+  success: true;
+  /** I-SANDBOX-...: what PayPal's onApprove would give. */
+  subscription_id: string;
+  /** The sandbox's approval page, standing in for PayPal's. */
+  approve_url: string;
 }
 
 export interface ManualPaymentView extends SubscriptionView {

@@ -59,6 +59,7 @@ export const cancelSubscriptionBody = z.object(
     user_id: requiredText(PAYMENT_MESSAGES.userIdRequired, 200),
     subscription_id: z.uuid({ error: PAYMENT_MESSAGES.cancelFailed }),
     reason: z.string({ error: PAYMENT_MESSAGES.cancelFailed }).max(500, { error: PAYMENT_MESSAGES.cancelFailed }).optional(),
+    expected_status: z.enum(['pending', 'active'], { error: PAYMENT_MESSAGES.cancelFailed }).optional(),
   },
   { error: PAYMENT_MESSAGES.userIdRequired },
 );
@@ -118,6 +119,7 @@ export const cashAppInstructionsSchema = z.object({
   amount: moneySchema,
   note: z.string(),
   message: z.string(),
+  sandbox: z.boolean().optional(),
 });
 
 export const createSubscriptionResponse = z.object({
@@ -169,9 +171,17 @@ export const paymentOptionsResponse = z.object({
   success: z.literal(true),
   sandbox: z.boolean(),
   bitcoin: z.object({ provider: z.enum(['coinbase', 'sandbox']) }).nullable(),
-  cashapp: z.object({ cashtag: z.string().nullable() }),
-  paypal: z.object({ client_id: z.string(), plans: z.object({ monthly: z.string(), annual: z.string() }) }).nullable(),
+  cashapp: z.object({ cashtag: z.string().nullable(), sandbox: z.boolean().optional() }),
+  paypal: z.object({ client_id: z.string(), plans: z.object({ monthly: z.string(), annual: z.string() }), sandbox: z.boolean().optional() }).nullable(),
 });
+
+export const paypalSandboxCreateBody = z.object(
+  { tier: z.enum(['monthly', 'annual'], { error: PAYMENT_MESSAGES.invalidTier }) },
+  { error: PAYMENT_MESSAGES.invalidTier },
+);
+export const paypalSandboxCreateResponse = z.object({ success: z.literal(true), subscription_id: z.string(), approve_url: z.string() });
+/** A PayPal sandbox subscription id in a path: anything else is simply not found. */
+export const paypalSandboxParams = z.object({ id: z.string().max(64) });
 
 export const adminManualPaymentsResponse = z.object({
   success: z.literal(true),

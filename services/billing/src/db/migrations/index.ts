@@ -3,10 +3,14 @@ import * as createDemoRequests from './2026112101_create_enterprise_demo_request
 import * as uniqueDemoRequestEmail from './2026112102_unique_demo_request_email.ts';
 import * as createSubscriptions from './2026112103_create_subscriptions.ts';
 import * as createPayments from './2026112104_create_payments.ts';
+import * as billingAccountLocks from './2026112701_billing_account_locks.ts';
+import * as billingPaypalSandbox from './2026112702_billing_paypal_sandbox.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
   '2026112102_unique_demo_request_email': uniqueDemoRequestEmail,
   '2026112103_create_subscriptions': createSubscriptions,
   '2026112104_create_payments': createPayments,
+  '2026112701_billing_account_locks': billingAccountLocks,
+  '2026112702_billing_paypal_sandbox': billingPaypalSandbox,
 };

@@ -49,14 +49,25 @@ export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
       return query.orderBy('created_at', status === 'pending' ? 'asc' : 'desc').orderBy('id').limit(limit).execute();
     },
 
-    async countStartedSince(userId: string, since: Date): Promise<number> {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /**
+     * Inserts a new purchase unless the account already started `limit` since `since`, exactly, however many
+     * starts arrive at once: in one transaction the account's row in billing_accounts is locked, the recent
+     * starts are counted and the new one is inserted, so two starts of one account never count the same rows.
+     * Other accounts never wait on it. Returns null when the cap is reached.
+     */
+    async createWithinLimit(values: NewSubscription, limit: number, since: Date): Promise<SubscriptionRow | null> {
+      return db.transaction().execute(async (trx) => {
+        await trx.insertInto('billing_accounts').values({ user_id: values.user_id }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+        await trx.selectFrom('billing_accounts').select('user_id').where('user_id', '=', values.user_id).forUpdate().executeTakeFirstOrThrow();
+        const started = await trx
+          .selectFrom('subscriptions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', values.user_id)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow();
+        if (Number(started.n) >= limit) return null;
+        return trx.insertInto('subscriptions').values(values).returningAll().executeTakeFirstOrThrow();
+      });
     },
 
     /**

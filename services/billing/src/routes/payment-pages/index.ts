@@ -91,12 +91,13 @@ export async function paymentPageRoutes(app: ServiceApp, options: { payments: Pa
   app.get(PAYMENT_PATHS.cashAppInstructions, { schema: { ...hidden, tags: ['pages'], summary: 'Cash App instructions' } }, async (request, reply) => {
     const row = await rowOf(request.params.id, 'cashapp');
     if (!row) return notFound(reply);
-    const cashtag = payments.config.CASHAPP_CASHTAG ?? null;
+    const cashtag = payments.cashappTag?.cashtag ?? null;
+    const sandbox = payments.cashappTag?.sandbox ?? false;
     const method = 'cashapp' as const;
     const purchase = row.product === 'chat' ? chatPurchase(row.tier as ChatPaidTier, method) : decoderPurchase(row.tier as DecoderPaidTier, method);
     const amount = usd(row.amount_cents ?? purchase.price.cents);
     // Open to whoever has the link, like the sandbox checkout: the buyer's address is named, not shown.
-    const instructions = cashAppPageInstructions(amount.display, cashtag);
+    const instructions = cashAppPageInstructions(amount.display, cashtag, sandbox);
     return send(
       reply,
       200,
@@ -104,7 +105,9 @@ export async function paymentPageRoutes(app: ServiceApp, options: { payments: Pa
         title: purchase.title,
         amountDisplay: amount.display,
         cashtag,
-        cashAppLink: cashAppLink(cashtag, amount.cents),
+        // The sandbox's tag is a placeholder: no link into Cash App for it.
+        cashAppLink: sandbox ? null : cashAppLink(cashtag, amount.cents),
+        sandbox,
         note: instructions.note,
         message: instructions.message,
         status: row.status,

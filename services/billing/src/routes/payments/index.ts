@@ -35,6 +35,7 @@ import { chatPurchase, decoderPurchase, dollars, paypalPurchase } from '../../do
 import { startCheckout, type CheckoutResult } from '../../payments/checkout.ts';
 import type { Payments } from '../../payments/context.ts';
 import { fulfil } from '../../payments/fulfilment.ts';
+import { cancelPurchase } from '../../payments/cancellation.ts';
 import { applyObservation } from '../../payments/observations.ts';
 import { subscriptionView } from '../../payments/views.ts';
 
@@ -134,7 +135,8 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
     },
   );
 
-  // Cancelling stops renewal; access lasts until the end of the paid period.
+  // Cancelling stops renewal (access lasts until the end of the paid period), or closes an unpaid checkout;
+  // a payment confirmed first always wins (src/payments/cancellation.ts).
   app.post(
     PAYMENT_PATHS.cancelSubscription,
     {
@@ -142,32 +144,18 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { user_id, subscription_id, reason } = request.body;
+      const { user_id, subscription_id, reason, expected_status } = request.body;
       if (!isOwnerOrAdmin(request, user_id)) throw new AppError(403, 'FORBIDDEN', PAYMENT_MESSAGES.cancelFailed);
       const row = await repo.findById(subscription_id);
       if (!row || row.user_id !== user_id.toLowerCase()) throw new AppError(404, 'NOT_FOUND', PAYMENT_MESSAGES.cancelFailed);
+      const outcome = await cancelPurchase(payments, row, { expected: expected_status, reason, actor: request.user.sub });
       const now = new Date();
-      if (row.status === 'cancelled') return { success: true as const, subscription: subscriptionView(row, now), access_until: grantsAccess(row, now) ? (row.current_period_end?.toISOString() ?? null) : null };
-      if (row.lifetime || (row.status !== 'active' && row.status !== 'pending')) throw new AppError(409, 'NOT_CANCELLABLE', PAYMENT_MESSAGES.cancelFailed);
-      if (row.provider === 'paypal' && row.status === 'active' && row.provider_ref) {
-        if (!payments.paypal?.cancel) throw new AppError(503, 'PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.cancelFailed);
-        try {
-          await payments.paypal.cancel(row.provider_ref, reason ?? 'Cancelled by the subscriber');
-        } catch (error) {
-          request.log.error({ err: error }, 'PayPal refused the cancellation');
-          throw new AppError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.cancelFailed);
-        }
+      if (!outcome.ok) {
+        if ('error' in outcome) request.log.error({ err: outcome.error }, 'the provider refused the cancellation');
+        const details = { reason: outcome.reason, ...('subscription' in outcome ? { subscription: subscriptionView(outcome.subscription, now) } : {}) };
+        throw new AppError(outcome.status, outcome.code, PAYMENT_MESSAGES.cancelFailed, details);
       }
-      const result = await fulfil(payments.db, {
-        source: 'account',
-        eventId: `cancel:${row.id}:${randomUUID()}`,
-        eventType: 'subscription.cancel',
-        subscriptionId: row.id,
-        signal: { kind: 'cancelled', reason: reason?.trim() ? `cancelled: ${reason.trim()}` : undefined },
-        actor: request.user.sub,
-      });
-      const updated = result.subscription ?? row;
-      if (updated.status !== 'cancelled' && updated.status !== 'failed') throw new AppError(409, 'NOT_CANCELLABLE', PAYMENT_MESSAGES.cancelFailed);
+      const updated = outcome.subscription;
       return {
         success: true as const,
         subscription: subscriptionView(updated, now),
