@@ -2,6 +2,8 @@ import type { Usage } from '@keisha/contracts/decoder';
 import { useKeisha } from '@keisha/store';
 import { useEffect, useState } from 'react';
 import { AnalysisWorkspace } from './features/analysis/components/analysis-workspace.tsx';
+import { ConfirmAddressNotice } from './features/confirm-address/components/confirm-address-notice.tsx';
+import { useAddressConfirmation } from './features/confirm-address/hooks/use-address-confirmation.ts';
 import { CrashBoundary } from './features/crash-screen/components/crash-boundary.tsx';
 import { DecoderHeader } from './features/identity/components/decoder-header.tsx';
 import { useAuthDialogState } from './features/identity/hooks/use-auth-dialog-state.ts';
@@ -21,6 +23,15 @@ function DecoderScreen() {
   const [paywall, setPaywall] = useState<PaywallRequest | null>(null);
   const [createAccountNext, setCreateAccountNext] = useState(false);
   const { open: openAuthDialog } = authDialog;
+  const confirmation = useAddressConfirmation();
+  const { check: checkAddress } = confirmation;
+
+  // A free account at its limit may be one that has not confirmed its address (it has its address's guest
+  // allowance until then): identity is asked, and the paywall then says how to get its own allowance.
+  const limitReached = (usage: Usage | null) => {
+    setPaywall({ usage });
+    if (signedIn && (usage === null || usage.subscription_tier === 'free')) void checkAddress();
+  };
 
   // The account dialog opens once the paywall has gone and handed the focus back, so that closing the
   // account dialog in turn returns it to the page rather than to a button that no longer exists.
@@ -34,12 +45,13 @@ function DecoderScreen() {
     <div className={styles.screen}>
       <DecoderHeader authDialog={authDialog} />
       <div className={styles.content}>
-        <AnalysisWorkspace onLimitReached={(usage) => setPaywall({ usage })} />
+        <AnalysisWorkspace onLimitReached={limitReached} />
       </div>
       {paywall && (
         <PaywallDialog
           signedIn={signedIn}
           usage={paywall.usage}
+          notice={signedIn && (confirmation.state === 'unconfirmed' || confirmation.note) ? <ConfirmAddressNotice confirmation={confirmation} /> : undefined}
           onClose={() => setPaywall(null)}
           onCreateAccount={() => {
             setPaywall(null);

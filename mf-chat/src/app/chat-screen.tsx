@@ -2,6 +2,8 @@ import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { trackEvent, useKeisha } from '@keisha/store';
 import { ThemeToggle } from '@keisha/ui';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmAddressNotice } from '../features/confirm-address/components/confirm-address-notice.tsx';
+import { useAddressConfirmation } from '../features/confirm-address/hooks/use-address-confirmation.ts';
 import { ConversationView } from '../features/conversation/components/conversation-view.tsx';
 import { useConversation } from '../features/conversation/hooks/use-conversation.ts';
 import { hasReachedDailyLimit } from '../features/profile/domain/profile.ts';
@@ -35,12 +37,14 @@ export function ChatScreen({ profile, onLimitReached, onOpenSettings, onOpenDeco
   const sessions = useSessionList();
   const search = useConversationSearch();
   const [draft, setDraft] = useState('');
+  const confirmation = useAddressConfirmation();
   const conversation = useConversation({
     signedIn,
     profileLoaded: profile.loaded,
     limitReached: hasReachedDailyLimit(profile.profile),
     onUsage: profile.update,
     onLimitReached,
+    onAddressUnconfirmed: confirmation.markUnconfirmed,
     onSessionActive: sessions.touch,
     onDraftReturned: setDraft,
   });
@@ -123,6 +127,7 @@ export function ChatScreen({ profile, onLimitReached, onOpenSettings, onOpenDeco
           <AccountBar />
           <ThemeToggle className={styles.themeToggle} />
         </header>
+        {confirmation.unconfirmed && <ConfirmAddressNotice confirmation={confirmation} />}
         <ConversationView
           conversation={conversation}
           draft={draft}

@@ -8,8 +8,11 @@ export const PROFILE_LOADING = 'Your profile is still loading, please try sendin
 /** Not in the spec: a saved conversation that could not be opened. */
 export const OPEN_FAILED = 'Sorry, I couldn’t open this conversation. Please try again.';
 
-/** `retry`: the same message may well go through shortly (Try Again is offered). */
-export type SendProblem = { paywall: true } | { paywall: false; message: string; retry: boolean };
+/**
+ * `retry`: the same message may well go through shortly (Try Again is offered). `confirmAddress`: the account
+ * must confirm its e-mail address first (the confirm-address notice shows).
+ */
+export type SendProblem = { paywall: true } | { paywall: false; message: string; retry: boolean; confirmAddress?: true };
 
 /**
  * The daily limit opens the paywall; a body over the service's size limit says what the limit is; a 401
@@ -22,6 +25,7 @@ export function describeSendError(error: unknown): SendProblem {
   if (!(error instanceof ApiError)) return { paywall: false, message: SEND_FAILED, retry: false };
   if (error.code === CHAT_ERRORS.messageLimit) return { paywall: true };
   if (error.status === 401) return { paywall: false, message: CHAT_TEXT.signedOut, retry: false };
+  if (error.code === CHAT_ERRORS.emailNotVerified) return { paywall: false, message: CHAT_TEXT.emailNotVerified, retry: false, confirmAddress: true };
   if (error.status === 413 || error.code === CHAT_ERRORS.payloadTooLarge) return { paywall: false, message: CHAT_TEXT.messageTooLong, retry: false };
   return { paywall: false, message: serverMessageOf(error) ?? SEND_FAILED, retry: retryHelps(error) };
 }

@@ -62,6 +62,8 @@ export interface ConversationOptions {
   onUsage: (usage: ChatUsage | null) => void;
   /** The daily limit: open the paywall. */
   onLimitReached: () => void;
+  /** The account must confirm its e-mail address before the chat answers (issue 27). */
+  onAddressUnconfirmed?: () => void;
   /** A conversation was created or has new activity (the list moves it to the top). */
   onSessionActive: (session: ChatSession) => void;
   /** A message the service did not take: it goes back to the input. */
@@ -155,8 +157,11 @@ export function useConversation(options: ConversationOptions): Conversation {
       }
       // A message the service could not take just then (unavailable, 429): its notice offers Try Again.
       const retryText = !problem.paywall && problem.retry && sentText !== null ? sentText : undefined;
-      dispatch({ type: 'refused', id: nextId('system'), message: problem.paywall ? null : problem.message, at: now(), ...(retryText !== undefined ? { retryText } : {}) });
+      // The paywall and the confirm-address notice say it themselves: no notice in the transcript too.
+      const notice = problem.paywall || problem.confirmAddress ? null : problem.message;
+      dispatch({ type: 'refused', id: nextId('system'), message: notice, at: now(), ...(retryText !== undefined ? { retryText } : {}) });
       if (sentText !== null) latest.current.options.onDraftReturned(sentText);
+      if (!problem.paywall && problem.confirmAddress) latest.current.options.onAddressUnconfirmed?.();
       if (problem.paywall) {
         if (error instanceof ReplyRefused) latest.current.options.onUsage(error.usage);
         latest.current.options.onLimitReached();

@@ -1,6 +1,6 @@
 import type { Usage } from '@keisha/contracts/decoder';
 import { ModalDialog } from '@keisha/ui';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { trackEvent } from '@keisha/store';
 import { paywallAudience, paywallMessage, paywallTitle, RESET_NOTE, showsResetNote, userTypeOf } from '../domain/paywall.ts';
 import { formatPrice, PAYMENT_METHOD_NAMES, savingsLabel, type PaymentMethod, type PaywallPlan } from '../domain/plans.ts';
@@ -16,6 +16,8 @@ export interface PaywallDialogProps {
   /** Today's usage when known: it names the tier, the limit and whether the plan is unlimited. */
   usage: Usage | null;
   onClose: () => void;
+  /** Shown beneath the paywall's message: what else the reader can do (confirm their address). */
+  notice?: ReactNode;
   /** Guests only: open the account dialog in create mode. */
   onCreateAccount?: () => void;
   /** Sends the page to a provider's checkout; the browser's own navigation unless a test says otherwise. */
@@ -23,7 +25,7 @@ export interface PaywallDialogProps {
 }
 
 /** Spec section 2: the paywall shown when the daily allowance is used up, and its payment buttons (section 7). */
-export function PaywallDialog({ signedIn, usage, onClose, onCreateAccount, leave }: PaywallDialogProps) {
+export function PaywallDialog({ signedIn, usage, notice, onClose, onCreateAccount, leave }: PaywallDialogProps) {
   const audience = paywallAudience(signedIn, usage?.subscription_tier);
   const userType = userTypeOf(audience, usage?.subscription_tier);
   const limit = usage && !usage.unlimited ? (usage.limit ?? usage.daily_limit) : null;
@@ -51,6 +53,7 @@ export function PaywallDialog({ signedIn, usage, onClose, onCreateAccount, leave
         <p className={styles.message}>{paywallMessage(audience, limit)}</p>
         {showsResetNote(usage) && <p className={styles.resetNote}>{RESET_NOTE}</p>}
       </div>
+      {notice}
       {checkout.state.status === 'failed' && (
         <p className={styles.error} role="alert">
           {checkout.state.message}
