@@ -5,6 +5,7 @@ import { paths, adminRoutes } from '../config/paths.ts';
 import { DemoRequestsPage } from '../features/admin-demo-requests/components/demo-requests-page.tsx';
 import { AccessDeniedPage } from '../features/admin-auth/components/access-denied-page.tsx';
 import { AdminSignInPage } from '../features/admin-auth/components/admin-sign-in-page.tsx';
+import { OutboxPage } from '../features/admin-outbox/components/outbox-page.tsx';
 import { ManualPaymentsPage } from '../features/admin-payments/components/manual-payments-page.tsx';
 import { adminGate } from '../features/admin-auth/domain/admin-gate.ts';
 import { UsersPage } from '../features/admin-users/components/users-page.tsx';
@@ -32,6 +33,7 @@ export function AdminArea() {
         <Route path={adminRoutes.waitlist} element={<WaitlistPage />} />
         <Route path={adminRoutes.demoRequests} element={<DemoRequestsPage />} />
         <Route path={adminRoutes.payments} element={<ManualPaymentsPage />} />
+        <Route path={adminRoutes.outbox} element={<OutboxPage />} />
         <Route
           path={adminRoutes.analytics}
           element={

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: paths.admin.demoRequests, label: 'Demo requests', end: false },
   { to: paths.admin.payments, label: 'Manual payments', end: false },
   { to: paths.admin.analytics, label: 'Analytics', end: false },
+  { to: paths.admin.outbox, label: 'Outbox', end: false },
 ] as const;
 
 /** The console's frame: its sections, who is signed in, and the way out; the section's page below. */

@@ -10,6 +10,7 @@ export const paths = {
     demoRequests: '/admin/demo-requests',
     payments: '/admin/payments',
     analytics: '/admin/analytics',
+    outbox: '/admin/outbox',
   },
 } as const;
 
@@ -19,4 +20,5 @@ export const adminRoutes = {
   demoRequests: 'demo-requests',
   payments: 'payments',
   analytics: 'analytics',
+  outbox: 'outbox',
 } as const;

@@ -1,0 +1,12 @@
+import { session } from '@keisha/store';
+import { outboxPath, type AdminOutboxResponse, type OutboxStatus } from '../domain/outbox.ts';
+
+/** GET identity's mail outbox, one page, of one status or of all (admins only). */
+export function getOutbox(page: number, status: OutboxStatus | undefined, signal?: AbortSignal, pageSize?: number): Promise<AdminOutboxResponse> {
+  return session.request<AdminOutboxResponse>(outboxPath(page, status, pageSize), signal ? { signal } : {});
+}
+
+/** How many messages have the status (one row asked for, its total read). */
+export async function countOutbox(status: OutboxStatus, signal?: AbortSignal): Promise<number> {
+  return (await getOutbox(1, status, signal, 1)).total;
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import styles from '../../../components/admin-list.module.css';
+import { Badge } from '../../../components/badge.tsx';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { countLabel, formatDateTime } from '../../../lib/format.ts';
+import { useRemoteData } from '../../../lib/use-remote-data.ts';
+import { countOutbox, getOutbox } from '../api/get-outbox.ts';
+import { kindLabel, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, outboxPath, STATUS_LABELS, statusTone, type OutboxMessage, type OutboxStatus } from '../domain/outbox.ts';
+import outbox from './outbox-page.module.css';
+
+const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+
+const columns: Column<OutboxMessage>[] = [
+  // Administrators see whole addresses here as on the Users page: the outbox answers "did my mail go out?".
+  { header: 'Recipient', rowHeader: true, cell: (message) => <span className={styles.email}>{message.to}</span> },
+  { header: 'Subject', cell: (message) => message.subject },
+  { header: 'Kind', cell: (message) => kindLabel(message.kind) },
+  { header: 'Status', cell: (message) => <Badge tone={statusTone(message.status)}>{STATUS_LABELS[message.status]}</Badge> },
+  { header: 'Attempts', cell: (message) => message.attempts },
+  { header: 'Last error', cell: (message) => (message.last_error ? <span className={outbox.error}>{message.last_error}</span> : '—') },
+  { header: 'Created', cell: (message) => time(message.created_at) },
+  {
+    header: 'Sent',
+    cell: (message) =>
+      message.sent_at ? time(message.sent_at) : message.next_attempt_at ? <>Next attempt {time(message.next_attempt_at)}</> : '—',
+  },
+];
+
+const DESCRIPTION = 'Every message identity has sent or will send: address confirmations and the other account mail.';
+
+/** /admin/outbox: the mail outbox, newest first, by status, with what went wrong for the messages that failed. */
+export function OutboxPage() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<OutboxStatus | undefined>(undefined);
+  const [refreshes, setRefreshes] = useState(0);
+  const list = useRemoteData(`${outboxPath(page, status)}#${refreshes}`, (signal) => getOutbox(page, status, signal));
+  const counts = useRemoteData(`outbox-counts#${refreshes}`, async (signal) => {
+    const totals = await Promise.all(OUTBOX_STATUSES.map((one) => countOutbox(one, signal)));
+    return Object.fromEntries(OUTBOX_STATUSES.map((one, i) => [one, totals[i]!])) as Record<OutboxStatus, number>;
+  });
+  const data = list.state.data;
+  const loading = list.state.status === 'loading';
+  const known = counts.state.data;
+
+  const choose = (next: OutboxStatus | undefined) => {
+    setStatus(next);
+    setPage(1);
+  };
+  const filterLabel = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count.toLocaleString('en-US')})`);
+  const allCount = known ? OUTBOX_STATUSES.reduce((sum, one) => sum + known[one], 0) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Outbox"
+        description={data ? `${countLabel(data.total, 'message', 'messages')}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}. ${DESCRIPTION}` : DESCRIPTION}
+        actions={
+          <Button disabled={loading} onClick={() => setRefreshes((n) => n + 1)}>
+            Refresh
+          </Button>
+        }
+      />
+      <div className={outbox.filters} role="group" aria-label="Show messages">
+        <Button size="small" variant={status === undefined ? 'primary' : 'secondary'} aria-pressed={status === undefined} onClick={() => choose(undefined)}>
+          {filterLabel('All', allCount)}
+        </Button>
+        {OUTBOX_STATUSES.map((one) => (
+          <Button key={one} size="small" variant={status === one ? 'primary' : 'secondary'} aria-pressed={status === one} onClick={() => choose(one)}>
+            {filterLabel(STATUS_LABELS[one], known?.[one])}
+          </Button>
+        ))}
+      </div>
+      {list.state.status === 'failed' && (
+        <div className={styles.failed}>
+          <Notice kind="error">{errorMessage(list.state.error, 'Could not load the outbox. Please try again.')}</Notice>
+          <Button size="small" onClick={list.reload}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {!data && loading && <Loading label="Loading the outbox..." />}
+      {data && (
+        <>
+          <DataTable
+            caption="Outbox"
+            columns={columns}
+            rows={data.messages}
+            rowKey={(message) => message.id}
+            empty={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages.` : 'No messages yet.'}
+            busy={loading}
+          />
+          <Pagination
+            label="Outbox pages"
+            info={{ page: data.page || page, pageSize: data.page_size || OUTBOX_PAGE_SIZE, total: data.total }}
+            rowsOnPage={data.messages.length}
+            busy={loading}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { kindLabel, outboxPath, statusTone } from './outbox.ts';
+
+describe('the outbox page’s requests and labels', () => {
+  it('asks for one page, of one status when filtered', () => {
+    expect(outboxPath(1)).toBe('/api/identity/admin/outbox?page=1&page_size=20');
+    expect(outboxPath(3, 'failed')).toBe('/api/identity/admin/outbox?page=3&page_size=20&status=failed');
+    expect(outboxPath(1, 'pending', 1)).toBe('/api/identity/admin/outbox?page=1&page_size=1&status=pending');
+  });
+
+  it('names the kinds it knows and shows the others as identity names them', () => {
+    expect(kindLabel('verify-email')).toBe('Address confirmation');
+    expect(kindLabel('something-new')).toBe('something-new');
+  });
+
+  it('colours sent and failed apart (the word still says it)', () => {
+    expect([statusTone('sent'), statusTone('failed'), statusTone('pending')]).toEqual(['success', 'danger', 'neutral']);
+  });
+});

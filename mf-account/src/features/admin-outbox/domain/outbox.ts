@@ -1,0 +1,56 @@
+// The mail outbox as the admin console shows it: identity's GET /api/identity/admin/outbox (newest first).
+import { ADMIN_PATHS } from '@keisha/contracts/identity';
+import { pathWithQuery } from '../../../lib/query-string.ts';
+
+export const OUTBOX_PAGE_SIZE = 20;
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed'];
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  next_attempt_at: string | null;
+}
+
+export interface AdminOutboxResponse {
+  success: true;
+  messages: OutboxMessage[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** One page of the outbox, of one status or of all. */
+export function outboxPath(page: number, status?: OutboxStatus, pageSize = OUTBOX_PAGE_SIZE): string {
+  return pathWithQuery(ADMIN_PATHS.outbox, { page, page_size: pageSize, status });
+}
+
+export const STATUS_LABELS: Record<OutboxStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+
+export function statusTone(status: OutboxStatus): 'neutral' | 'success' | 'danger' {
+  return status === 'sent' ? 'success' : status === 'failed' ? 'danger' : 'neutral';
+}
+
+/** What each kind of message is for; a kind this console does not know yet is shown as identity names it. */
+const KIND_LABELS: Record<string, string> = {
+  'verify-email': 'Address confirmation',
+  'password-reset': 'Password reset',
+  'email-change': 'Address change',
+  'email-changed': 'Address changed notice',
+  'sign-in-link': 'Sign-in link',
+  'unlock-link': 'Unlock link',
+  'account-attacked': 'Attack warning',
+  newsletter: 'Newsletter',
+};
+
+export function kindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
