@@ -3,6 +3,7 @@ import { buildDecoderApp } from './app.ts';
 import { migrations } from './db/migrations/index.ts';
 import { decoderConfigSchema } from './env.ts';
 import { threadedEmbeddedEngine } from './plugins/analysis-thread.ts';
+import { preloadGrammar } from './domain/analyzer/index.ts';
 
 await runService({
   name: 'decoder',
@@ -10,6 +11,9 @@ await runService({
   migrations,
   defaultDataDir: defaultDataDir(import.meta.dirname, 'decoder'),
   build: (config, database) => {
+    // The translation's tagger (compromise) takes about a second to load: paid here, before the service says it
+    // is ready, rather than by the first reader whose article holds a coded term.
+    preloadGrammar();
     const { engine, close } = threadedEmbeddedEngine({
       fromChars: config.ANALYSIS_THREAD_FROM_CHARS,
       threads: config.ANALYSIS_THREADS,
