@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '@keisha/config/chromium';
-import { DECODER_DEMO, WELCOME, type VideoScript } from './video-scenes.ts';
+import { webVtt } from '../src/features/landing/domain/video-captions.ts';
+import { DECODER_DEMO, WELCOME } from './video-scenes.ts';
 
 const OUT_DIR = path.join(import.meta.dirname, '..', 'src', 'features', 'landing', 'media');
 const FPS = 12;
@@ -22,16 +23,6 @@ const HEIGHT = 540;
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
-}
-
-function timestamp(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  return `${String(minutes).padStart(2, '0')}:${(seconds - minutes * 60).toFixed(3).padStart(6, '0')}`;
-}
-
-function webVtt(script: VideoScript): string {
-  const cues = script.captions.map((cue, index) => `${index + 1}\n${timestamp(cue.start)} --> ${timestamp(cue.end)}\n${cue.text}\n`);
-  return `WEBVTT\n\n${cues.join('\n')}`;
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -56,7 +47,7 @@ try {
       run('ffmpeg', [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-an', `${base}.webm`]);
       run('ffmpeg', [...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-tune', 'animation', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', `${base}.mp4`]);
       run('ffmpeg', ['-y', '-i', posterPng, '-c:v', 'libwebp', '-quality', '70', `${base}-poster.webp`]);
-      writeFileSync(`${base}.en.vtt`, webVtt(script));
+      writeFileSync(`${base}.en.vtt`, webVtt(script.captions));
       console.log(`${script.name}: ${total} frames at ${FPS} fps`);
     } finally {
       rmSync(frames, { recursive: true, force: true });

@@ -8,6 +8,11 @@ import {
   WELCOME_CAPTIONS,
   type CaptionCue,
 } from '../src/features/landing/domain/video-captions.ts';
+import { logoSvgMarkup } from '@keisha/ui/logo-mark';
+import { scoreBand } from '../src/features/landing/domain/engine-examples.ts';
+
+/** The dark theme's score colours (shared/ui tokens.css), as the decoder's dial shows them. */
+const BAND_COLOUR = { red: '#ff5c5c', orange: '#ff9f43', cyan: '#38d0e0', green: '#3ddc84' } as const;
 
 export interface VideoScript {
   name: string;
@@ -22,8 +27,7 @@ const BASE_CSS = `
   html, body { margin: 0; width: 960px; height: 540px; overflow: hidden; background: #0b0d12; color: #eef1f6;
     font-family: 'DejaVu Sans', system-ui, sans-serif; }
   .brand { display: flex; align-items: center; gap: 10px; font-weight: 800; font-size: 20px; }
-  .mark { width: 24px; height: 24px; border-radius: 7px;
-    background: linear-gradient(135deg, transparent 0 46%, #17120a 46% 54%, transparent 54%), #f2b84b; }
+  .brand svg { display: block; }
 `;
 
 const decoderHtml = `<!doctype html><html><head><meta charset="utf-8"><style>${BASE_CSS}
@@ -59,7 +63,7 @@ const decoderHtml = `<!doctype html><html><head><meta charset="utf-8"><style>${B
   .term span { color: #a9b3c4; display: block; }
   .translation { font-family: 'DejaVu Serif', Georgia, serif; font-size: 15px; line-height: 1.6; }
 </style></head><body>
-  <div class="top"><div class="brand"><span class="mark"></span>Keisha <small>&nbsp;News Decoder</small></div><small>Guest User</small></div>
+  <div class="top"><div class="brand">${logoSvgMarkup(24)}Keisha <small>&nbsp;News Decoder</small></div><small>Guest User</small></div>
   <div class="grid">
     <div class="panel"><h2>Article Content</h2><div class="text" id="text"></div><div class="button" id="run">RUN ANALYSIS</div></div>
     <div class="panel"><h2>AI Agent Analysis</h2>
@@ -78,6 +82,7 @@ const decoderHtml = `<!doctype html><html><head><meta charset="utf-8"><style>${B
   const TRANSLATION = ${JSON.stringify(DEMO_TRANSLATION)};
   const TERMS = ${JSON.stringify(DEMO_TERMS)};
   const SCORE = ${DEMO_SCORE};
+  const BAND = ${JSON.stringify(BAND_COLOUR[scoreBand(DEMO_SCORE)])};
   const $ = (id) => document.getElementById(id);
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   function highlighted(text) {
@@ -97,7 +102,7 @@ const decoderHtml = `<!doctype html><html><head><meta charset="utf-8"><style>${B
     $('result').style.display = t >= 9 ? 'block' : 'none';
     const score = Math.round(SCORE * Math.min(1, Math.max(0, (t - 9) / 1.5)));
     $('score').textContent = String(score);
-    $('dial').style.background = 'conic-gradient(#ff9f43 ' + score + '%, #1d2330 0)';
+    $('dial').style.background = 'conic-gradient(' + BAND + ' ' + score + '%, #1d2330 0)';
     const showTranslation = t >= 17;
     $('tab-terms').className = 'tab' + (showTranslation ? '' : ' on');
     $('tab-translation').className = 'tab' + (showTranslation ? ' on' : '');
@@ -122,7 +127,7 @@ const welcomeHtml = `<!doctype html><html><head><meta charset="utf-8"><style>${B
   .line { font-size: 38px; font-weight: 800; line-height: 1.2; letter-spacing: -.01em; max-width: 780px; }
   .rule { position: absolute; left: 64px; bottom: 56px; height: 6px; border-radius: 3px; background: #f2b84b; }
   .url { position: absolute; right: 64px; bottom: 48px; color: #a9b3c4; font-size: 16px; }
-</style></head><body><div class="frame"><div class="brand"><span class="mark"></span>Keisha</div>
+</style></head><body><div class="frame"><div class="brand">${logoSvgMarkup(24)}Keisha</div>
   ${SLIDES.map((slide, index) => `<div class="slide" id="s${index}"><div class="kicker">${slide.kicker}</div><div class="line">${slide.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</div></div>`).join('')}
   <div class="rule" id="rule"></div><div class="url">News Decoder: free, three analyses a day</div></div>
 <script>

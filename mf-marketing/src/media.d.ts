@@ -15,3 +15,8 @@ declare module '*.webp' {
   const url: string;
   export default url;
 }
+// In tests (vitest), `?raw` gives a file's text: how a test compares a committed caption track with its source.
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}

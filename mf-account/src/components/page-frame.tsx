@@ -1,4 +1,4 @@
-import { ThemeToggle } from '@keisha/ui';
+import { KeishaLogo, ThemeToggle } from '@keisha/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './page-frame.module.css';
@@ -9,9 +9,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
     <div className={styles.frame}>
       <div className={styles.topBar}>
         <Link className={styles.home} to="/">
-          <span className={styles.logo} aria-hidden="true">
-            K
-          </span>
+          <KeishaLogo className={styles.logo} size={32} />
           Keisha
         </Link>
         <ThemeToggle />

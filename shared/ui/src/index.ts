@@ -1,2 +1,3 @@
 export { ThemeToggle } from './theme-toggle.tsx';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog.tsx';
+export { KeishaLogo, type KeishaLogoProps } from './logo.tsx';

@@ -1,10 +1,14 @@
 import { useKeisha } from '@keisha/store';
+import { Link } from 'react-router-dom';
 import styles from './account-bar.module.css';
 
 /** Spec section 2 ("Chat app"): shown while the chat app authenticates. */
 export const AUTHENTICATING = 'Authenticating...';
 
-/** Who is signed in to the chat ('Authenticating...' until the session is known). */
+/** The account page and the public API's documentation (shell routes), reachable from the chat's header (issue 28). */
+export const SITE_LINKS = { account: '/account', developers: '/developers' } as const;
+
+/** Who is signed in to the chat ('Authenticating...' until the session is known), and their account's pages. */
 export function AccountBar() {
   const email = useKeisha((s) => s.auth.user?.email ?? null);
   const restored = useKeisha((s) => s.auth.sessionRestored);
@@ -18,13 +22,23 @@ export function AccountBar() {
   }
 
   return (
-    <span className={styles.account}>
-      <span className={styles.avatar} aria-hidden="true">
-        {email.charAt(0).toUpperCase()}
+    <>
+      <span className={styles.account}>
+        <span className={styles.avatar} aria-hidden="true">
+          {email.charAt(0).toUpperCase()}
+        </span>
+        <span className={styles.email} title={email}>
+          {email}
+        </span>
       </span>
-      <span className={styles.email} title={email}>
-        {email}
-      </span>
-    </span>
+      <nav className={styles.links} aria-label="Your account">
+        <Link className={styles.link} to={SITE_LINKS.account}>
+          Account
+        </Link>
+        <Link className={styles.link} to={SITE_LINKS.developers}>
+          API
+        </Link>
+      </nav>
+    </>
   );
 }

@@ -49,6 +49,14 @@ afterEach(() => {
 });
 
 describe('DecoderHeader', () => {
+  it('links the account page and the API documentation beside Home, signed in or not (issue 28)', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/developers');
+    restoreAs({ email: 'reader@example.com' });
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
+  });
+
   it("shows 'Loading...' and no sign-in while the session is being restored", () => {
     renderHeader();
     expect(screen.getByRole('status').textContent).toBe('Loading...');

@@ -1,5 +1,5 @@
 import { session, useKeisha } from '@keisha/store';
-import { ThemeToggle } from '@keisha/ui';
+import { KeishaLogo, ThemeToggle } from '@keisha/ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthDialogState, type AuthDialogState } from '../hooks/use-auth-dialog-state.ts';
@@ -11,6 +11,8 @@ import styles from './decoder-header.module.css';
 export const GUEST_LABEL = 'Guest User';
 /** Spec section 2: shown while the session is being restored. */
 export const RESTORING_LABEL = 'Loading...';
+/** The account page and the public API's documentation (shell routes), reachable from every header (issue 28). */
+export const SITE_LINKS = { account: '/account', developers: '/developers' } as const;
 /** Not in the spec: said beneath the reason while identity cannot confirm the reader's sign-in. */
 export const UNCONFIRMED_NOTE = 'You have not been signed out. Until your sign-in is confirmed, analyses count as a guest’s.';
 
@@ -50,15 +52,19 @@ export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } =
   return (
     <header className={styles.header}>
       <div className={styles.brand}>
-        <span className={styles.logo} aria-hidden="true">
-          K
-        </span>
+        <KeishaLogo className={styles.logo} size={36} />
         <h1 className={styles.title}>Keisha News Decoder</h1>
       </div>
       <div className={styles.actions}>
         <Link className={styles.homeLink} to="/">
           <HomeIcon />
           Home
+        </Link>
+        <Link className={styles.siteLink} to={SITE_LINKS.account}>
+          Account
+        </Link>
+        <Link className={styles.siteLink} to={SITE_LINKS.developers}>
+          API
         </Link>
         {restored ? (
           <>

@@ -3,13 +3,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { externalLinks } from '../../../config/links.ts';
-import { paths, waitlistLink } from '../../../config/paths.ts';
+import { chatPlansLink, paths } from '../../../config/paths.ts';
 import { backDestination } from '../domain/back-navigation.ts';
+import { EVALUATION } from '../domain/evaluation-figures.ts';
 import { REFERENCES } from '../domain/references.ts';
 import styles from './knn.module.css';
 
 type AppCard = { name: string; status: string; description: string; action: string } & (
-  | { to: string | typeof waitlistLink }
+  | { to: string | typeof chatPlansLink }
   | { href: string }
 );
 
@@ -37,10 +38,10 @@ const APP_CARDS: AppCard[] = [
   },
   {
     name: 'Keisha, the chat assistant',
-    status: 'December',
-    description: 'A counter-racist scholar to question about what you read. It opens to everyone with the full platform.',
-    action: 'Join the waitlist',
-    to: waitlistLink,
+    status: 'Live',
+    description: 'A counter-racist scholar to question about what you read: ten questions a day free with an account, unlimited on a chat plan.',
+    action: 'See the chat plans',
+    to: chatPlansLink,
   },
 ];
 
@@ -156,12 +157,16 @@ export function KnnPage() {
             large language model can add findings, but only terms that actually occur in the article are kept.
           </li>
         </ol>
-        <p>
-          On the public development split of the BABE benchmark (2,218 expert-labelled sentences), the decoder&apos;s
-          offline engine reaches a macro F1 of 0.68 and a ROC AUC of 0.75, against 0.52 for the benchmark
-          paper&apos;s feature-based baseline and 0.80 for its best neural model. It wrongly flags a codeword in
-          about one of every hundred sentences the experts judged unbiased (0.98 per 100 on the development data,
-          1.40 on a held-out half).
+        <p data-testid="knn-evaluation">
+          On the public development split of the BABE benchmark ({EVALUATION.all.sentences} expert-labelled
+          sentences), the decoder&apos;s offline engine reaches a macro F1 of {EVALUATION.heldOut.macroF1} and a ROC
+          AUC of {EVALUATION.heldOut.auc} on the half its weights were never fitted on ({EVALUATION.heldOut.sentences}{' '}
+          sentences), against 0.52 for the benchmark paper&apos;s feature-based baseline and 0.80 for its best neural
+          model. It wrongly flags a codeword in about one of every hundred sentences the experts judged unbiased
+          ({EVALUATION.all.codewordFalsePositivesPer100} per 100 on the development data,{' '}
+          {EVALUATION.heldOut.codewordFalsePositivesPer100} on the held-out half), and recognises{' '}
+          {EVALUATION.glossaryRecall} of the glossary&apos;s {EVALUATION.glossaryEntries} race-related dog whistles
+          in the glossary&apos;s own examples.
         </p>
       </Section>
 
@@ -208,8 +213,9 @@ export function KnnPage() {
       <Section id="conclusion" title="Conclusion">
         <p>
           Coded racial language is designed to pass unnoticed, by readers and by machines. The Keisha News Network
-          makes it visible, explains it, and leaves the judgement to the reader. The full platform, with the chat
-          assistant, opens in December; until then the decoder is free to try.
+          makes it visible, explains it, and leaves the judgement to the reader. The decoder is free to try without
+          an account and the chat assistant is open to everyone who signs in; the wider platform, with team tools,
+          follows in December.
         </p>
         <p>
           <ExternalLink href={externalLinks.knnFullPaper} className={styles.paperLink}>

@@ -17,8 +17,8 @@ export function WaitlistSection({ form }: { form: ReactNode }) {
             Be first on the full platform
           </h2>
           <p className={styles.sectionIntro}>
-            The full Keisha platform, with the decoder, the chat assistant and team tools in one place, is set for a
-            December release. Join the waitlist and we will tell you the day it opens.
+            The News Decoder and the chat assistant are open today. The wider Keisha platform, with team tools and the
+            two in one place, is set for a December release. Join the waitlist and we will tell you the day it opens.
           </p>
         </div>
         {form}

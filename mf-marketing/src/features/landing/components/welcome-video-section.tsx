@@ -16,7 +16,7 @@ export function WelcomeVideoSection() {
           Keisha in twenty seconds
         </h2>
         <p className={styles.sectionIntro}>
-          What Keisha is for, what the decoder does today, and what opens in December. Built for people who read
+          What Keisha is for, and what the decoder and the chat assistant do today. Built for people who read
           the news and the organizations that publish it.
         </p>
       </div>

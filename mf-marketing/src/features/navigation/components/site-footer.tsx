@@ -2,6 +2,17 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import styles from './site-footer.module.css';
 
+/** Every page of the site a reader may look for from the bottom of a marketing page. */
+export const FOOTER_LINKS = [
+  { label: 'News Decoder', to: paths.decoder },
+  { label: 'Pricing', to: paths.pricing },
+  { label: 'Developers and API', to: paths.developers },
+  { label: 'Your account', to: paths.account },
+  { label: 'About', to: paths.about },
+  { label: 'FAQ', to: paths.faq },
+  { label: 'Research intro', to: paths.knn },
+] as const;
+
 /** The short footer under every marketing page. */
 export function SiteFooter() {
   return (
@@ -15,9 +26,11 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer" className={styles.links}>
-          <Link to={paths.knn} className={styles.link}>
-            Research intro
-          </Link>
+          {FOOTER_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className={styles.link}>
+              {link.label}
+            </Link>
+          ))}
         </nav>
         <p className={styles.legal}>© {new Date().getFullYear()} Keisha. All rights reserved.</p>
       </div>

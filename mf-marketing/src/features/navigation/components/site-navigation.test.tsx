@@ -32,6 +32,17 @@ describe('SiteNavigation', () => {
     expect(within(nav).getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/faq');
   });
 
+  it('reaches the API documentation and the account page (issue 28)', () => {
+    const nav = renderNavigation();
+    expect(within(nav).getByRole('link', { name: 'Developers' }).getAttribute('href')).toBe('/developers');
+    expect(within(nav).getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
+  });
+
+  it('draws the one Keisha logo beside the name', () => {
+    const nav = renderNavigation();
+    expect(within(nav).getByRole('link', { name: 'Keisha' }).querySelector('svg[data-keisha-logo]')).not.toBeNull();
+  });
+
   it('has the theme toggle and the Admin Login control the app gives it', () => {
     const nav = renderNavigation();
     expect(within(nav).getByRole('button', { name: 'Light Mode' })).toBeTruthy();

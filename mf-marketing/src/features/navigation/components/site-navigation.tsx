@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { ThemeToggle } from '@keisha/ui';
+import { KeishaLogo, ThemeToggle } from '@keisha/ui';
 import { paths } from '../../../config/paths.ts';
 import { NewsNetworkMenu } from './news-network-menu.tsx';
 import styles from './site-navigation.module.css';
@@ -9,6 +9,12 @@ const PAGE_LINKS = [
   { label: 'Pricing', to: paths.pricing },
   { label: 'About', to: paths.about },
   { label: 'FAQ', to: paths.faq },
+] as const;
+
+/** After the spec's items (and the dropdown): the API documentation and the reader's account (issue 28). */
+const ACCOUNT_LINKS = [
+  { label: 'Developers', to: paths.developers },
+  { label: 'Account', to: paths.account },
 ] as const;
 
 const pageLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -38,7 +44,7 @@ export function SiteNavigation({ adminLogin }: { adminLogin?: ReactNode }) {
     <header className={styles.header}>
       <nav className={styles.bar} aria-label="Main" onKeyDown={onKeyDown}>
         <Link to={paths.home} className={styles.brand}>
-          <span className={styles.brandMark} aria-hidden="true" />
+          <KeishaLogo size={26} />
           Keisha
         </Link>
         <button
@@ -64,6 +70,13 @@ export function SiteNavigation({ adminLogin }: { adminLogin?: ReactNode }) {
             <li>
               <NewsNetworkMenu />
             </li>
+            {ACCOUNT_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={pageLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
           <div className={styles.actions}>
             <ThemeToggle className={styles.themeToggle} />
