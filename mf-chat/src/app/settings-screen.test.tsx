@@ -39,8 +39,10 @@ function renderSettings() {
 beforeEach(() => {
   platform = installFakePlatform();
   platform.on('GET /api/billing/plans', () => json(CATALOGUE));
-  platform.on('GET /api/billing/payment-options', () => json({ success: true, sandbox: true, bitcoin: { provider: 'sandbox' }, cashapp: { cashtag: '$KeishaAI' }, paypal: null }));
-  platform.on('GET /api/billing/entitlements/me', () => json({ success: true, entitlement: { decoder_tier: 'free', chat_tier: 'Free', expires_at: null, lifetime: false } }));
+  platform.on('GET /api/billing/payment-options', () => json({ success: true, sandbox: true, bitcoin: { provider: 'sandbox' }, cashapp: { cashtag: '$KeishaAI', sandbox: false }, paypal: null }));
+  platform.on('GET /api/bias-payment/subscription/:userId', () =>
+    json({ success: true, user_id: 'u1', entitlement: { decoder_tier: 'free', chat_tier: 'Free', expires_at: null, lifetime: false }, subscription: null, subscriptions: [] }),
+  );
   platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage({ messages_today: 3, remaining: 7 }) }));
 });
 afterEach(() => {
@@ -79,17 +81,87 @@ describe('Settings', () => {
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 
-  it('shows the renewal date of a paid plan that ends, and no daily count', async () => {
+  const proPurchase = (over: Record<string, unknown> = {}) => ({
+    id: '11111111-1111-4111-8111-111111111111',
+    user_id: 'u1',
+    product: 'chat',
+    tier: 'Pro',
+    status: 'active',
+    provider: 'sandbox',
+    payment_method: 'bitcoin',
+    amount: 59,
+    currency: 'USD',
+    current_period_end: '2031-03-03T12:00:00.000Z',
+    lifetime: false,
+    grants_access: true,
+    failure_reason: null,
+    activated_at: '2030-03-03T12:00:00.000Z',
+    cancelled_at: null,
+    created_at: '2030-03-03T12:00:00.000Z',
+    updated_at: '2030-03-03T12:00:00.000Z',
+    ...over,
+  });
+  const onPro = (purchase: Record<string, unknown>) => {
     platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage({ plan: 'Pro', messages_today: 42, daily_limit: null, remaining: null, unlimited: true }) }));
-    platform.on('GET /api/billing/entitlements/me', () =>
-      json({ success: true, entitlement: { decoder_tier: 'free', chat_tier: 'Pro', expires_at: '2031-03-03T12:00:00.000Z', lifetime: false } }),
+    platform.on('GET /api/bias-payment/subscription/:userId', () =>
+      json({ success: true, user_id: 'u1', entitlement: { decoder_tier: 'free', chat_tier: 'Pro', expires_at: purchase.current_period_end, lifetime: false }, subscription: null, subscriptions: [purchase] }),
     );
+  };
+
+  it('shows the renewal date of a renewing plan, and no daily count', async () => {
+    onPro(proPurchase());
     signIn();
     renderSettings();
     const account = await screen.findByRole('region', { name: 'Account' });
     await waitFor(() => expect(within(account).getByText('Pro')).toBeTruthy());
     await waitFor(() => expect(within(account).getByText('Renews on')).toBeTruthy());
     expect(account.textContent).not.toContain('Messages today');
+    expect(within(account).getByRole('button', { name: 'Cancel plan' })).toBeTruthy();
+  });
+
+  it('says "Active until", with no Cancel, for a plan already cancelled', async () => {
+    onPro(proPurchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' }));
+    signIn();
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    await waitFor(() => expect(within(account).getByText('Active until')).toBeTruthy());
+    expect(within(account).queryByText('Renews on')).toBeNull();
+    expect(within(account).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
+  });
+
+  it('cancels a renewing plan after a confirm step and shows what follows', async () => {
+    onPro(proPurchase());
+    const cancelled = proPurchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' });
+    platform.on('POST /api/bias-payment/cancel-subscription', () => json({ success: true, subscription: cancelled, access_until: cancelled.current_period_end }));
+    signIn();
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    fireEvent.click(await within(account).findByRole('button', { name: 'Cancel plan' }));
+    // Nothing is sent before the reader confirms; "Keep my plan" backs out.
+    const dialog = within(account).getByRole('alertdialog', { name: 'Cancel the Pro plan?' });
+    expect(dialog.textContent).toContain('will not renew');
+    expect(platform.requests.some((r) => r.path === '/api/bias-payment/cancel-subscription')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    fireEvent.click(within(account).getByRole('button', { name: 'Cancel plan' }));
+    fireEvent.click(within(account).getByRole('button', { name: 'Yes, cancel my plan' }));
+    expect(await within(account).findByText(/Your Pro plan is cancelled\. It stays active until .*2031 and will not renew\./)).toBeTruthy();
+    expect(within(account).getByText('Active until')).toBeTruthy();
+    expect(within(account).queryByText('Renews on')).toBeNull();
+    const sent = platform.requests.find((r) => r.path === '/api/bias-payment/cancel-subscription')!;
+    expect(sent.body).toEqual({ user_id: 'u1', subscription_id: cancelled.id, expected_status: 'active' });
+  });
+
+  it('says why a cancel was refused', async () => {
+    onPro(proPurchase());
+    platform.on('POST /api/bias-payment/cancel-subscription', () =>
+      json({ success: false, error: { code: 'NOT_CANCELLABLE', message: 'Failed to cancel subscription', details: { reason: 'This purchase is not an active plan any more.' } } }, 409),
+    );
+    signIn();
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    fireEvent.click(await within(account).findByRole('button', { name: 'Cancel plan' }));
+    fireEvent.click(within(account).getByRole('button', { name: 'Yes, cancel my plan' }));
+    expect((await within(account).findByRole('alert')).textContent).toBe('Failed to cancel subscription: This purchase is not an active plan any more.');
   });
 
   it('falls back to a Free profile with 0 messages when the usage cannot be read', async () => {

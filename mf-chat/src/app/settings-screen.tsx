@@ -7,7 +7,7 @@ import { SignOutButton } from '../features/session/components/sign-out-button.ts
 import { AccountInfo } from '../features/settings/components/account-info.tsx';
 import { BetaNotice } from '../features/settings/components/beta-notice.tsx';
 import { EnterpriseDemoForm } from '../features/settings/components/enterprise-demo-form.tsx';
-import { useEntitlement } from '../features/settings/hooks/use-entitlement.ts';
+import { useChatPurchase } from '../features/settings/hooks/use-chat-purchase.ts';
 import { CashAppInstructions } from '../features/upgrade/components/cash-app-instructions.tsx';
 import { PlanGrid } from '../features/upgrade/components/plan-grid.tsx';
 import { useChatPlans } from '../features/upgrade/hooks/use-chat-plans.ts';
@@ -26,7 +26,8 @@ interface SettingsScreenProps {
  */
 export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreenProps) {
   const email = useKeisha((s) => s.auth.user?.email ?? null);
-  const entitlement = useEntitlement();
+  const userId = useKeisha((s) => s.auth.user?.id ?? null);
+  const chatPurchase = useChatPurchase(userId);
   const plans = useChatPlans();
   const headingId = useId();
   const paymentId = useId();
@@ -51,7 +52,14 @@ export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreen
           Settings
         </h1>
         {profile.loaded ? (
-          <AccountInfo email={email} plan={profile.profile.plan} messagesToday={messagesTodayLabel(profile.profile)} entitlement={entitlement} />
+          <AccountInfo
+            email={email}
+            userId={userId}
+            plan={profile.profile.plan}
+            messagesToday={messagesTodayLabel(profile.profile)}
+            purchase={chatPurchase.purchase}
+            onPurchaseChanged={chatPurchase.replace}
+          />
         ) : (
           <p className={styles.muted} role="status">
             Loading your account...

@@ -2,10 +2,11 @@ import type { SiteUser } from '@keisha/store';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, MISSING_VALUE } from '../../../lib/format.ts';
-import { planExpiry, planSummary } from '../../../lib/plan.ts';
+import { planSummary } from '../../../lib/plan.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getMe } from '../api/get-me.ts';
 import { getOwnPlan, OWN_ENTITLEMENT_PATH } from '../api/get-own-plan.ts';
+import { PlanDetails } from './plan-section.tsx';
 import styles from './account-page.module.css';
 
 /** Who is signed in, on which plan, since when. A plan billing cannot give shows as '—'. */
@@ -14,7 +15,6 @@ export function AccountSummary({ user, headingId }: { user: SiteUser; headingId:
   const plan = useRemoteData(`${OWN_ENTITLEMENT_PATH}:${user.id}`, getOwnPlan);
   const account = me.state.status === 'ready' ? me.state.data : null;
   const entitlement = plan.state.status === 'ready' ? plan.state.data : null;
-  const expiry = planExpiry(entitlement);
   const isAdmin = (account?.role ?? user.role) === 'admin';
 
   return (
@@ -28,7 +28,7 @@ export function AccountSummary({ user, headingId }: { user: SiteUser; headingId:
         <dt>Plan</dt>
         <dd>
           {plan.state.status === 'loading' ? 'Loading…' : planSummary(entitlement)}
-          {expiry && <span className={styles.expiry}>{expiry}</span>}
+          <PlanDetails userId={user.id} />
         </dd>
         <dt>Member since</dt>
         <dd>{account ? formatDate(account.created_at) : me.state.status === 'loading' ? 'Loading…' : MISSING_VALUE}</dd>

@@ -1,21 +1,34 @@
-import type { Entitlement } from '@keisha/contracts/billing';
+import type { SubscriptionView } from '@keisha/contracts/billing';
 import type { ChatTier } from '@keisha/contracts/chat';
-import { useId } from 'react';
-import { renewalDate } from '../domain/account-summary.ts';
+import { useId, useState } from 'react';
+import { planStatusOf } from '../domain/plan-status.ts';
+import { CancelPlan } from './cancel-plan.tsx';
 import styles from './settings.module.css';
 
 interface AccountInfoProps {
   email: string | null;
+  userId: string | null;
   plan: ChatTier;
   /** 'Messages today: n / 10' for Free, null otherwise. */
   messagesToday: string | null;
-  entitlement: Entitlement | null;
+  /** The chat purchase giving access now (undefined while billing is asked). */
+  purchase: SubscriptionView | null | undefined;
+  onPurchaseChanged: (purchase: SubscriptionView) => void;
 }
 
-/** Spec section 2 (Settings): email, current plan, renewal date, and today's messages on Free. */
-export function AccountInfo({ email, plan, messagesToday, entitlement }: AccountInfoProps) {
+/**
+ * Spec section 2 (Settings): email, current plan, renewal date, and today's messages on Free. A renewing plan
+ * shows "Renews on" and a Cancel button; a cancelled one "Active until" (issue 28, item 4).
+ */
+export function AccountInfo({ email, userId, plan, messagesToday, purchase, onPurchaseChanged }: AccountInfoProps) {
   const headingId = useId();
-  const renews = renewalDate(plan, entitlement);
+  const status = plan === 'Free' || plan === 'Gold' ? null : planStatusOf(purchase ?? null);
+  // Once cancelled here, the result stays in view (the plan line itself turns to "Active until").
+  const [cancelledHere, setCancelledHere] = useState(false);
+  const cancelled = (next: SubscriptionView) => {
+    setCancelledHere(true);
+    onPurchaseChanged(next);
+  };
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
@@ -30,14 +43,15 @@ export function AccountInfo({ email, plan, messagesToday, entitlement }: Account
           <dt>Plan</dt>
           <dd>{plan}</dd>
         </div>
-        {renews && (
+        {status && (
           <div>
-            <dt>Renews on</dt>
-            <dd>{renews}</dd>
+            <dt>{status.label}</dt>
+            <dd>{status.date}</dd>
           </div>
         )}
       </dl>
       {messagesToday && <p className={styles.usage}>{messagesToday}</p>}
+      {(status?.kind === 'renews' || cancelledHere) && purchase && userId && <CancelPlan userId={userId} plan={plan} purchase={purchase} onCancelled={cancelled} />}
     </section>
   );
 }

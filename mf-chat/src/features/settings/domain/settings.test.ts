@@ -1,24 +1,50 @@
 import { ApiError } from '@keisha/contracts';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/network-message.ts';
-import { renewalDate } from './account-summary.ts';
+import type { SubscriptionView } from '@keisha/contracts/billing';
+import { currentChatPurchase, planStatusOf } from './plan-status.ts';
 import { canRequestDemo, DEMO_REQUEST_FAILED, demoFailure, demoReceived } from './demo-request.ts';
 
-describe('renewalDate', () => {
-  const ends = { expires_at: '2031-03-03T12:00:00.000Z', lifetime: false };
-
-  it('is shown for the paid plans that end', () => {
-    expect(renewalDate('Starter', ends, 'en-US')).toBe('March 3, 2031');
-    expect(renewalDate('Pro', ends, 'en-US')).toBe('March 3, 2031');
+describe('the plan line: "Renews on" only for a renewing plan, "Active until" otherwise', () => {
+  const purchase = (over: Partial<SubscriptionView>): SubscriptionView => ({
+    id: 'p1',
+    user_id: 'u1',
+    product: 'chat',
+    tier: 'Pro',
+    status: 'active',
+    provider: 'sandbox',
+    payment_method: 'bitcoin',
+    amount: 59,
+    currency: 'USD',
+    current_period_end: '2031-03-03T12:00:00.000Z',
+    lifetime: false,
+    grants_access: true,
+    failure_reason: null,
+    activated_at: '2030-03-03T12:00:00.000Z',
+    cancelled_at: null,
+    created_at: '2030-03-03T12:00:00.000Z',
+    updated_at: '2030-03-03T12:00:00.000Z',
+    ...over,
   });
 
-  it('is not shown for Free, Gold, lifetime access or a missing or bad date', () => {
-    expect(renewalDate('Free', ends, 'en-US')).toBeNull();
-    expect(renewalDate('Gold', ends, 'en-US')).toBeNull();
-    expect(renewalDate('Pro', { expires_at: ends.expires_at, lifetime: true }, 'en-US')).toBeNull();
-    expect(renewalDate('Pro', { expires_at: null, lifetime: false }, 'en-US')).toBeNull();
-    expect(renewalDate('Pro', { expires_at: 'soon', lifetime: false }, 'en-US')).toBeNull();
-    expect(renewalDate('Pro', null, 'en-US')).toBeNull();
+  it('renews an active plan that ends, and says until when a cancelled one runs', () => {
+    expect(planStatusOf(purchase({}), 'en-US')).toEqual({ kind: 'renews', label: 'Renews on', date: 'March 3, 2031', purchaseId: 'p1' });
+    expect(planStatusOf(purchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' }), 'en-US')).toEqual({ kind: 'ends', label: 'Active until', date: 'March 3, 2031' });
+  });
+
+  it('shows nothing for a lifetime plan, no plan, an unknown date or a purchase without access', () => {
+    expect(planStatusOf(purchase({ tier: 'Gold', lifetime: true, current_period_end: null }), 'en-US')).toBeNull();
+    expect(planStatusOf(null)).toBeNull();
+    expect(planStatusOf(purchase({ current_period_end: 'soon' }))).toBeNull();
+    expect(planStatusOf(purchase({ status: 'pending', grants_access: false }))).toBeNull();
+  });
+
+  it('picks the chat purchase giving access now, the earliest when one is stacked after another', () => {
+    const first = purchase({ id: 'a', created_at: '2030-01-01T00:00:00.000Z' });
+    const stacked = purchase({ id: 'b', created_at: '2030-02-01T00:00:00.000Z' });
+    const decoder = purchase({ id: 'd', product: 'decoder', created_at: '2029-01-01T00:00:00.000Z' });
+    expect(currentChatPurchase([stacked, decoder, first])?.id).toBe('a');
+    expect(currentChatPurchase([decoder, purchase({ id: 'x', grants_access: false })])).toBeNull();
   });
 });
 

@@ -10,6 +10,8 @@ const CADENCE_OF: Record<string, string> = { 'per month': ' per month', 'per yea
 export function CashAppInstructions({ plans, email }: { plans: ChatPlansState; email: string | null }) {
   const paid = plans.plans.filter((plan) => plan.cashAppPrice !== null);
   const cashtag = plans.options?.cashapp.cashtag ?? null;
+  // The sandbox's tag is a placeholder (no CASHAPP_CASHTAG configured): said plainly, so nobody pays it.
+  const sandbox = plans.options?.cashapp.sandbox === true;
   return (
     <div className={styles.cashApp}>
       <h3 className={styles.subheading}>Cash App</h3>
@@ -33,7 +35,13 @@ export function CashAppInstructions({ plans, email }: { plans: ChatPlansState; e
         ) : null}{' '}
         in the payment note. Your account is updated within 1 hour.
       </p>
-      {!cashtag && <p className={styles.muted}>Ask support for the Cash App tag to pay.</p>}
+      {sandbox && (
+        <p className={styles.muted} role="note">
+          Sandbox — no real money moves: {cashtag} is a placeholder tag, so do not send money to it. An administrator
+          approves test payments in the admin console.
+        </p>
+      )}
+      {!cashtag && plans.options && <p className={styles.muted}>Cash App is not offered on this site.</p>}
     </div>
   );
 }

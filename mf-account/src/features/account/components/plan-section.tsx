@@ -1,0 +1,87 @@
+import { CANCEL_REFUSALS, PAYMENT_MESSAGES, type SubscriptionView } from '@keisha/contracts/billing';
+import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { useRemoteData } from '../../../lib/use-remote-data.ts';
+import { cancelOwnPlan, getOwnPurchases } from '../api/own-purchases.ts';
+import { currentPurchases, planLine, type PlanLine } from '../domain/plan-purchases.ts';
+import styles from './account-page.module.css';
+
+type Step = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'busy' } | { kind: 'done'; until: string | null } | { kind: 'failed'; message: string };
+
+/** The spec's failure status, and why when billing said (its error code). */
+function refusalOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ALREADY_PAID') return `${PAYMENT_MESSAGES.cancelFailed}: ${CANCEL_REFUSALS.alreadyPaid}`;
+  if (code === 'NOT_CANCELLABLE') return `${PAYMENT_MESSAGES.cancelFailed}: ${CANCEL_REFUSALS.notActive}`;
+  return `${PAYMENT_MESSAGES.cancelFailed}. Please try again.`;
+}
+
+/** One paid plan: its state, and for a renewing one, Cancel with a confirm step and the result. */
+function PlanRow({ userId, line, onChanged }: { userId: string; line: PlanLine; onChanged: (purchase: SubscriptionView) => void }) {
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const confirm = async () => {
+    setStep({ kind: 'busy' });
+    try {
+      const answer = await cancelOwnPlan(userId, line.purchaseId);
+      const next = planLine(answer.subscription);
+      setStep({ kind: 'done', until: next.until });
+      onChanged(answer.subscription);
+    } catch (error) {
+      setStep({ kind: 'failed', message: refusalOf(error) });
+    }
+  };
+  return (
+    <li className={styles.planRow}>
+      <span>
+        <strong>{line.name}</strong> · <span>{line.status}</span>
+      </span>
+      {line.kind === 'renews' && (step.kind === 'idle' || step.kind === 'failed') && (
+        <Button size="small" onClick={() => setStep({ kind: 'confirm' })}>
+          Cancel plan
+        </Button>
+      )}
+      {(step.kind === 'confirm' || step.kind === 'busy') && (
+        <div role="alertdialog" aria-label={`Cancel ${line.name}?`} className={styles.planConfirm}>
+          <p>
+            Cancel {line.name}? You keep it until {line.until ?? 'the end of the period you paid for'}, and it will not renew. Nothing is
+            refunded.
+          </p>
+          <div className={styles.actions}>
+            <Button variant="danger" size="small" onClick={confirm} disabled={step.kind === 'busy'}>
+              {step.kind === 'busy' ? 'Cancelling…' : 'Yes, cancel my plan'}
+            </Button>
+            <Button size="small" onClick={() => setStep({ kind: 'idle' })} disabled={step.kind === 'busy'}>
+              Keep my plan
+            </Button>
+          </div>
+        </div>
+      )}
+      {step.kind === 'done' && (
+        <Notice kind="success">
+          {line.name} is cancelled. It stays active until {step.until ?? 'the end of the period you paid for'} and will not renew.
+        </Notice>
+      )}
+      {step.kind === 'failed' && <Notice kind="error">{step.message}</Notice>}
+    </li>
+  );
+}
+
+/**
+ * The plan section of the account page (issue 28, item 4): each paid plan held now, "Renews on" or "Active
+ * until", and self-service cancellation of a renewing one.
+ */
+export function PlanDetails({ userId }: { userId: string }) {
+  const purchases = useRemoteData(`purchases:${userId}`, (signal) => getOwnPurchases(userId, signal));
+  if (purchases.state.status !== 'ready') return null;
+  const lines = currentPurchases(purchases.state.data).map((purchase) => planLine(purchase));
+  if (lines.length === 0) return null;
+  const replace = (next: SubscriptionView) => purchases.update((all) => all.map((purchase) => (purchase.id === next.id ? next : purchase)));
+  return (
+    <ul className={styles.planList} aria-label="Your paid plans">
+      {lines.map((line) => (
+        <PlanRow key={line.purchaseId} userId={userId} line={line} onChanged={replace} />
+      ))}
+    </ul>
+  );
+}
