@@ -26,6 +26,14 @@ describe('FAQ_ITEMS', () => {
     for (const item of FAQ_ITEMS.filter((entry) => entry.link)) expect(item.link!.to).toMatch(/^\/(?!\/)/);
   });
 
+  it('says how to cancel a plan yourself, where, and what happens after (issue 28, item 4)', () => {
+    const billing = FAQ_ITEMS.find((item) => item.id === 'billing-help')!.answer.join(' ');
+    expect(billing).toContain('Cancel plan');
+    expect(billing).toContain('Your Account');
+    expect(billing).toContain('Settings');
+    expect(billing).toContain('Active until');
+  });
+
   it('says the platform targets December, as the spec does', () => {
     expect(FAQ_ITEMS.some((item) => item.answer.join(' ').includes('December'))).toBe(true);
   });

@@ -109,7 +109,10 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'billing-help',
     question: 'How do I cancel, or get help with a payment?',
     answer: [
-      'A cancelled subscription keeps its plan until the end of the period you already paid for. For anything about a payment, write to support@keisha.ai with your subscription or transaction ID, so we can find it straight away.',
+      'You cancel a renewing plan yourself: open Your Account (the Account link in the menu) and press Cancel plan next to the plan, or in the chat open Settings and press Cancel plan under Account. You are asked to confirm, and nothing is refunded.',
+      'A cancelled plan does not renew and stays active until the end of the period you already paid for: the account page then says "Active until" with that date instead of "Renews on". A lifetime plan never renews, so there is nothing to cancel.',
+      'For anything about a payment, write to support@keisha.ai with your subscription or transaction ID, so we can find it straight away.',
     ],
+    link: { label: 'Your Account', to: '/account' },
   },
 ];

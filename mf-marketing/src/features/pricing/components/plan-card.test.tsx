@@ -10,7 +10,7 @@ vi.mock('../../../lib/load-script.ts', () => ({ loadScript: vi.fn(() => Promise.
 const { PlanCard } = await import('./plan-card.tsx');
 
 const monthly = pricingTiers(catalogueFixture())[1]!;
-const paypal = { clientId: 'client-1', planIds: { monthly: 'P-MONTHLY', annual: 'P-ANNUAL' } };
+const paypal = { clientId: 'client-1', planIds: { monthly: 'P-MONTHLY', annual: 'P-ANNUAL' }, sandbox: false };
 
 function renderCard(payment: PaymentOptionsState) {
   render(

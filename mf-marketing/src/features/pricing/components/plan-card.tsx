@@ -6,6 +6,7 @@ import { FULL_ANALYSIS_FEATURE, type PricingTier } from '../domain/pricing-tiers
 import type { PaymentOptionsState } from '../hooks/use-payment-options.ts';
 import { PaymentFallback, SignInToSubscribe } from './payment-fallback.tsx';
 import { PayPalSubscribeButton } from './paypal-subscribe-button.tsx';
+import { SandboxPayPalButton } from './sandbox-paypal-button.tsx';
 import styles from './pricing.module.css';
 
 export interface PlanCardProps {
@@ -33,6 +34,8 @@ function PaidAction({ tier, payment }: { tier: PricingTier; payment: PaymentOpti
   if (!paypal || !planId) return <PaymentFallback />;
   // Billing grants a PayPal subscription only to the account named in it: a guest signs in first.
   if (!accountId) return <SignInToSubscribe />;
+  // No PayPal keys on this site: billing stands in for PayPal, offline, and says so.
+  if (paypal.sandbox && (tier.tier === 'monthly' || tier.tier === 'annual')) return <SandboxPayPalButton tier={tier.tier} planName={tier.name} />;
   return (
     <ErrorBoundary label={`PayPal's ${tier.tier} button`} fallback={<PaymentFallback reason="PayPal could not be loaded right now." />}>
       <PayPalSubscribeButton

@@ -45,6 +45,80 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('PricingPage offline (the sandbox): PayPal stands in, a paywall checkout resumes, prices by method', () => {
+  const SANDBOX = { success: true, sandbox: true, bitcoin: { provider: 'sandbox' }, cashapp: { cashtag: '$KeishaSandbox', sandbox: true }, paypal: { client_id: 'sandbox', plans: { monthly: 'P-SANDBOX-MONTHLY', annual: 'P-SANDBOX-ANNUAL' }, sandbox: true } };
+  const READER = { id: 'u-1', email: 'reader@example.org', role: 'user' };
+  /** Identity's answer to the refresh cookie: the session's access token. */
+  const REFRESHED = { success: true, user: READER, token: 'access-token', expires_in: 900 };
+  const signInReader = () =>
+    keishaStore.getState().dispatchAuth({ type: 'RESTORE_SESSION', user: { id: 'u-1', email: 'reader@example.org', role: 'user', daily_usage_count: 0, last_usage_reset: '2030-01-01' } });
+
+  it('offers the PayPal sandbox button to a signed-in reader, without loading PayPal’s script, and opens billing’s approval page', { timeout: 30_000 }, async () => {
+    const fetchSpy = answerWith(catalogueFixture(), 200, SANDBOX);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    fetchSpy.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/billing/payment-options') return json(SANDBOX);
+      if (url === '/api/billing/plans') return json(catalogueFixture());
+      if (url === '/api/auth/refresh') return json(REFRESHED);
+      if (url === '/api/billing/paypal/sandbox/subscriptions') return json({ success: true, subscription_id: 'I-SANDBOX-ABCDEFGHJKLM', approve_url: '/api/billing/sandbox/paypal/I-SANDBOX-ABCDEFGHJKLM' }, 201);
+      return json({ success: false, error: { code: 'NOT_FOUND', message: url } }, 404);
+    });
+    signInReader();
+    renderPricing();
+    const monthly = await screen.findByRole('article', { name: 'Monthly' }, { timeout: 15_000 });
+    const button = await within(monthly).findByRole('button', { name: 'Subscribe to the Monthly plan with PayPal (sandbox)' }, { timeout: 15_000 });
+    expect(monthly.textContent).toContain('Sandbox — no real money moves');
+    fireEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/billing/sandbox/paypal/I-SANDBOX-ABCDEFGHJKLM'));
+    expect(loadScript).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('resumes the paywall’s checkout for a signed-in reader: the same plan and way to pay', async () => {
+    const fetchSpy = answerWith(catalogueFixture(), 200, SANDBOX);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    fetchSpy.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/billing/payment-options') return json(SANDBOX);
+      if (url === '/api/billing/plans') return json(catalogueFixture());
+      if (url === '/api/auth/refresh') return json(REFRESHED);
+      if (url === '/api/bias-payment/create-subscription') {
+        expect(JSON.parse(String(init?.body))).toEqual({ user_id: 'u-1', tier: 'monthly', payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' });
+        return json({ success: true, payment_url: '/api/billing/sandbox/checkout/c-1', amount: 7, currency: 'USD', subscription_id: 'c-1', provider: 'sandbox', status: 'pending', instructions: null }, 201);
+      }
+      return json({ success: false, error: { code: 'NOT_FOUND', message: url } }, 404);
+    });
+    signInReader();
+    renderPricing('/pricing?plan=monthly&source=paywall&payment=bitcoin&user_type=guest');
+    const resume = await screen.findByRole('region', { name: /Your checkout: Monthly plan/ });
+    fireEvent.click(within(resume).getByRole('button', { name: 'Pay $7.00 with Bitcoin' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/billing/sandbox/checkout/c-1'));
+    vi.unstubAllGlobals();
+  });
+
+  it('asks a guest to create an account (or sign in) before the checkout, keeping the plan and the way to pay', async () => {
+    answerWith(catalogueFixture(), 200, SANDBOX);
+    renderPricing('/pricing?plan=annual&source=paywall&payment=cashapp&user_type=guest');
+    const resume = await screen.findByRole('region', { name: /Your checkout: Annual plan/ });
+    expect(within(resume).getByRole('button', { name: 'Create account and pay $99.99 with Cash App' })).toBeTruthy();
+    expect(within(resume).getByLabelText('Confirm password')).toBeTruthy();
+    fireEvent.click(within(resume).getByRole('button', { name: 'I already have an account' }));
+    expect(within(resume).getByRole('button', { name: 'Sign in and pay $99.99 with Cash App' })).toBeTruthy();
+  });
+
+  it('lists each plan’s price by way of paying, and says why they differ', async () => {
+    answerWith(catalogueFixture(), 200, SANDBOX);
+    renderPricing();
+    const prices = await screen.findByRole('region', { name: 'Prices by way of paying' });
+    const cells = within(prices).getAllByRole('row').map((row) => row.textContent);
+    expect(cells).toEqual(['PlanPayPalBitcoinCash App', 'Monthly$12.34 / month$7.00 / month$14.99 / month', 'Annual$120.00 / year$60.00 / year$99.99 / year']);
+    expect(prices.textContent).toContain('Why the prices differ');
+  });
+});
+
 describe('PricingPage', () => {
   it('shows a loading state, then the three tiers with the prices of the catalogue', async () => {
     const fetchSpy = answerWith(catalogueFixture());

@@ -10,6 +10,8 @@ import { pricingTiers } from '../domain/pricing-tiers.ts';
 import { usePaymentOptions } from '../hooks/use-payment-options.ts';
 import { usePlans } from '../hooks/use-plans.ts';
 import { PlanCard } from './plan-card.tsx';
+import { PricesByMethod } from './prices-by-method.tsx';
+import { ResumeCheckout } from './resume-checkout.tsx';
 import styles from './pricing.module.css';
 
 function TierPlaceholders() {
@@ -42,7 +44,10 @@ export function PricingPage() {
         <h2 id="pricing-plans-title" className={styles.sectionTitle}>
           News Decoder plans
         </h2>
-        {referral?.guest && (
+        {referral?.plan && referral.payment && state.status === 'ready' && (
+          <ResumeCheckout catalogue={state.catalogue} tier={referral.plan} method={referral.payment} />
+        )}
+        {referral?.guest && !(referral.plan && referral.payment) && (
           <p className={styles.notice}>
             Paid plans belong to an account. Create a free account in the{' '}
             <Link to={paths.decoder} className={styles.inlineLink}>
@@ -87,6 +92,8 @@ export function PricingPage() {
           its plan until the end of the period already paid for.
         </p>
       </section>
+
+      {state.status === 'ready' && <PricesByMethod catalogue={state.catalogue} />}
 
       <div className={styles.columns}>
         <section className={styles.panel} aria-labelledby="pricing-enterprise-title">

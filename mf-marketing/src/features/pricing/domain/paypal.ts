@@ -6,6 +6,8 @@
 export interface PayPalSettings {
   clientId: string;
   planIds: { monthly?: string; annual?: string };
+  /** Billing stands in for PayPal (no PayPal keys, the sandbox on): no SDK to load, billing's approval page instead. */
+  sandbox: boolean;
 }
 
 /** Ids PayPal issues: letters, digits, - and _. Anything else in the answer is not used in a script URL. */
@@ -20,11 +22,11 @@ function paypalId(value: unknown): string | undefined {
  * (then the page shows its fallback and never loads PayPal's SDK).
  */
 export function paypalSettingsFrom(options: unknown): PayPalSettings | null {
-  const paypal = (options as { paypal?: { client_id?: unknown; plans?: { monthly?: unknown; annual?: unknown } } | null } | null)?.paypal;
+  const paypal = (options as { paypal?: { client_id?: unknown; plans?: { monthly?: unknown; annual?: unknown }; sandbox?: unknown } | null } | null)?.paypal;
   if (typeof paypal !== 'object' || paypal === null) return null;
   const clientId = paypalId(paypal.client_id);
   if (!clientId) return null;
-  return { clientId, planIds: { monthly: paypalId(paypal.plans?.monthly), annual: paypalId(paypal.plans?.annual) } };
+  return { clientId, planIds: { monthly: paypalId(paypal.plans?.monthly), annual: paypalId(paypal.plans?.annual) }, sandbox: paypal.sandbox === true };
 }
 
 export interface PayPalButtonsOptions {

@@ -4,6 +4,8 @@
 
 export interface PaywallReferral {
   plan: 'monthly' | 'annual' | null;
+  /** The way to pay the reader pressed ("Pay $7 with Bitcoin"): kept through sign-up, to resume that checkout. */
+  payment: 'bitcoin' | 'cashapp' | null;
   guest: boolean;
 }
 
@@ -13,6 +15,7 @@ export function parsePaywallReferral(search: string): PaywallReferral | null {
   const plan = query.get('plan');
   return {
     plan: plan === 'monthly' || plan === 'annual' ? plan : null,
+    payment: query.get('payment') === 'bitcoin' || query.get('payment') === 'cashapp' ? (query.get('payment') as 'bitcoin' | 'cashapp') : null,
     guest: query.get('user_type') === 'guest',
   };
 }

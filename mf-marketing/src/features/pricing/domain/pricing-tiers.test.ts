@@ -53,6 +53,7 @@ describe('paypalSettingsFrom', () => {
     expect(paypalSettingsFrom({ success: true, paypal: { client_id: 'AbC-1_x', plans: { monthly: 'P-1', annual: 'P-2' } } })).toEqual({
       clientId: 'AbC-1_x',
       planIds: { monthly: 'P-1', annual: 'P-2' },
+      sandbox: false,
     });
   });
 
@@ -61,15 +62,15 @@ describe('paypalSettingsFrom', () => {
     expect(paypalSettingsFrom({ paypal: { client_id: '' } })).toBeNull();
     expect(paypalSettingsFrom({ paypal: { client_id: 'x"><script>' } })).toBeNull();
     expect(paypalSettingsFrom(null)).toBeNull();
-    expect(paypalSettingsFrom({ paypal: { client_id: 'ok', plans: { monthly: 'P 1', annual: 7 } } })).toEqual({ clientId: 'ok', planIds: { monthly: undefined, annual: undefined } });
+    expect(paypalSettingsFrom({ paypal: { client_id: 'ok', plans: { monthly: 'P 1', annual: 7 } } })).toEqual({ clientId: 'ok', planIds: { monthly: undefined, annual: undefined }, sandbox: false });
   });
 });
 
 describe('parsePaywallReferral', () => {
   it("reads the decoder paywall's redirect", () => {
-    expect(parsePaywallReferral('?plan=annual&source=paywall&payment=bitcoin&user_type=guest')).toEqual({ plan: 'annual', guest: true });
-    expect(parsePaywallReferral('?plan=monthly&source=paywall&user_type=free')).toEqual({ plan: 'monthly', guest: false });
-    expect(parsePaywallReferral('?plan=<script>&source=paywall')).toEqual({ plan: null, guest: false });
+    expect(parsePaywallReferral('?plan=annual&source=paywall&payment=bitcoin&user_type=guest')).toEqual({ plan: 'annual', payment: 'bitcoin', guest: true });
+    expect(parsePaywallReferral('?plan=monthly&source=paywall&user_type=free')).toEqual({ plan: 'monthly', payment: null, guest: false });
+    expect(parsePaywallReferral('?plan=<script>&source=paywall')).toEqual({ plan: null, payment: null, guest: false });
     expect(parsePaywallReferral('?plan=annual')).toBeNull();
   });
 });
