@@ -45,7 +45,7 @@ const DECODER: DecoderPlan[] = [
     billing_cycle: 'yearly',
     bitcoin_price: usd(6000),
     cashapp_price: usd(9999),
-    features: ['Unlimited analyses', 'Priority support', 'Export and API access (coming soon)'],
+    features: ['Unlimited analyses', 'Priority support', 'Export and API access'],
   },
 ];
 
