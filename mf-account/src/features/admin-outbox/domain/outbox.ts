@@ -43,10 +43,11 @@ export function statusTone(status: OutboxStatus): 'neutral' | 'success' | 'dange
 const KIND_LABELS: Record<string, string> = {
   'verify-email': 'Address confirmation',
   'password-reset': 'Password reset',
-  'email-change': 'Address change',
+  'password-changed': 'Password changed notice',
+  unlock: 'Sign-in link',
+  'email-change': 'New address confirmation',
+  'email-change-taken': 'Address already in use',
   'email-changed': 'Address changed notice',
-  'sign-in-link': 'Sign-in link',
-  'unlock-link': 'Unlock link',
   'account-attacked': 'Attack warning',
   newsletter: 'Newsletter',
 };
