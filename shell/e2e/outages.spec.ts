@@ -87,3 +87,25 @@ test('identity down at a reload does not sign the reader out: the chat says why,
   await expect(chat.getByRole('textbox', { name: 'Message Keisha' })).toBeEnabled();
   await expect(chat.getByText(AUTH_UNAVAILABLE)).toHaveCount(0);
 });
+
+test('a signed-in reader sees "Loading..." at / while the session is restored, never a blank page, then the chat', async ({ page }) => {
+  const { email } = await openChat(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/refresh', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+
+  const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
+  await expect(loading).toBeVisible();
+  const box = await loading.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThan(10); // seen, not only announced
+  await expect(page.locator('[data-remote="marketing"]')).toHaveCount(0);
+
+  release();
+  const chat = page.locator('[data-remote="chat"]');
+  await expect(chat.getByText(email)).toBeVisible({ timeout: 20_000 });
+  await expect(loading).toHaveCount(0);
+});

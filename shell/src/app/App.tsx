@@ -1,7 +1,7 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useKeisha } from '@keisha/store';
 import { hasPrerendered } from '../federation/prerendered.ts';
-import { RemoteMount } from '../federation/remote-mount.tsx';
+import { RemoteMount, LoadingState } from '../federation/remote-mount.tsx';
 import type { RemoteName } from '../federation/registry.ts';
 import { DocumentPolicyBoundary } from './document-policy.ts';
 import { HOME, REMOTE_ROUTES } from './paths.ts';
@@ -20,11 +20,9 @@ function Home() {
   const restored = useKeisha((s) => s.auth.sessionRestored);
   if (!restored) {
     if (hasPrerendered()) return null; // the prerendered landing page shows meanwhile
-    return (
-      <div className="k-visually-hidden" role="status">
-        Loading...
-      </div>
-    );
+    // Visible: a signed-in reader's prerendered landing page is taken away before first paint (it is not their
+    // page), so without it they would look at a blank page until the session is back (spec section 4).
+    return <LoadingState />;
   }
   const target = signedIn ? HOME.signedIn : HOME.signedOut;
   return <Page key={target.remote} {...target} />;

@@ -72,6 +72,15 @@ type LoadState =
   | { status: 'ready'; Component: ComponentType<RemoteProps> }
   | { status: 'failed' };
 
+/** The platform's loading state (spec section 4: 'Loading...'), visible and announced to screen readers. */
+export function LoadingState() {
+  return (
+    <div className={styles.loading} role="status" aria-live="polite">
+      Loading...
+    </div>
+  );
+}
+
 /** Mounts one module of a remote with a loading state, a load timeout, bounded retry and an inline fallback. */
 export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteName; module?: string; page: string }) {
   const [attempt, setAttempt] = useState(0);
@@ -135,11 +144,7 @@ export function RemoteMount({ remote, module = 'App', page }: { remote: RemoteNa
   if (state.status === 'loading') {
     // A prerendered copy of the page is already on screen: it is the loading state.
     if (hasPrerendered()) return null;
-    return (
-      <div className={styles.loading} role="status" aria-live="polite">
-        Loading...
-      </div>
-    );
+    return <LoadingState />;
   }
   if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} retrying={retrying} />;
   const { Component } = state;
