@@ -1,11 +1,21 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './platform-env.ts';
+import { waitForVerificationToken } from '../../../shared/service-kit/src/testing/mail-files.ts';
+import { E2E_ADMIN, E2E_DATA_DIR } from './platform-env.ts';
+
+/** Where the platform's identity keeps the messages it sends (no SMTP_URL): `mail/` beside its DATA_DIR. */
+export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
 
 /** An address no earlier run has used. */
 export const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 
-/** Creates an account through the decoder's sign-up, the one way in for a new person, and waits until it is signed in. */
-export async function signUpOnDecoder(page: Page, email: string, password = 'decoder-violet-canyon-64') {
+/**
+ * Creates an account through the decoder's sign-up, the one way in for a new person, and waits until it is
+ * signed in. Then, unless `confirmAddress` is false, confirms the address as its owner would (issue 27: an
+ * unconfirmed account has no chat and only its address's guest allowance): the link of the message identity
+ * sent, and the page reloaded so the session's token says the address is confirmed.
+ */
+export async function signUpOnDecoder(page: Page, email: string, password = 'decoder-violet-canyon-64', { confirmAddress = true } = {}) {
   await page.goto('/bias-detection');
   await expect(page.getByText('Guest User')).toBeVisible();
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -16,6 +26,16 @@ export async function signUpOnDecoder(page: Page, email: string, password = 'dec
   await create.getByLabel('Confirm Password').fill(password);
   await create.getByRole('button', { name: 'Create Account' }).click();
   await expect(create).toBeHidden();
+  await expect(page.getByText(email)).toBeVisible();
+  if (confirmAddress) await confirmAddressOf(page, email);
+}
+
+/** Confirms `email` with the token of the link mailed to it, then reloads the page to take a token that says so. */
+export async function confirmAddressOf(page: Page, email: string) {
+  const { token } = await waitForVerificationToken(E2E_MAIL_DIR, email, { timeoutMs: 15_000 });
+  const confirmed = await page.request.post('/api/auth/verify-email', { data: { token } });
+  expect(confirmed.status()).toBe(200);
+  await page.reload();
   await expect(page.getByText(email)).toBeVisible();
 }
 
