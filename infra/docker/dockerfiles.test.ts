@@ -183,10 +183,11 @@ describe.each(DOCKERFILES)('%s', (file) => {
   const dockerfile = readDockerfile(file);
   const images = IMAGES.filter((image) => image.dockerfile === file);
 
-  it('runs on the Node the project runs on, from the official slim image', () => {
+  it('runs on the Node the project runs on: the official slim image, or the offline base test:containers passes', () => {
     expect(dockerfile.globalArgs.NODE_VERSION).toBe(rootPackage.devDependencies.node);
+    expect(dockerfile.globalArgs.BASE_IMAGE).toBe('node:${NODE_VERSION}-slim');
     for (const stage of dockerfile.stages) {
-      if (!dockerfile.stages.some((other) => other.name === stage.from)) expect(stage.from).toBe('node:${NODE_VERSION}-slim');
+      if (!dockerfile.stages.some((other) => other.name === stage.from)) expect(stage.from).toBe('${BASE_IMAGE}');
     }
   });
 

@@ -5,8 +5,11 @@
 # Run with REMOTES_FILE (remotes.json, from a ConfigMap) and the four service URLs; see infra/edge/config.ts.
 
 ARG NODE_VERSION=24.21.0
+# Where the images start from: the official Node image where a registry is reachable; here, with none, the base
+# infra/containers/base-image.ts makes from Debian's packages (npm run test:containers passes it).
+ARG BASE_IMAGE=node:${NODE_VERSION}-slim
 
-FROM node:${NODE_VERSION}-slim AS manifests
+FROM ${BASE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/config/package.json shared/config/
@@ -29,7 +32,9 @@ COPY infra/package.json infra/
 # The shell's production build (Rspack), with the shell's build tools only.
 FROM manifests AS build
 # The `node` package's placeholder binary would shadow the image's Node in npm scripts: remove its link.
-RUN --mount=type=cache,target=/root/.npm npm ci --workspace shell --ignore-scripts --no-audit --no-fund && rm -f node_modules/.bin/node
+# Extra npm ci flags: `--offline --cache <dir>` installs from a mounted npm cache, with no registry.
+ARG NPM_CI_FLAGS=""
+RUN --mount=type=cache,target=/root/.npm npm ci ${NPM_CI_FLAGS} --workspace shell --ignore-scripts --no-audit --no-fund && rm -f node_modules/.bin/node
 COPY tsconfig.base.json ./
 COPY shared shared
 COPY shell shell
@@ -37,7 +42,7 @@ ARG KEISHA_BUILD_LABEL=""
 RUN KEISHA_BUILD_LABEL="${KEISHA_BUILD_LABEL}" npm run build --workspace shell
 
 # robots.txt and sitemap.xml for the site's root, from the marketing remote's definitions of them.
-FROM node:${NODE_VERSION}-slim AS site-files
+FROM ${BASE_IMAGE} AS site-files
 WORKDIR /app
 COPY infra/package.json infra/
 COPY infra/docker/site-files.ts infra/docker/
@@ -50,12 +55,14 @@ RUN KEISHA_SITE_URL="${KEISHA_SITE_URL}" node infra/docker/site-files.ts /site-f
 # OpenTelemetry packages) and its sources: infra's own dependencies only, not what it develops with. No
 # install scripts: the image has its own Node 24.
 FROM manifests AS install
-RUN --mount=type=cache,target=/root/.npm npm ci --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
+# Extra npm ci flags: `--offline --cache <dir>` installs from a mounted npm cache, with no registry.
+ARG NPM_CI_FLAGS=""
+RUN --mount=type=cache,target=/root/.npm npm ci ${NPM_CI_FLAGS} --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
 COPY infra/local/gateway.ts infra/local/body-limits.ts infra/local/edge-metrics.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/upstream-budgets.ts infra/local/
 COPY infra/edge infra/edge
 COPY shared/telemetry/src shared/telemetry/src
 
-FROM node:${NODE_VERSION}-slim AS edge
+FROM ${BASE_IMAGE} AS edge
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -7,8 +7,11 @@
 # The same build folder can instead be uploaded to a CDN (infra/k8s/README.md); this image is the in-cluster option.
 
 ARG NODE_VERSION=24.21.0
+# Where the images start from: the official Node image where a registry is reachable; here, with none, the base
+# infra/containers/base-image.ts makes from Debian's packages (npm run test:containers passes it).
+ARG BASE_IMAGE=node:${NODE_VERSION}-slim
 
-FROM node:${NODE_VERSION}-slim AS manifests
+FROM ${BASE_IMAGE} AS manifests
 ARG REMOTE
 RUN case "${REMOTE}" in marketing|decoder|chat|account) ;; \
       *) echo "--build-arg REMOTE=marketing|decoder|chat|account is required (got '${REMOTE}')" >&2; exit 1 ;; esac
@@ -34,7 +37,9 @@ COPY infra/package.json infra/
 FROM manifests AS build
 ARG REMOTE
 # The `node` package's placeholder binary would shadow the image's Node in npm scripts: remove its link.
-RUN --mount=type=cache,target=/root/.npm npm ci --workspace mf-${REMOTE} --ignore-scripts --no-audit --no-fund && rm -f node_modules/.bin/node
+# Extra npm ci flags: `--offline --cache <dir>` installs from a mounted npm cache, with no registry.
+ARG NPM_CI_FLAGS=""
+RUN --mount=type=cache,target=/root/.npm npm ci ${NPM_CI_FLAGS} --workspace mf-${REMOTE} --ignore-scripts --no-audit --no-fund && rm -f node_modules/.bin/node
 COPY tsconfig.base.json ./
 COPY shared shared
 COPY mf-${REMOTE} mf-${REMOTE}
@@ -47,12 +52,14 @@ RUN KEISHA_SITE_URL="${KEISHA_SITE_URL}" KEISHA_BUILD_LABEL="${KEISHA_BUILD_LABE
 # infra's production dependencies (Fastify and its plugins, zod) and its sources: infra's own
 # dependencies only, not what it develops with. No install scripts: the image has its own Node 24.
 FROM manifests AS install
-RUN --mount=type=cache,target=/root/.npm npm ci --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
+# Extra npm ci flags: `--offline --cache <dir>` installs from a mounted npm cache, with no registry.
+ARG NPM_CI_FLAGS=""
+RUN --mount=type=cache,target=/root/.npm npm ci ${NPM_CI_FLAGS} --workspace infra --omit=dev --ignore-scripts --no-audit --no-fund
 COPY infra/local/gateway.ts infra/local/body-limits.ts infra/local/edge-metrics.ts infra/local/prerender.ts infra/local/security.ts infra/local/static-server.ts infra/local/topology.ts infra/local/upstream-budgets.ts infra/local/
 COPY infra/edge infra/edge
 COPY shared/telemetry/src shared/telemetry/src
 
-FROM node:${NODE_VERSION}-slim AS remote
+FROM ${BASE_IMAGE} AS remote
 ARG REMOTE
 ARG PORT
 RUN test -n "${PORT}" || { echo "--build-arg PORT is required (the remote's port: marketing 3001, decoder 3002, chat 3003, account 3004)" >&2; exit 1; }

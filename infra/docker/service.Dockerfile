@@ -7,8 +7,11 @@
 
 # The Node the project's own scripts and tests run on (the root package.json's `node` package).
 ARG NODE_VERSION=24.21.0
+# Where the images start from: the official Node image where a registry is reachable; here, with none, the base
+# infra/containers/base-image.ts makes from Debian's packages (npm run test:containers passes it).
+ARG BASE_IMAGE=node:${NODE_VERSION}-slim
 
-FROM node:${NODE_VERSION}-slim AS install
+FROM ${BASE_IMAGE} AS install
 ARG SERVICE
 RUN case "${SERVICE}" in identity|decoder|chat|billing) ;; \
       *) echo "--build-arg SERVICE=identity|decoder|chat|billing is required (got '${SERVICE}')" >&2; exit 1 ;; esac
@@ -33,13 +36,15 @@ COPY mf-account/package.json mf-account/
 COPY infra/package.json infra/
 # This service's production dependencies only: not the root's tools, not the other workspaces'. No install
 # scripts: the only one in the tree fetches the `node` package's binary, and the image has its own Node 24.
-RUN --mount=type=cache,target=/root/.npm npm ci --workspace services/${SERVICE} --omit=dev --ignore-scripts --no-audit --no-fund
+# Extra npm ci flags: `--offline --cache <dir>` installs from a mounted npm cache, with no registry.
+ARG NPM_CI_FLAGS=""
+RUN --mount=type=cache,target=/root/.npm npm ci ${NPM_CI_FLAGS} --workspace services/${SERVICE} --omit=dev --ignore-scripts --no-audit --no-fund
 COPY shared/contracts/src shared/contracts/src
 COPY shared/service-kit/src shared/service-kit/src
 COPY shared/telemetry/src shared/telemetry/src
 COPY services/${SERVICE}/src services/${SERVICE}/src
 
-FROM node:${NODE_VERSION}-slim AS service
+FROM ${BASE_IMAGE} AS service
 ARG SERVICE
 ARG PORT
 RUN test -n "${PORT}" || { echo "--build-arg PORT is required (the service's port: identity 4001, decoder 4002, chat 4003, billing 4004)" >&2; exit 1; }
