@@ -16,6 +16,11 @@ interface Step {
 
 const steps: Step[] = [
   { name: 'type check', command: bin('turbo'), args: ['run', 'typecheck', '--output-logs=errors-only', '--concurrency=2'] },
+  {
+    name: 'import rules',
+    command: bin('depcruise'),
+    args: ['shared', 'services', 'mf-marketing', 'mf-decoder', 'mf-chat', 'mf-account', 'shell', 'infra', '--config', '.dependency-cruiser.json', '--output-type', 'err'],
+  },
   { name: 'unit and service tests', command: bin('turbo'), args: ['run', 'test', '--output-logs=full', '--concurrency=1'] },
   { name: 'browser (Chromium)', command: process.execPath, args: [path.join(REPO_ROOT, 'infra/scripts/ensure-chromium.ts')] },
   { name: 'build', command: bin('turbo'), args: ['run', 'build', '--output-logs=errors-only'] },

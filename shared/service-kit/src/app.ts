@@ -23,7 +23,9 @@ import { requestTracing } from './tracing.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { INTERNAL_TOKEN_HEADER, internalTokenMatches } from './internal-token.ts';
 
-export type ServiceApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
+import type { ServiceApp } from './service-app.ts';
+
+export type { ServiceApp } from './service-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { Counter, Gauge } from 'prom-client';
 import type { BaseConfig } from './config.ts';
-import type { ServiceApp } from './app.ts';
+import type { ServiceApp } from './service-app.ts';
 import type { ServiceMetrics } from './metrics.ts';
 import { createCircuit, sharedWithFallback, type Circuit, type CountStore } from './rate-limit-store.ts';
 

@@ -1,7 +1,7 @@
 // The conformance checks every service passes: health, OpenAPI, the error shape, security headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceApp } from '../app.ts';
-import { databaseTargets, type TestDatabase } from './index.ts';
+import { databaseTargets, type TestDatabase } from './databases.ts';
 import type { DatabaseKind } from '../db.ts';
 
 export interface StartedService {

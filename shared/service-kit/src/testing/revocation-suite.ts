@@ -7,7 +7,7 @@ import type { ServiceApp } from '../app.ts';
 import { ACCESS_TOKEN_ALGORITHM, DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../auth.ts';
 import type { StartService, StartedService } from './frame-suite.ts';
 import { startIdentityProcess, type IdentityProcess } from './identity-process.ts';
-import { databaseTargets } from './index.ts';
+import { databaseTargets } from './databases.ts';
 
 /** How long a revocation may take to reach a service (issue 12: within 2 seconds). */
 export const REVOCATION_DEADLINE_MS = 2000;
