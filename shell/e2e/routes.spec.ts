@@ -15,6 +15,9 @@ const ROUTES: Array<[path: string, remote: string]> = [
   ['/payment-success?session_id=cs_test_1', 'chat'],
   ['/payment-cancelled', 'chat'],
   ['/admin', 'account'],
+  // Reached from every menu, the footer and the decoder and chat headers (issue 28, item 5).
+  ['/developers', 'marketing'],
+  ['/account', 'account'],
 ];
 
 for (const [path, remote] of ROUTES) {

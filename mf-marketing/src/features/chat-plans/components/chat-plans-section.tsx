@@ -51,12 +51,12 @@ export function ChatPlansSection() {
         how bias gets into AI systems. Every account can chat for free; a plan removes the daily limit.
       </p>
       {state.status === 'loading' && (
-        <p className={styles.status} role="status">
-          Loading current prices...
+        <p className={styles.status} aria-live="polite">
+          Loading chat prices...
         </p>
       )}
       {state.status === 'failed' && (
-        <p className={styles.status} role="alert">
+        <p className={styles.status} aria-live="polite">
           The chat plans could not be loaded.{' '}
           <button type="button" className={styles.retry} onClick={retry}>
             Try again

@@ -193,7 +193,7 @@ describe('PricingPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('We could not load current prices');
   });
 
-  it('has the decoder banner, the enterprise onboarding form and the chat waitlist link', () => {
+  it('has the decoder banner, the enterprise onboarding form and the chat plans (live, not coming soon)', () => {
     answerWith(catalogueFixture());
     renderPricing();
     expect(screen.getByRole('complementary', { name: 'News Decoder' })).toBeTruthy();
@@ -201,7 +201,8 @@ describe('PricingPage', () => {
     expect(onboarding.getAttribute('href')).toMatch(/^https:\/\//);
     expect(onboarding.getAttribute('target')).toBe('_blank');
     expect(onboarding.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(screen.getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe('/#waitlist');
+    expect(screen.getByRole('heading', { level: 2, name: 'Keisha, the chat assistant' }).closest('section')?.id).toBe('chat-plans');
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
   });
 
   it("points at the plan chosen in the decoder's paywall, and tells a guest to make an account first", async () => {

@@ -4,7 +4,7 @@ import { DecoderBanner } from '../../../components/decoder-banner.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { externalLinks } from '../../../config/links.ts';
-import { paths, waitlistLink } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { parsePaywallReferral } from '../domain/paywall-referral.ts';
 import { pricingTiers } from '../domain/pricing-tiers.ts';
 import { usePaymentOptions } from '../hooks/use-payment-options.ts';
@@ -12,6 +12,7 @@ import { usePlans } from '../hooks/use-plans.ts';
 import { PlanCard } from './plan-card.tsx';
 import { PricesByMethod } from './prices-by-method.tsx';
 import { ResumeCheckout } from './resume-checkout.tsx';
+import { ChatPlansSection } from '../../chat-plans/components/chat-plans-section.tsx';
 import styles from './pricing.module.css';
 
 function TierPlaceholders() {
@@ -111,21 +112,8 @@ export function PricingPage() {
           </ExternalLink>
         </section>
 
-        <section className={styles.panel} aria-labelledby="pricing-chat-title">
-          <p className={styles.eyebrow}>Coming soon</p>
-          <h2 id="pricing-chat-title" className={styles.panelTitle}>
-            Keisha, the chat assistant
-          </h2>
-          <p className={styles.panelText}>
-            Ask a counter-racist scholar about what you just read: why a phrase is coded, how a policy story is
-            framed, how bias gets into AI systems. The assistant opens with the full platform in December, and people
-            on the waitlist hear first.
-          </p>
-          <Link to={waitlistLink} className={styles.panelAction}>
-            Join the waitlist
-          </Link>
-        </section>
       </div>
+      <ChatPlansSection />
     </PageFrame>
   );
 }
