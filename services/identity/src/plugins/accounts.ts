@@ -240,7 +240,9 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
           // administrator keeps the password it has.
           const verdict = checkNewPassword(adminPassword, adminEmail);
           if (!verdict.ok) throw new Error(`ADMIN_PASSWORD is refused: ${verdict.reason}`);
-          await users.create(adminEmail, await hashPassword(adminPassword), 'admin');
+          // The operator chose this address: it needs no confirmation link (and the administrator can chat).
+          const created = await users.create(adminEmail, await hashPassword(adminPassword), 'admin');
+          if (created) await users.markVerified(created.id);
         }
         else if (existing.role !== 'admin') await users.update(existing.id, { role: 'admin' });
         return;
@@ -250,6 +252,7 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
       const password = randomUUID().replaceAll('-', '').slice(0, 20);
       const created = await users.create(email, await hashPassword(password), 'admin');
       if (created) {
+        await users.markVerified(created.id);
         announce(
           `\nFirst administrator created. Sign in with:\n  email:    ${email}\n  password: ${password}\n` +
             'This is shown once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.\n',

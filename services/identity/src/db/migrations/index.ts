@@ -5,6 +5,7 @@ import * as loginKnownAddresses from './2026112401_login_known_addresses.ts';
 import * as signupCapsAndEmailForm from './2026112702_signup_caps_and_email_form.ts';
 import * as mailOutbox from './2026112703_mail_outbox.ts';
 import * as accountsLinks from './2026112704_accounts_links.ts';
+import * as confirmEarlierAccounts from './2026112705_confirm_earlier_accounts.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -13,4 +14,5 @@ export const migrations: MigrationSet = {
   '2026112702_signup_caps_and_email_form': signupCapsAndEmailForm,
   '2026112703_mail_outbox': mailOutbox,
   '2026112704_accounts_links': accountsLinks,
+  '2026112705_confirm_earlier_accounts': confirmEarlierAccounts,
 };

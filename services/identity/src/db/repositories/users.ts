@@ -47,6 +47,10 @@ export function usersRepository(db: Kysely<IdentityDatabase>) {
         .returningAll()
         .executeTakeFirst();
     },
+    /** Marks the address as confirmed (an administrator the operator configured, say); an earlier date stays. */
+    async markVerified(id: string, trx: Db = db): Promise<void> {
+      await trx.updateTable('users').set({ email_verified_at: sql`coalesce(email_verified_at, now())` }).where('id', '=', id).execute();
+    },
     async anyAdmin(trx: Db = db): Promise<boolean> {
       const row = await trx.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
       return row !== undefined;
