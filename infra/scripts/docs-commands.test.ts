@@ -26,8 +26,19 @@ export function mentionedCommands(markdown: string): string[] {
   return commands;
 }
 
+/** The package.json of a workspace named by its folder or its package name (`-w services/identity`, `-w @keisha/x`). */
+function manifestOf(workspace: string | undefined): string {
+  if (!workspace) return path.join(REPO_ROOT, 'package.json');
+  const byPath = path.join(REPO_ROOT, workspace, 'package.json');
+  if (existsSync(byPath)) return byPath;
+  const folders = ['shell', 'mf-marketing', 'mf-decoder', 'mf-chat', 'mf-account', 'infra', ...['shared', 'services'].flatMap((d) => readdirSync(path.join(REPO_ROOT, d)).map((f) => `${d}/${f}`))];
+  const found = folders.map((f) => path.join(REPO_ROOT, f, 'package.json')).find((f) => existsSync(f) && (JSON.parse(readFileSync(f, 'utf8')) as { name?: string }).name === workspace);
+  return found ?? byPath;
+}
+
 function scriptsOf(workspace: string | undefined): Record<string, string> {
-  const file = workspace ? path.join(REPO_ROOT, workspace, 'package.json') : path.join(REPO_ROOT, 'package.json');
+  const file = manifestOf(workspace);
+  if (!existsSync(file)) return {};
   return (JSON.parse(readFileSync(file, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
 }
 
@@ -37,7 +48,7 @@ export function problemWith(command: string, documentDir = '.'): string | null {
   // A path is read from the repository's root or, in a package's README, from that package.
   if (node) return [REPO_ROOT, path.join(REPO_ROOT, documentDir)].some((dir) => existsSync(path.join(dir, node[1]!))) ? null : `no file ${node[1]}`;
   if (/^npm (start|test)\b/.test(command)) return null; // the root package's own: checked by CI itself
-  const run = /^npm run(?: -s)? ([\w:-]+)(?:.*?-w ([\w/-]+))?/.exec(command);
+  const run = /^npm run(?: -s)? ([\w:-]+)(?:.*?-w ([\w/@-]+))?/.exec(command);
   if (!run) return null;
   const [, script, workspace] = run;
   return script! in scriptsOf(workspace) ? null : `no script "${script}" in ${workspace ?? 'the root'} package.json`;
@@ -63,5 +74,6 @@ describe('the commands the README and the docs name', () => {
     expect(problemWith('node infra/scripts/not-here.ts')).toMatch(/no file/);
     expect(problemWith('npm run dev -w shell')).toBeNull();
     expect(problemWith('npm run eval:decoder -- --llm')).toBeNull();
+    expect(problemWith('npm run mail:templates -w @keisha/identity-service')).toBeNull();
   });
 });
