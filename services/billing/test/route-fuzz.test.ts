@@ -28,11 +28,20 @@ const ROUTES = [
   'POST /api/billing/webhooks/sandbox',
   'POST /api/billing/sandbox/checkout/:id/pay',
   'POST /api/billing/sandbox/checkout/:id/cancel',
+  'POST /api/billing/paypal/sandbox/subscriptions',
+  'POST /api/billing/sandbox/paypal/:id/approve',
+  'POST /api/billing/sandbox/paypal/:id/cancel',
   'POST /api/billing/admin/manual-payments/:id/approve',
   'POST /api/billing/admin/manual-payments/:id/reject',
   'POST /api/billing/admin/subscriptions/:id/refund',
 ];
-const HTML_ROUTES = ['POST /api/billing/sandbox/checkout/:id/pay', 'POST /api/billing/sandbox/checkout/:id/cancel'];
+// Pages for the browser (the sandboxes' own checkout and approval pages): they answer HTML or a redirect.
+const HTML_ROUTES = [
+  'POST /api/billing/sandbox/checkout/:id/pay',
+  'POST /api/billing/sandbox/checkout/:id/cancel',
+  'POST /api/billing/sandbox/paypal/:id/approve',
+  'POST /api/billing/sandbox/paypal/:id/cancel',
+];
 const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
 
