@@ -124,12 +124,14 @@ test('a Cash App payment waits for an administrator, who approves it in the admi
   const amount = price(plans.monthly.cashapp_price.cents);
   await paywall.getByRole('region', { name: 'Monthly' }).getByRole('button', { name: `Pay ${amount} with Cash App` }).click();
 
-  // Manual: a pending payment, the account email as the note, and the promise of the hour.
+  // Manual: a pending payment, the account email as the note; with no Cash App tag configured (npm start), the
+  // sandbox's placeholder tag, said to be one, and who grants the plan (issue 28, item 3).
   const instructions = page.getByRole('region', { name: 'Pay for the Monthly plan with Cash App' });
   await expect(instructions).toBeVisible();
   await expect(instructions.getByText(`${amount} USD`)).toBeVisible();
   await expect(instructions.locator('code')).toHaveText(email);
-  await expect(instructions.getByRole('status')).toContainText('within 1 hour');
+  await expect(instructions.getByRole('status')).toContainText('Sandbox — no real money moves');
+  await expect(instructions.getByRole('status')).toContainText('An administrator approves the payment');
   expect(await seriousViolations(page)).toEqual([]);
   await instructions.getByRole('button', { name: 'Done' }).click();
   await expect(paywall).toBeHidden();
