@@ -2,7 +2,7 @@
 // honest "I have no notes on that" answer, and on-topic questions, phrased as readers ask them (not copied from the
 // notes), each with the passages that answer it (its first passage must be one of them).
 //
-// How they were used (figures in /work/notes/chat-topic.md):
+// How they were used (figures in docs/chat.md, "The offline responder never answers another question"):
 // - Set 1 (OFF_TOPIC, ON_TOPIC) was written before the responder was changed; every other question went to tuning,
 //   the rest was held out. The held-out half was run once after tuning (32 of 32 off-topic, 27 of 34 on-topic) and
 //   its misses were then looked at: so all of set 1 is now tuning.
