@@ -1,0 +1,52 @@
+/**
+ * The data scripts/fit-weights.ts fits on: every BABE sentence analysed once by the embedded
+ * analyzer (its features), with what the words model and the marked-word display need, and the half
+ * it belongs to. Only the fit half (half 0) is used to choose or fit anything.
+ */
+import { createHash } from 'node:crypto';
+import { analyzeDetailed } from '../../../src/domain/analyzer/index.ts';
+import { loadedKind } from '../../../src/domain/analyzer/framing.ts';
+import { half, parseBabe, requireFile } from '../eval-data.ts';
+import { spanWords } from '../evaluate.ts';
+import { displayRow, wordsRow, type DisplayRow, type WordsRow } from '../words-model.ts';
+
+export interface AnalysedRow {
+  text: string;
+  /** Every feature of framing.ts FEATURES (wordEvidence as the analyzer computed it with the shipped table; the fit replaces it). */
+  features: Record<string, number>;
+  /** 1 for Biased, 0 for Non-biased. */
+  y: number;
+  /** 0: fit half; 1: held out. */
+  half: 0 | 1;
+  hasWords: boolean;
+  words: WordsRow;
+  display: DisplayRow;
+}
+
+export interface FitData {
+  raw: string;
+  sha256: string;
+  rows: AnalysedRow[];
+}
+
+export function loadFitData(babePath: string): FitData {
+  const raw = requireFile(babePath, 'BABE file');
+  const rows = parseBabe(raw).map((row): AnalysedRow => {
+    const detail = analyzeDetailed(row.text);
+    const y = row.label === 'Biased' ? 1 : 0;
+    // The words shown without marked words (the analyzer loaded some from word-weights.json): the base of the display choice.
+    const base = new Set(detail.result.detected_terms.filter((t) => !(t.category === 'loaded-language' && loadedKind(t.term) === 'marked'))
+      .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
+    const display = displayRow(row.text, base, new Set(row.biasedWords.flatMap(spanWords)));
+    return {
+      text: row.text,
+      features: { ...detail.features },
+      y,
+      half: half(row.text),
+      hasWords: detail.counts.tokens > 0,
+      words: wordsRow(row.text, row.biasedWords, y),
+      display,
+    };
+  });
+  return { raw, sha256: createHash('sha256').update(raw).digest('hex'), rows };
+}
