@@ -67,7 +67,12 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
         : deps.engine;
       await app.register(analysisRoutes, { engine, reserveBeforeWork: llm !== undefined, resolveReader, rateLimitMax: config.ANALYSIS_RATE_LIMIT_MAX });
       await app.register(usageRoutes, { resolveReader });
-      await app.register(analyticsRoutes, { rateLimitMax: config.TRACK_RATE_LIMIT_MAX, clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX });
+      await app.register(analyticsRoutes, {
+        rateLimitMax: config.TRACK_RATE_LIMIT_MAX,
+        clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX,
+        bounds: { dailyEvents: config.ANALYTICS_DAILY_EVENTS, dailyBytes: config.ANALYTICS_DAILY_BYTES, retentionDays: config.ANALYTICS_RETENTION_DAYS },
+        sweepIntervalMs: config.ANALYTICS_SWEEP_INTERVAL_MS,
+      });
       await app.register(historyRoutes);
       // API access: keys on the account page, the public v1 API with them.
       const dailyLimits = { key: config.API_KEY_DAILY_LIMIT, account: config.API_ACCOUNT_DAILY_LIMIT };

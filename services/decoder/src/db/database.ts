@@ -16,6 +16,13 @@ export interface AnalyticsEventsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** Browser events accepted per UTC day, and the bytes of their properties: the global daily cap. */
+export interface AnalyticsDaysTable {
+  day: ColumnType<string, string, string>;
+  events: number;
+  bytes: ColumnType<string, number | string, number | string>;
+}
+
 export interface ClientErrorsTable {
   id: Generated<string>;
   remote: string;
@@ -77,6 +84,7 @@ export interface DecoderDatabase {
   analyses: AnalysesTable;
   usage_counters: UsageCountersTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_days: AnalyticsDaysTable;
   client_errors: ClientErrorsTable;
   service_secrets: ServiceSecretsTable;
 }

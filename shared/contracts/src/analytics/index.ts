@@ -2,6 +2,12 @@
 // the charts of the admin analytics page and the front-end error reports.
 
 export const ANALYTICS_PATHS = {
+  /**
+   * Admins only, served by billing (the owner of payments): confirmed purchases, renewals, refunds and revenue
+   * per plan and per provider over a period. The admin console asks billing itself (the decoder's summary only
+   * holds what browsers report).
+   */
+  adminSales: '/api/billing/admin/sales',
   /** Admins only: daily event series, the funnel and front-end error counts over a period. */
   adminSummary: '/api/analytics/admin/summary',
   /** A remote that failed to load or crashed, reported once by the browser. */
@@ -45,6 +51,42 @@ export const CHAT_EVENTS = {
 } as const;
 export type ChatEventName = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 
+/**
+ * Every event name the browsers send (POST /api/analytics/track); the route refuses any other with 400.
+ * An app that starts recording a new event adds it here (a test reads the apps' sources and fails until it does).
+ */
+export const BROWSER_EVENTS = [
+  // The shell: a route of the site was shown.
+  'page_view',
+  // The news decoder.
+  'sign_up',
+  'analysis_started',
+  'analysis_completed',
+  'analysis_failed',
+  'usage_limit_reached',
+  'history_reopened',
+  'analysis_exported',
+  'paywall_shown',
+  'paywall_plan_selected',
+  'payment_initiated',
+  'payment_failed',
+  'payment_confirmed',
+  'component_crash',
+  // /thank-you (spec section 7, Analytics tag). Browser reports only: purchases are counted from billing.
+  'purchase',
+  'conversion',
+  'conversion_event_purchase',
+  ...Object.values(CHAT_EVENTS),
+] as const;
+export type BrowserEventName = (typeof BROWSER_EVENTS)[number];
+
+/**
+ * Bounds of one browser event: its properties are a flat object of at most `keys` entries, names of at most
+ * `keyLength` characters, strings of at most `stringLength`, and `bytes` of JSON in all (UTF-8). The largest
+ * event the apps send is the decoder's crash report (message, 12 lines of component stack, user agent): about 3.3 KB.
+ */
+export const TRACK_LIMITS = { keys: 24, keyLength: 40, stringLength: 2048, bytes: 4096 } as const;
+
 /** The periods the admin page offers, in days ending today. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -75,6 +117,7 @@ export interface EventSeries {
 }
 
 export interface FunnelStep {
+  /** The browser event of the step (all of the decoder's summary's steps are reported by browsers: unverified). */
   event: string;
   label: string;
   /** Distinct browser sessions that sent the step's event in the period. */
@@ -99,4 +142,39 @@ export interface AnalyticsSummary {
   events: EventSeries[];
   funnel: FunnelStep[];
   client_errors: { total: number; daily: number[]; top: ClientErrorGroup[] };
+}
+
+/** Money figures of a set of payments confirmed by billing, in cents of USD. */
+export interface SalesFigures {
+  /** First payments of a plan confirmed in the period (a checkout paid, a Cash App payment approved). */
+  purchases: number;
+  /** Later payments of a renewing plan confirmed in the period (PayPal bills again). */
+  renewals: number;
+  /** Paid for the purchases and renewals of the period. */
+  revenue_cents: number;
+  /** Refunds recorded in the period, and what they gave back. */
+  refunds: number;
+  refunded_cents: number;
+}
+
+export interface PlanSales extends SalesFigures {
+  product: 'decoder' | 'chat';
+  tier: string;
+}
+
+export interface ProviderSales extends SalesFigures {
+  provider: string;
+}
+
+/** GET ANALYTICS_PATHS.adminSales: what billing confirmed in the period. */
+export interface SalesSummary extends SalesFigures {
+  success: true;
+  days: AnalyticsPeriod;
+  time_zone: string;
+  currency: 'USD';
+  /** Every day of the period, oldest first, and the purchases confirmed on each. */
+  dates: string[];
+  daily_purchases: number[];
+  by_plan: PlanSales[];
+  by_provider: ProviderSales[];
 }

@@ -68,14 +68,8 @@ export const usageLimitBody = z.object({
 
 export const usageResponse = z.object({ success: z.literal(true), usage });
 
-export const trackBody = z.object({
-  event: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, { error: 'Event names use letters, digits and _ . : -' }),
-  properties: z
-    .record(z.string().max(64), z.unknown())
-    .refine((value) => JSON.stringify(value).length <= 8192, { error: 'Event properties are limited to 8 KB' })
-    .default({}),
-});
-export const trackResponse = z.object({ success: z.literal(true) });
+// The analytics event's bounds live with the other analytics contracts.
+export { trackBody, trackResponse } from '../analytics/schemas.ts';
 
 export const adminUsageQuery = z.object({
   user_ids: z

@@ -58,6 +58,52 @@ export function analyticsRepository(db: Kysely<DecoderDatabase>) {
       return result.rows.map((row) => ({ ...row, last_seen: new Date(row.last_seen).toISOString() }));
     },
 
+    /**
+     * Stores a browser event if the UTC day still has room: the day's row counts it (events + 1, bytes + its
+     * weight) only while both stay within their caps, and the event is inserted only when the row was counted.
+     * One statement: exact under concurrency and with several replicas. False when the day is full.
+     */
+    async recordEvent(event: string, propertiesJson: string, bytes: number, day: string, caps: { events: number; bytes: number }): Promise<boolean> {
+      const result = await sql<{ id: string }>`
+        with slot as (
+          insert into analytics_days as d (day, events, bytes) values (${day}::date, 1, ${bytes})
+          on conflict (day) do update set events = d.events + 1, bytes = d.bytes + excluded.bytes
+          where d.events < ${caps.events} and d.bytes + excluded.bytes <= ${caps.bytes}
+          returning day
+        )
+        insert into analytics_events (event, properties)
+        select ${event}, ${propertiesJson}::jsonb from slot
+        returning id`.execute(db);
+      return result.rows.length === 1;
+    },
+
+    /** The day's accepted events and bytes (0 and 0 when none came). */
+    async dayTotals(day: string): Promise<{ events: number; bytes: number }> {
+      const row = await db.selectFrom('analytics_days').select(['events', 'bytes']).where('day', '=', day).executeTakeFirst();
+      return { events: row?.events ?? 0, bytes: Number(row?.bytes ?? 0) };
+    },
+
+    /**
+     * Deletes events and front-end error reports created before `cutoff`, `batch` rows per statement (short
+     * locks, bounded WAL per step), and the daily counters of days before it. Returns the rows deleted.
+     */
+    async deleteBefore(cutoff: Date, batch = 5000): Promise<{ events: number; clientErrors: number; days: number }> {
+      const deleted = { events: 0, clientErrors: 0, days: 0 };
+      for (const [table, key] of [['analytics_events', 'events'], ['client_errors', 'clientErrors']] as const) {
+        for (;;) {
+          const result = await sql<{ id: string }>`
+            delete from ${sql.table(table)} where id in (
+              select id from ${sql.table(table)} where created_at < ${cutoff} order by created_at limit ${batch}
+            ) returning id`.execute(db);
+          deleted[key] += result.rows.length;
+          if (result.rows.length < batch) break;
+        }
+      }
+      const days = await db.deleteFrom('analytics_days').where('day', '<', cutoff.toISOString().slice(0, 10)).executeTakeFirst();
+      deleted.days = Number(days.numDeletedRows ?? 0);
+      return deleted;
+    },
+
     async recordClientError(report: ClientErrorReport): Promise<void> {
       await db.insertInto('client_errors').values(report).execute();
     },

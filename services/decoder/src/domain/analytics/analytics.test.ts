@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventBytes, retentionCutoff, secondsUntilNextUtcDay, utcDay } from './bounds.ts';
 import { keptReport, redactMessage } from './client-error.ts';
 import { addDays, periodDays } from './period.ts';
 import { dailyCounts, eventSeries, FUNNEL, funnelSteps } from './summary.ts';
@@ -49,7 +50,9 @@ describe('eventSeries', () => {
       { event: 'analysis_completed', total: 9, sessions: 4, daily: [] },
     ]);
     expect(steps.map((s) => s.event)).toEqual(FUNNEL.map((s) => s.event));
-    expect(steps.map((s) => s.sessions)).toEqual([10, 4, 0, 0, 0, 0]);
+    expect(steps.map((s) => s.sessions)).toEqual([10, 4, 0, 0, 0]);
+    // Purchases come from billing, never from the browsers' purchase events.
+    expect(steps.map((s) => s.event)).not.toContain('purchase');
   });
 
   it('aligns daily counts with the dates', () => {
@@ -74,3 +77,34 @@ describe('front-end error reports', () => {
     expect(redactMessage('Remote "decoder" is unavailable: no answer within 8 s')).toBe('Remote "decoder" is unavailable: no answer within 8 s');
   });
 });
+
+describe('analytics bounds', () => {
+  it('weigh an event by the UTF-8 bytes of its name and properties', () => {
+    expect(eventBytes('page_view', '{"a":"é"}')).toBe(9 + 10);
+  });
+
+  it('count the day in UTC and say when it ends', () => {
+    const now = new Date('2026-11-27T23:59:30.200Z');
+    expect(utcDay(now)).toBe('2026-11-27');
+    expect(secondsUntilNextUtcDay(now)).toBe(30);
+    expect(secondsUntilNextUtcDay(new Date('2026-12-31T00:00:00Z'))).toBe(86_400);
+  });
+
+  it('delete what is older than the retention period, which covers the admin page’s longest period in any time zone', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const cutoff = retentionCutoff(now, 90);
+    expect(cutoff.toISOString()).toBe('2026-08-29T12:00:00.000Z');
+    for (const timeZone of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/New_York']) {
+      const firstDay = periodDays(now, 90, timeZone).from;
+      // The first day's local midnight is after the cutoff: nothing the 90-day chart shows is deleted.
+      const midnight = new Date(`${firstDay}T00:00:00Z`).getTime() - offsetMinutes(now, timeZone) * 60_000;
+      expect(midnight, timeZone).toBeGreaterThan(cutoff.getTime());
+    }
+  });
+});
+
+function offsetMinutes(at: Date, timeZone: string): number {
+  const local = new Date(at.toLocaleString('en-US', { timeZone })).getTime();
+  const utc = new Date(at.toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
+  return (local - utc) / 60_000;
+}

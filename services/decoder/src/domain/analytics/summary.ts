@@ -11,9 +11,11 @@ export interface EventCountRow {
 }
 
 /**
- * From a visit to a purchase, each step an event the product records. A step counts the browser sessions
+ * From a visit to a checkout, each step an event the browsers report. A step counts the browser sessions
  * that sent its event in the period (the session id every event carries), so ten page views by one reader
- * are one visit.
+ * are one visit. These are browser reports (anyone can send them): unverified. The funnel's last step,
+ * Purchased, is not here: purchases are billing's confirmed payments (GET /api/billing/admin/sales), never
+ * the browsers' `purchase` events.
  */
 export const FUNNEL: ReadonlyArray<{ event: string; label: string }> = [
   { event: 'page_view', label: 'Visited' },
@@ -22,7 +24,6 @@ export const FUNNEL: ReadonlyArray<{ event: string; label: string }> = [
   // A checkout needs an account, so a guest signs up on the way.
   { event: 'sign_up', label: 'Signed up' },
   { event: 'payment_initiated', label: 'Started a checkout' },
-  { event: 'purchase', label: 'Purchased' },
 ];
 
 export function eventSeries(rows: readonly EventCountRow[], dates: readonly string[]): EventSeries[] {

@@ -1,12 +1,13 @@
 import { ANALYTICS_PATHS, type AnalyticsPeriod } from '@keisha/contracts/analytics';
 import { analyticsSummaryQuery, analyticsSummaryResponse, clientErrorBody, clientErrorResponse } from '@keisha/contracts/analytics/schemas';
 import { DECODER_PATHS } from '@keisha/contracts/decoder';
-import { trackBody, trackResponse } from '@keisha/contracts/decoder/schemas';
+import { trackBody, trackResponse } from '@keisha/contracts/analytics/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { analyticsRepository } from '../../db/repositories/analytics.ts';
+import { eventBytes, retentionCutoff, secondsUntilNextUtcDay, utcDay, type AnalyticsBounds } from '../../domain/analytics/bounds.ts';
 import { keptReport } from '../../domain/analytics/client-error.ts';
 import { periodDays } from '../../domain/analytics/period.ts';
 import { dailyCounts, eventSeries, funnelSteps } from '../../domain/analytics/summary.ts';
@@ -15,27 +16,80 @@ import { timeZoneOf } from '../analysis/index.ts';
 export interface AnalyticsRouteOptions {
   rateLimitMax: number;
   clientErrorRateLimitMax: number;
+  /** The daily caps and the retention period (defaults: ANALYTICS_* in env.ts). */
+  bounds: AnalyticsBounds;
+  /** How often rows past the retention period are deleted (also once at start). */
+  sweepIntervalMs: number;
 }
+
+export const DAILY_LIMIT_MESSAGE = 'The site records no more analytics events today.';
 
 export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOptions): Promise<void> {
   const analytics = analyticsRepository(app.db as Kysely<DecoderDatabase>);
+  const { bounds } = options;
+  const refused = app.metrics.counter('analytics_events_refused_total', 'Browser events refused because the day’s global cap (events or bytes) was reached.');
+  const swept = app.metrics.counter('analytics_rows_deleted_total', 'Analytics rows deleted after the retention period, by table.', ['table']);
 
-  // Spec section 7: events from the browser. A store failure is logged, never passed to the caller.
+  // Spec section 7: events from the browser, which anyone can send. Bounded four ways: names from our list and
+  // small flat properties (trackBody), a rate per address (rateLimit), a global cap per UTC day (recordEvent),
+  // and a retention period (the sweep below). A store failure is logged, never passed to the caller.
   app.post(
     DECODER_PATHS.track,
     {
-      schema: { tags: ['analytics'], summary: 'Record an analytics event', body: trackBody, response: { 202: trackResponse, 400: apiErrorBody, 429: apiErrorBody } },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record an analytics event (one of the site’s event names; properties flat, 4 KB at most)',
+        body: trackBody,
+        response: { 202: trackResponse, 400: apiErrorBody, 429: apiErrorBody },
+      },
       config: { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      const now = new Date();
+      const properties = JSON.stringify(request.body.properties);
+      let stored = true;
       try {
-        await app.db.insertInto('analytics_events').values({ event: request.body.event, properties: JSON.stringify(request.body.properties) }).execute();
+        stored = await analytics.recordEvent(request.body.event, properties, eventBytes(request.body.event, properties), utcDay(now), { events: bounds.dailyEvents, bytes: bounds.dailyBytes });
       } catch (error) {
         request.log.warn({ err: error }, 'analytics event not stored');
+      }
+      if (!stored) {
+        refused.inc();
+        return reply
+          .status(429)
+          .header('retry-after', String(secondsUntilNextUtcDay(now)))
+          .send({ success: false as const, error: { code: 'ANALYTICS_DAILY_LIMIT', message: DAILY_LIMIT_MESSAGE } });
       }
       return reply.status(202).send({ success: true as const });
     },
   );
+
+  // Rows past the retention period go: once at start, then on a timer. Every replica may sweep; a delete
+  // of what another already deleted finds nothing.
+  let sweeping: Promise<void> = Promise.resolve();
+  let closed = false;
+  const sweep = () => {
+    if (closed) return;
+    sweeping = sweeping
+      .then(async () => {
+        const deleted = await analytics.deleteBefore(retentionCutoff(new Date(), bounds.retentionDays));
+        swept.inc({ table: 'analytics_events' }, deleted.events);
+        swept.inc({ table: 'client_errors' }, deleted.clientErrors);
+        if (deleted.events + deleted.clientErrors > 0) app.log.info({ deleted, retentionDays: bounds.retentionDays }, 'analytics past the retention period deleted');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'analytics retention sweep failed; next try on the timer'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, options.sweepIntervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    await sweeping;
+  });
 
   // A remote that failed to load or crashed. Kept without the reader's address or account; admins see counts.
   app.post(
@@ -64,7 +118,7 @@ export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOp
     {
       schema: {
         tags: ['analytics'],
-        summary: 'Admins: events per day, the funnel from visit to purchase, and front-end error counts',
+        summary: 'Admins: events per day and the funnel to a checkout as browsers report them (unverified), and front-end error counts',
         querystring: analyticsSummaryQuery,
         response: { 200: analyticsSummaryResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody },
       },
