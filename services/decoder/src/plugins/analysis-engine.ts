@@ -6,6 +6,8 @@ export interface AnalysisOutcome {
   translation: { text: string };
   /** The configured model failed and the embedded engine answered alone: the reader is not charged. */
   modelFailed?: true;
+  /** The model's own reading and the embedded engine's score before the merge: advanced detection's second opinion. */
+  opinion?: { model: string; score: number; summary: string; embeddedScore: number };
 }
 
 /** Who asks for an analysis and whether they are still there: an engine may use either, or neither. */

@@ -96,6 +96,7 @@ export function createLlmEngine(
       return {
         analysis: { ...analysis, notes: [`Analysed by ${settings.model} together with Keisha’s embedded engine.`] },
         translation: { text: finding.translation.trim() || base.translation.text },
+        opinion: { model: settings.model, score: finding.score, summary: finding.summary, embeddedScore: base.analysis.score },
       };
     } catch (error) {
       if (request?.signal?.aborted && !timeout.aborted) throw request.signal.reason ?? error;

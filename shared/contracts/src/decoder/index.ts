@@ -69,6 +69,50 @@ export interface Analysis {
   engine: 'embedded' | 'llm' | 'embedded+llm';
   /** Said to the reader, e.g. that the LLM was unreachable and the offline engine answered. */
   notes: string[];
+  /** Monthly and Annual: the deeper analysis; guests and free readers: what it would add (issue 28, item 1). */
+  advanced?: AdvancedDetection | AdvancedTeaser;
+}
+
+export type SourceType = 'official' | 'community' | 'expert' | 'unnamed' | 'other';
+export type SourceCounts = Record<SourceType, number>;
+export type AdvancedPart = 'sentence_strip' | 'agency' | 'sourcing' | 'second_opinion';
+
+/** The plans whose analyses include advanced detection (the plan catalogue's "Advanced detection"). */
+export const ADVANCED_TIERS: readonly DecoderTier[] = ['monthly', 'annual'];
+
+export interface AdvancedDetection {
+  locked: false;
+  /** Each sentence scored on its own (0-100, the article score's scale), the first 400 of them. */
+  sentences: Array<{ start: number; end: number; score: number }>;
+  sentences_total: number;
+  agency: {
+    passives: number;
+    agentless: number;
+    agentless_harm: number;
+    clauses: Array<{ start: number; end: number; verb: string; sentence: number; agent_named: boolean; harm: boolean }>;
+  };
+  sourcing: {
+    counts: SourceCounts;
+    doubting: SourceCounts;
+    attributions: Array<{
+      start: number;
+      end: number;
+      speaker: string;
+      type: SourceType;
+      verb: string;
+      doubting: boolean;
+      describing: Array<{ word: string; loaded: boolean }>;
+      sentence: number;
+    }>;
+  };
+  /** The configured language model's own reading, beside the embedded engine's; null without a model. */
+  second_opinion: { model: string; score: number; embedded_score: number; agrees: boolean; summary: string } | null;
+}
+
+export interface AdvancedTeaser {
+  locked: true;
+  parts: AdvancedPart[];
+  upgrade_path: string;
 }
 
 /** Spec section 3, "Usage response", plus the flags of section 4. */

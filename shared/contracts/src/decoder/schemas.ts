@@ -41,6 +41,57 @@ const scoreEvidence = z.object({
   effect: z.number().int(),
 });
 
+// Advanced detection (Monthly and Annual, issue 28 item 1): every field required (null when absent), so the
+// compiled serializer writes them in this order, as zod does.
+const sourceCounts = z.object({
+  official: z.number().int(),
+  community: z.number().int(),
+  expert: z.number().int(),
+  unnamed: z.number().int(),
+  other: z.number().int(),
+});
+export const advancedDetection = z.object({
+  locked: z.literal(false),
+  sentences: z
+    .array(z.object({ start: z.number().int(), end: z.number().int(), score: z.number().int().min(0).max(100) }))
+    .meta({ description: 'Each sentence scored on its own on the article score\'s scale (the first 400 sentences).' }),
+  sentences_total: z.number().int(),
+  agency: z.object({
+    passives: z.number().int(),
+    agentless: z.number().int(),
+    agentless_harm: z.number().int(),
+    clauses: z.array(
+      z.object({ start: z.number().int(), end: z.number().int(), verb: z.string(), sentence: z.number().int(), agent_named: z.boolean(), harm: z.boolean() }),
+    ),
+  }),
+  sourcing: z.object({
+    counts: sourceCounts,
+    doubting: sourceCounts,
+    attributions: z.array(
+      z.object({
+        start: z.number().int(),
+        end: z.number().int(),
+        speaker: z.string(),
+        type: z.enum(['official', 'community', 'expert', 'unnamed', 'other']),
+        verb: z.string(),
+        doubting: z.boolean(),
+        describing: z.array(z.object({ word: z.string(), loaded: z.boolean() })),
+        sentence: z.number().int(),
+      }),
+    ),
+  }),
+  second_opinion: z
+    .object({ model: z.string(), score: z.number().int().min(0).max(100), embedded_score: z.number().int(), agrees: z.boolean(), summary: z.string() })
+    .nullable(),
+});
+/** What a guest or a free reader is told advanced detection would add: the parts' names, never their data. */
+export const advancedTeaser = z.object({
+  locked: z.literal(true),
+  parts: z.array(z.enum(['sentence_strip', 'agency', 'sourcing', 'second_opinion'])),
+  upgrade_path: z.string(),
+});
+export const advancedSchema = z.discriminatedUnion('locked', [advancedDetection, advancedTeaser]);
+
 export const analysisSchema = z.object({
   score: z.number().int().min(0).max(100),
   threshold: z.number(),
@@ -51,6 +102,7 @@ export const analysisSchema = z.object({
   // Last: the compiled serializer writes optional fields after the required ones, and the route's
   // answer must match zod's byte for byte.
   evidence: z.array(scoreEvidence).optional(),
+  advanced: advancedSchema.optional(),
 });
 
 export const analyzeResponse = z.object({

@@ -10,6 +10,7 @@ import type { DecoderDatabase } from '../../db/database.ts';
 import { countersOf, resetsAtOf, usageRepository, type Counter, type HistoryEntry } from '../../db/repositories/usage.ts';
 import { dailyLimit, usageView } from '../../domain/quota/limits.ts';
 import { historyTitle } from '../../domain/history.ts';
+import { withAdvanced } from '../../domain/advanced/index.ts';
 import type { AnalysisEngine, AnalysisOutcome } from '../../plugins/analysis-engine.ts';
 import type { ReaderResolver } from '../../plugins/reader.ts';
 import { giveBackLater } from '../../plugins/give-back.ts';
@@ -140,7 +141,8 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         const account = reader.userId ? `user:${reader.userId}` : (reader.subjects.find((subject) => subject.startsWith('ip:')) ?? reader.subjects[0]);
         const analyse = async (): Promise<AnalysisOutcome> => {
           try {
-            return await options.engine(request.body.text, { account, signal: gone });
+            // Advanced detection for the plans that include it, by billing's answer (reader.tier); the teaser otherwise.
+            return withAdvanced(await options.engine(request.body.text, { account, signal: gone }), request.body.text, reader.tier);
           } catch (error) {
             if (gone.aborted) throw error;
             analyses.inc({ outcome: 'failed', engine: 'none' });

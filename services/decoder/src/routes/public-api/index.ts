@@ -16,6 +16,7 @@ import type { OwnerPlanLookup } from '../../plugins/key-owner-plan.ts';
 import { giveBackLater } from '../../plugins/give-back.ts';
 import { abandoned, leftBeforeResult, readerGoneSignal, watchReader } from '../../plugins/reader-gone.ts';
 import { looksBinary } from '../analysis/index.ts';
+import { withAdvanced } from '../../domain/advanced/index.ts';
 import { BATCH_BODY_LIMIT, publicOpenApi } from './openapi.ts';
 
 export interface PublicApiOptions {
@@ -31,6 +32,9 @@ export interface PublicApiOptions {
 
 /** Articles of one batch analysed at once (the LLM engine waits on the network; the embedded one does not). */
 const BATCH_CONCURRENCY = 4;
+
+/** A key's owner holds the annual plan (or is an administrator, api-key-auth.ts): its analyses include advanced detection. */
+const API_PLAN = 'annual';
 
 const BINARY_MESSAGE = 'This looks like binary data, not the text of an article.';
 
@@ -113,7 +117,7 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
       if ('full' in reserved) throw dailyLimitError(reserved.full, 1);
       let outcome: AnalysisOutcome;
       try {
-        outcome = await options.engine(request.body.text, { account: accountOf(key), signal: gone });
+        outcome = withAdvanced(await options.engine(request.body.text, { account: accountOf(key), signal: gone }), request.body.text, API_PLAN);
       } catch (error) {
         await giveBack({ key, day, count: 1 });
         if (gone.aborted) return abandoned(reply);
@@ -165,7 +169,9 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
       const reserved = texts.length > 0 ? await keys.reserve(key, day, texts.length, dailyLimits) : await keys.usageOf(key, day);
       if ('full' in reserved) throw dailyLimitError(reserved.full, texts.length);
       let used = reserved;
-      const outcomes = await analyseAll(texts, { account: accountOf(key), signal: gone });
+      const outcomes = (await analyseAll(texts, { account: accountOf(key), signal: gone })).map((outcome, i) =>
+        outcome instanceof Error ? outcome : withAdvanced(outcome, texts[i]!, API_PLAN),
+      );
       // A caller who went away before the results is charged nothing: all the batch's articles are given back.
       if (await leftBeforeResult(request)) {
         await giveBack({ key, day, count: texts.length });
