@@ -2,8 +2,8 @@ import type { Usage } from '@keisha/contracts/decoder';
 import { useKeisha } from '@keisha/store';
 import { useEffect, useState } from 'react';
 import { AnalysisWorkspace } from './features/analysis/components/analysis-workspace.tsx';
-import { ConfirmAddressNotice } from './features/confirm-address/components/confirm-address-notice.tsx';
-import { useAddressConfirmation } from './features/confirm-address/hooks/use-address-confirmation.ts';
+import { ConfirmAddressNotice, pageFrameStyles as pageFrame, useAddressConfirmation } from '@keisha/ui';
+import { CONFIRMED, UNCONFIRMED_ALLOWANCE } from './features/confirm-address/confirm-address-text.ts';
 import { CrashBoundary } from './features/crash-screen/components/crash-boundary.tsx';
 import { DecoderHeader } from './features/identity/components/decoder-header.tsx';
 import { useAuthDialogState } from './features/identity/hooks/use-auth-dialog-state.ts';
@@ -23,7 +23,7 @@ function DecoderScreen() {
   const [paywall, setPaywall] = useState<PaywallRequest | null>(null);
   const [createAccountNext, setCreateAccountNext] = useState(false);
   const { open: openAuthDialog } = authDialog;
-  const confirmation = useAddressConfirmation();
+  const confirmation = useAddressConfirmation(CONFIRMED);
   const { check: checkAddress } = confirmation;
 
   // A free account at its limit may be one that has not confirmed its address (it has its address's guest
@@ -42,7 +42,7 @@ function DecoderScreen() {
   }, [createAccountNext, paywall, openAuthDialog]);
 
   return (
-    <div className={styles.screen}>
+    <div className={pageFrame.screen}>
       <DecoderHeader authDialog={authDialog} />
       <div className={styles.content}>
         <AnalysisWorkspace onLimitReached={limitReached} />
@@ -51,7 +51,9 @@ function DecoderScreen() {
         <PaywallDialog
           signedIn={signedIn}
           usage={paywall.usage}
-          notice={signedIn && (confirmation.state === 'unconfirmed' || confirmation.note) ? <ConfirmAddressNotice confirmation={confirmation} /> : undefined}
+          notice={signedIn && (confirmation.state === 'unconfirmed' || confirmation.note) ? (
+              <ConfirmAddressNotice confirmation={confirmation} text={UNCONFIRMED_ALLOWANCE} headingLevel="h3" className={styles.confirmNotice} />
+            ) : undefined}
           onClose={() => setPaywall(null)}
           onCreateAccount={() => {
             setPaywall(null);

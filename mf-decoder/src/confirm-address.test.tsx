@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { authSuccess, fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DecoderApp from './App.tsx';
-import { CONFIRM_ADDRESS_TITLE, UNCONFIRMED_ALLOWANCE } from './features/confirm-address/components/confirm-address-notice.tsx';
-import { CONFIRMED, LINK_SENT } from './features/confirm-address/hooks/use-address-confirmation.ts';
+import { CONFIRM_ADDRESS_TITLE, LINK_SENT } from '@keisha/ui';
+import { CONFIRMED, UNCONFIRMED_ALLOWANCE } from './features/confirm-address/confirm-address-text.ts';
 
 const READER = { id: 'u1', email: 'reader@example.org', role: 'user' as const };
 const atLimit = {

@@ -1,9 +1,8 @@
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { trackEvent, useKeisha } from '@keisha/store';
-import { ThemeToggle } from '@keisha/ui';
+import { CHAT_TEXT } from '@keisha/contracts/chat';
+import { ConfirmAddressNotice, ThemeToggle, useAddressConfirmation } from '@keisha/ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConfirmAddressNotice } from '../features/confirm-address/components/confirm-address-notice.tsx';
-import { useAddressConfirmation } from '../features/confirm-address/hooks/use-address-confirmation.ts';
 import { ConversationView } from '../features/conversation/components/conversation-view.tsx';
 import { useConversation } from '../features/conversation/hooks/use-conversation.ts';
 import { hasReachedDailyLimit } from '../features/profile/domain/profile.ts';
@@ -14,6 +13,9 @@ import { SidePanel } from '../features/side-panel/components/side-panel.tsx';
 import { useConversationSearch } from '../features/side-panel/hooks/use-conversation-search.ts';
 import { useSessionList } from '../features/side-panel/hooks/use-session-list.ts';
 import styles from './chat-screen.module.css';
+
+/** Shown once the address is confirmed (the notice then goes: the chat is open). */
+export const CONFIRMED = 'Thank you, your address is confirmed.';
 
 /** Below this width the side panel lays over the conversation and starts closed. */
 const WIDE = '(min-width: 900px)';
@@ -37,7 +39,7 @@ export function ChatScreen({ profile, onLimitReached, onOpenSettings, onOpenDeco
   const sessions = useSessionList();
   const search = useConversationSearch();
   const [draft, setDraft] = useState('');
-  const confirmation = useAddressConfirmation();
+  const confirmation = useAddressConfirmation(CONFIRMED);
   const conversation = useConversation({
     signedIn,
     profileLoaded: profile.loaded,
@@ -127,7 +129,9 @@ export function ChatScreen({ profile, onLimitReached, onOpenSettings, onOpenDeco
           <AccountBar />
           <ThemeToggle className={styles.themeToggle} />
         </header>
-        {confirmation.unconfirmed && <ConfirmAddressNotice confirmation={confirmation} />}
+        {confirmation.state === 'unconfirmed' && (
+          <ConfirmAddressNotice confirmation={confirmation} text={CHAT_TEXT.emailNotVerified} className={styles.confirmNotice} />
+        )}
         <ConversationView
           conversation={conversation}
           draft={draft}

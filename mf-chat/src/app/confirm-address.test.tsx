@@ -3,8 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import ChatApp from '../App.tsx';
-import { CONFIRM_ADDRESS_TITLE } from '../features/confirm-address/components/confirm-address-notice.tsx';
-import { LINK_SENT, STILL_UNCONFIRMED } from '../features/confirm-address/hooks/use-address-confirmation.ts';
+import { CONFIRM_ADDRESS_TITLE, LINK_SENT, STILL_UNCONFIRMED } from '@keisha/ui';
 import { apiError, json, type FakePlatform } from '../test-support/fake-platform.ts';
 import { fakePlatformPerTest, signIn } from '../test-support/reader.ts';
 

@@ -1,5 +1,5 @@
 import { useKeisha } from '@keisha/store';
-import { ThemeToggle } from '@keisha/ui';
+import { pageFrameStyles as pageFrame, ThemeToggle } from '@keisha/ui';
 import { useEffect, useId } from 'react';
 import { messagesTodayLabel } from '../features/profile/domain/profile.ts';
 import type { ChatProfileState } from '../features/profile/hooks/use-chat-profile.ts';
@@ -12,6 +12,7 @@ import { CashAppInstructions } from '../features/upgrade/components/cash-app-ins
 import { PlanGrid } from '../features/upgrade/components/plan-grid.tsx';
 import { useChatPlans } from '../features/upgrade/hooks/use-chat-plans.ts';
 import type { PaidTier } from './view-state.ts';
+import settings from '../features/settings/components/settings.module.css';
 import styles from './settings-screen.module.css';
 
 interface SettingsScreenProps {
@@ -37,7 +38,7 @@ export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreen
   useEffect(() => reload(), [reload]);
 
   return (
-    <div className={styles.screen}>
+    <div className={pageFrame.screen}>
       <header className={styles.topBar}>
         <button type="button" className={styles.back} onClick={onBack}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -61,17 +62,17 @@ export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreen
             onPurchaseChanged={chatPurchase.replace}
           />
         ) : (
-          <p className={styles.muted} role="status">
+          <p className={settings.muted} role="status">
             Loading your account...
           </p>
         )}
         <BetaNotice />
         <PlanGrid plans={plans} currentPlan={profile.loaded ? profile.profile.plan : null} onChoose={onChoosePlan} />
-        <section className={styles.section} aria-labelledby={paymentId}>
-          <h2 id={paymentId} className={styles.heading}>
+        <section className={settings.section} aria-labelledby={paymentId}>
+          <h2 id={paymentId} className={settings.heading}>
             Payment options
           </h2>
-          <p className={styles.muted}>Bitcoin: choose a plan above and pay through Coinbase, a crypto checkout.</p>
+          <p className={settings.muted}>Bitcoin: choose a plan above and pay through Coinbase, a crypto checkout.</p>
           <CashAppInstructions plans={plans} email={email} />
         </section>
         <EnterpriseDemoForm />

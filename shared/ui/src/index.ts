@@ -1,3 +1,22 @@
 export { ThemeToggle } from './theme-toggle.tsx';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog.tsx';
 export { KeishaLogo, type KeishaLogoProps } from './logo.tsx';
+export { ConfirmAddressNotice, CONFIRM_ADDRESS_TITLE, type ConfirmAddressNoticeProps } from './confirm-address/confirm-address-notice.tsx';
+export {
+  useAddressConfirmation,
+  LINK_SENT,
+  STILL_UNCONFIRMED,
+  type AddressConfirmation,
+  type ConfirmationNote,
+  type ConfirmationState,
+} from './confirm-address/use-address-confirmation.ts';
+/** Class names for the site's pill buttons: `primary`, `secondary`, and `small` beside either. */
+export { default as buttonStyles } from './button.module.css';
+/** Class names for a page that says one thing in a card at its centre (see status-card.module.css). */
+export { default as statusCardStyles } from './status-card.module.css';
+export { AccountChip, type AccountChipProps } from './account-chip.tsx';
+/** Class names for a remote's whole page (`screen`: a full-height column in the theme's colours). */
+export { default as pageFrameStyles } from './page-frame.module.css';
+/** Class names for a form of labelled fields (form, alert, field, label, input, submit, forgot). */
+export { default as formStyles } from './form.module.css';
+export { useFocusKeptWhileBusy } from './use-focus-kept-while-busy.ts';

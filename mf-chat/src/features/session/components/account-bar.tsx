@@ -1,4 +1,5 @@
 import { useKeisha } from '@keisha/store';
+import { AccountChip } from '@keisha/ui';
 import { Link } from 'react-router-dom';
 import styles from './account-bar.module.css';
 
@@ -23,14 +24,7 @@ export function AccountBar() {
 
   return (
     <>
-      <span className={styles.account}>
-        <span className={styles.avatar} aria-hidden="true">
-          {email.charAt(0).toUpperCase()}
-        </span>
-        <span className={styles.email} title={email}>
-          {email}
-        </span>
-      </span>
+      <AccountChip name={email} className={styles.account} />
       <nav className={styles.links} aria-label="Your account">
         <Link className={styles.link} to={SITE_LINKS.account}>
           Account

@@ -1,5 +1,6 @@
 import { session } from '@keisha/store';
 import { useId, useState } from 'react';
+import { buttonStyles as buttons, statusCardStyles as statusCard } from '@keisha/ui';
 import styles from './sign-in-unconfirmed.module.css';
 
 /** Not in the spec: the chat while identity cannot confirm the reader's sign-in (down, or failing). */
@@ -22,16 +23,16 @@ export function SignInUnconfirmed({ reason }: { reason: string }) {
     }
   };
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={headingId} aria-busy={asking || undefined}>
-        <h1 id={headingId} className={styles.title}>
+    <div className={statusCard.page}>
+      <section className={`${statusCard.card} ${styles.card}`} aria-labelledby={headingId} aria-busy={asking || undefined}>
+        <h1 id={headingId} className={statusCard.title}>
           {CHAT_UNAVAILABLE_TITLE}
         </h1>
         <p className={styles.reason} role="alert">
           {reason}
         </p>
-        <p className={styles.note}>{NOT_SIGNED_OUT_NOTE}</p>
-        <button type="button" className={styles.retry} disabled={asking} onClick={() => void askAgain()}>
+        <p className={statusCard.note}>{NOT_SIGNED_OUT_NOTE}</p>
+        <button type="button" className={`${buttons.primary} ${styles.retry}`} disabled={asking} onClick={() => void askAgain()}>
           Try Again
         </button>
       </section>

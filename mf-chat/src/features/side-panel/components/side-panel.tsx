@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import type { ConversationSearch } from '../hooks/use-conversation-search.ts';
 import type { SessionListState } from '../hooks/use-session-list.ts';
 import { hasMore } from '../domain/session-list.ts';
@@ -99,7 +100,7 @@ export function SidePanel({ id, sessions, search, currentSessionId, onNewChat, o
             {status === 'failed' && (
               <p className={styles.hint} role="alert">
                 Your conversations could not be loaded.{' '}
-                <button type="button" className={styles.linkButton} onClick={sessions.reload}>
+                <button type="button" className={buttons.link} onClick={sessions.reload}>
                   Try Again
                 </button>
               </p>

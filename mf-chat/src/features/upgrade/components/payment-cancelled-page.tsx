@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { buttonStyles as buttons, statusCardStyles as statusCard } from '@keisha/ui';
 import styles from './payment-result.module.css';
 
 interface PaymentCancelledPageProps {
@@ -12,23 +13,23 @@ interface PaymentCancelledPageProps {
 export function PaymentCancelledPage({ plan, onBackToSettings, onRetry }: PaymentCancelledPageProps) {
   const headingId = useId();
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={headingId}>
-        <span className={`${styles.badge} ${styles.neutral}`} aria-hidden="true">
-          <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
+    <div className={statusCard.page}>
+      <section className={`${statusCard.card} ${statusCard.raised}`} aria-labelledby={headingId}>
+        <span className={`${statusCard.badge} ${statusCard.neutral}`} aria-hidden="true">
+          <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
             <path d="M7.5 7.5l9 9M16.5 7.5l-9 9" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
         </span>
-        <h1 id={headingId} className={styles.title}>
+        <h1 id={headingId} className={statusCard.title}>
           Payment cancelled
         </h1>
-        <p className={styles.text}>You have not been charged</p>
-        <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={onBackToSettings}>
+        <p className={`${statusCard.text} ${styles.lead}`}>You have not been charged</p>
+        <div className={statusCard.actions}>
+          <button type="button" className={buttons.primary} onClick={onBackToSettings}>
             Back to Settings
           </button>
           {plan && (
-            <button type="button" className={styles.secondary} onClick={() => onRetry(plan)}>
+            <button type="button" className={buttons.secondary} onClick={() => onRetry(plan)}>
               Retry {plan}
             </button>
           )}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readCheckoutId, readPaymentReference } from '../domain/charge-id.ts';
 import { useCheckoutStatus, type CheckoutStatus } from '../hooks/use-checkout-status.ts';
+import { buttonStyles as buttons, statusCardStyles as statusCard } from '@keisha/ui';
 import styles from './payment-result.module.css';
 
 /** What the page says for each answer of billing: success only once billing says the purchase is paid. */
@@ -38,10 +39,10 @@ export function PaymentSuccessPage({ onGoToChat }: { onGoToChat: () => void }) {
   const headingId = useId();
   const heading = headingOf(status);
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={headingId} aria-busy={status.kind === 'checking' || undefined}>
-        <span className={`${styles.badge} ${heading.success ? styles.success : styles.neutral}`} aria-hidden="true">
-          <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
+    <div className={statusCard.page}>
+      <section className={`${statusCard.card} ${statusCard.raised}`} aria-labelledby={headingId} aria-busy={status.kind === 'checking' || undefined}>
+        <span className={`${statusCard.badge} ${heading.success ? statusCard.success : statusCard.neutral}`} aria-hidden="true">
+          <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
             {heading.success ? (
               <path d="M6 12.5l4 4L18 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
             ) : (
@@ -49,18 +50,18 @@ export function PaymentSuccessPage({ onGoToChat }: { onGoToChat: () => void }) {
             )}
           </svg>
         </span>
-        <h1 id={headingId} className={styles.title}>
+        <h1 id={headingId} className={statusCard.title}>
           {heading.title}
         </h1>
-        {heading.text && <p className={styles.text}>{heading.text}</p>}
+        {heading.text && <p className={`${statusCard.text} ${styles.lead}`}>{heading.text}</p>}
         {reference && (
           <p className={styles.reference}>
             Charge ID: <code className={styles.code}>{reference}</code>
           </p>
         )}
         <CheckoutStatusLine status={status} />
-        <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={onGoToChat}>
+        <div className={statusCard.actions}>
+          <button type="button" className={buttons.primary} onClick={onGoToChat}>
             Go to Chat
           </button>
         </div>
@@ -73,13 +74,13 @@ function CheckoutStatusLine({ status }: { status: CheckoutStatus }) {
   switch (status.kind) {
     case 'none':
       return (
-        <p className={styles.note} role="status">
+        <p className={statusCard.note} role="status">
           This link names no payment. Your plan appears in Settings once a payment is confirmed.
         </p>
       );
     case 'checking':
       return (
-        <p className={styles.note} role="status">
+        <p className={statusCard.note} role="status">
           Checking your payment...
         </p>
       );
@@ -91,31 +92,31 @@ function CheckoutStatusLine({ status }: { status: CheckoutStatus }) {
       );
     case 'pending':
       return (
-        <p className={styles.note} role="status">
+        <p className={statusCard.note} role="status">
           Your payment is being confirmed. Your plan starts as soon as it is.
         </p>
       );
     case 'unpaid':
       return (
-        <p className={styles.note} role="status">
+        <p className={statusCard.note} role="status">
           This payment has not been completed, and you have not been charged for it.
         </p>
       );
     case 'sign-in':
       return (
-        <p className={styles.note} role="status">
+        <p className={statusCard.note} role="status">
           Sign in with the account you paid from to see this payment.
         </p>
       );
     case 'not-found':
       return (
-        <p className={styles.note} role="status">
+        <p className={statusCard.note} role="status">
           We found no payment of yours with this ID. If you paid, your plan appears in Settings once it is confirmed.
         </p>
       );
     case 'unknown':
       return (
-        <p className={styles.note} role="status">
+        <p className={statusCard.note} role="status">
           We could not check this payment just now. Your plan appears in Settings once it is confirmed.
         </p>
       );

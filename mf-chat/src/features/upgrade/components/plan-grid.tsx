@@ -1,5 +1,6 @@
 import type { ChatTier } from '@keisha/contracts/chat';
 import { useId } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import type { ChatPlansState } from '../hooks/use-chat-plans.ts';
 import { priceLine, type ChatPlanCard } from '../domain/plans.ts';
 import styles from './plans.module.css';
@@ -28,7 +29,7 @@ export function PlanGrid({ plans, currentPlan, onChoose }: PlanGridProps) {
       {plans.status === 'failed' && (
         <p className={styles.problem} role="alert">
           The plans could not be loaded.{' '}
-          <button type="button" className={styles.linkButton} onClick={plans.retry}>
+          <button type="button" className={buttons.link} onClick={plans.retry}>
             Try Again
           </button>
         </p>

@@ -2,6 +2,7 @@ import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
 import { trackEvent } from '@keisha/store';
 import { useId, useState } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { createCheckout } from '../api/checkout.ts';
 import { checkoutDestination, checkoutProblem } from '../domain/checkout.ts';
 import { priceLine } from '../domain/plans.ts';
@@ -80,7 +81,7 @@ export function UpgradeCheckoutView({ plan, plans, email, onBack, goTo = (url) =
         ) : (
           <p className={styles.problem} role="alert">
             The plan could not be loaded.{' '}
-            <button type="button" className={styles.linkButton} onClick={plans.retry}>
+            <button type="button" className={buttons.link} onClick={plans.retry}>
               Try Again
             </button>
           </p>

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '@keisha/contracts/decoder';
 import { useEffect, useId, useRef, useState } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { hasMoreHistory, termCountLabel } from '../domain/history.ts';
 import { scoreBand } from '../domain/score-band.ts';
 import type { HistoryState } from '../hooks/use-history.ts';
@@ -49,7 +50,7 @@ export function HistoryPanel({ history, onOpen }: HistoryPanelProps) {
       {status === 'failed' && (
         <p className={styles.problem}>
           Your analyses could not be loaded.{' '}
-          <button type="button" className={styles.linkButton} onClick={history.reload}>
+          <button type="button" className={buttons.link} onClick={history.reload}>
             Retry
           </button>
         </p>

@@ -1,6 +1,7 @@
 import { Component, createRef, type ErrorInfo, type ReactNode } from 'react';
 import { trackEvent } from '@keisha/store';
 import { canRetry, crashReport, retryLabel } from '../domain/retries.ts';
+import { statusCardStyles as statusCard } from '@keisha/ui';
 import styles from './crash-boundary.module.css';
 
 interface CrashBoundaryProps {
@@ -51,8 +52,8 @@ export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundarySt
     if (!this.state.crashed) return this.props.children;
     const retryable = canRetry(this.state.retries);
     return (
-      <div className={styles.screen}>
-        <section className={styles.card} role="alert" aria-labelledby="decoder-crash-title">
+      <div className={`${statusCard.page} ${styles.screen}`}>
+        <section className={`${statusCard.card} ${styles.card}`} role="alert" aria-labelledby="decoder-crash-title">
           <svg className={styles.icon} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
             <path d="M24 6 44 41H4L24 6Z" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
             <path d="M24 19v10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
@@ -61,7 +62,7 @@ export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundarySt
           <h2 id="decoder-crash-title" ref={this.heading} className={styles.title} tabIndex={-1}>
             Something went wrong
           </h2>
-          <p className={styles.text}>
+          <p className={statusCard.text}>
             The news decoder ran into an unexpected problem. Your article was not sent anywhere new. You can try
             again or reload the page.
           </p>

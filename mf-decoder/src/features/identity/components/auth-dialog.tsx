@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH, RECOVERY_MESSAGES } from '@keisha/contracts/identi
 import { session, trackEvent } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { ModalDialog } from '@keisha/ui';
+import { formStyles as form, ModalDialog, useFocusKeptWhileBusy } from '@keisha/ui';
 import { requestSignInLink } from '../api/request-sign-in-link.ts';
 import { authErrorMessage, isThrottled } from '../domain/auth-error.ts';
 import {
@@ -64,17 +64,8 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
     password: useRef<HTMLInputElement>(null),
     confirmPassword: useRef<HTMLInputElement>(null),
   };
-  const focusedBeforeBusy = useRef<Element | null>(null);
+  const keepFocus = useFocusKeptWhileBusy(busy);
   const copy = COPY[mode];
-
-  // The controls are disabled while busy, which drops the focus; give it back to where it was.
-  useEffect(() => {
-    if (busy) return;
-    const previous = focusedBeforeBusy.current;
-    focusedBeforeBusy.current = null;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (previous instanceof HTMLElement && previous.isConnected && (lost || document.activeElement === previous)) previous.focus();
-  }, [busy]);
 
   function edit(field: CredentialField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -103,7 +94,7 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
       return;
     }
     const { email, password } = credentialsBody(values);
-    focusedBeforeBusy.current = document.activeElement;
+    keepFocus();
     setBusy(true);
     try {
       if (mode === 'sign-in') await session.signIn(email, password);
@@ -143,9 +134,9 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
 
   return (
     <ModalDialog title={copy.title} onClose={onClose} className={styles.dialog}>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} data-mode={mode}>
+      <form className={form.form} noValidate onSubmit={(event) => void submit(event)} data-mode={mode}>
         {serverError && (
-          <p key={attempt} className={styles.serverError} role="alert">
+          <p key={attempt} className={`${form.alert} ${styles.serverError}`} role="alert">
             {serverError}
           </p>
         )}
@@ -193,11 +184,11 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
             {RECOVERY_MESSAGES.signInLinkSent}
           </p>
         )}
-        <button type="submit" className={styles.submit} disabled={busy}>
+        <button type="submit" className={form.submit} disabled={busy}>
           {busy ? copy.busy : copy.submit}
         </button>
         {mode === 'sign-in' && (
-          <Link className={styles.forgot} to="/reset-password" onClick={onClose}>
+          <Link className={form.forgot} to="/reset-password" onClick={onClose}>
             {RECOVERY_MESSAGES.forgotPassword}
           </Link>
         )}
@@ -249,14 +240,14 @@ function Field({ label, type, autoComplete, value, error, hint, disabled, inputR
   const errorId = useId();
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
+    <div className={form.field}>
+      <label className={`${form.label} ${styles.label}`} htmlFor={inputId}>
         {label}
       </label>
       <input
         ref={inputRef}
         id={inputId}
-        className={styles.input}
+        className={form.input}
         type={type}
         name={label.toLowerCase().replace(/\s+/g, '-')}
         autoComplete={autoComplete}

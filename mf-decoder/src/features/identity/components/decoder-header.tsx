@@ -1,5 +1,5 @@
 import { session, useKeisha } from '@keisha/store';
-import { KeishaLogo, ThemeToggle } from '@keisha/ui';
+import { AccountChip, KeishaLogo, ThemeToggle } from '@keisha/ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthDialogState, type AuthDialogState } from '../hooks/use-auth-dialog-state.ts';
@@ -68,12 +68,7 @@ export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } =
         </Link>
         {restored ? (
           <>
-            <span className={styles.user} title={who}>
-              <span className={styles.avatar} aria-hidden="true">
-                {who.charAt(0).toUpperCase()}
-              </span>
-              <span className={styles.userName}>{who}</span>
-            </span>
+            <AccountChip name={who} className={styles.user} />
             {/* One button that changes role, so focus stays on it across signing in and out. */}
             <button
               type="button"

@@ -2,6 +2,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { checkoutIdFrom, formatUntil } from '../domain/payment-return.ts';
 import { usePaymentVerification, type VerificationState } from '../hooks/use-payment-verification.ts';
+import { buttonStyles as buttons, statusCardStyles as statusCard } from '@keisha/ui';
 import styles from './payment-return-page.module.css';
 
 export type PaymentOutcome = 'success' | 'cancel';
@@ -16,7 +17,7 @@ export function PaymentReturnPage({ outcome }: { outcome: PaymentOutcome }) {
 function PaymentCancelled() {
   return (
     <ReturnCard tone="neutral" title="Payment cancelled">
-      <p className={styles.text}>
+      <p className={statusCard.text}>
         Nothing was charged, and your plan has not changed. You can keep decoding within your daily analyses and
         upgrade whenever you are ready.
       </p>
@@ -37,14 +38,14 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
     case 'checking':
       return (
         <ReturnCard tone="pending" title="Confirming your payment..." busy>
-          <p className={styles.text}>We are checking your payment with the payment provider. This takes a few seconds.</p>
+          <p className={statusCard.text}>We are checking your payment with the payment provider. This takes a few seconds.</p>
         </ReturnCard>
       );
     case 'paid': {
       const until = formatUntil(state.until);
       return (
         <ReturnCard tone="success" title="Payment received">
-          <p className={styles.text}>
+          <p className={statusCard.text}>
             {`Thank you for subscribing. Your ${state.plan} plan is active${state.lifetime ? ' for life' : until ? ` until ${until}` : ''}.`}
           </p>
           {state.allowance && <p className={styles.allowance}>{state.allowance}</p>}
@@ -54,7 +55,7 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
     case 'awaiting-approval':
       return (
         <ReturnCard tone="pending" title="Payment pending">
-          <p className={styles.text}>
+          <p className={statusCard.text}>
             Your Cash App payment is waiting to be matched. Once it arrives with your account email in the note, we
             update your account within 1 hour.
           </p>
@@ -63,11 +64,11 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
     case 'processing':
       return (
         <ReturnCard tone="pending" title="Payment processing">
-          <p className={styles.text}>
+          <p className={statusCard.text}>
             The payment provider has not confirmed your payment yet. Your plan changes as soon as it does; check
             again in a few minutes.
           </p>
-          <button type="button" className={styles.secondary} onClick={onRetry}>
+          <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={onRetry}>
             Check again
           </button>
         </ReturnCard>
@@ -75,13 +76,13 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
     case 'closed':
       return (
         <ReturnCard tone="neutral" title={state.closed === 'refunded' ? 'Payment refunded' : 'Payment not completed'}>
-          <p className={styles.text}>{CLOSED_TEXT[state.closed]}</p>
+          <p className={statusCard.text}>{CLOSED_TEXT[state.closed]}</p>
         </ReturnCard>
       );
     case 'sign-in':
       return (
         <ReturnCard tone="neutral" title="Sign in to see your payment">
-          <p className={styles.text}>
+          <p className={statusCard.text}>
             Sign in on the News Decoder with the account you paid from, then come back to this page to confirm the
             payment.
           </p>
@@ -90,7 +91,7 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
     case 'not-found':
       return (
         <ReturnCard tone="neutral" title="Payment not found">
-          <p className={styles.text}>
+          <p className={statusCard.text}>
             This link does not name a payment of your account. If you paid, your plan shows on the News Decoder once
             the payment is confirmed; write to support if it does not.
           </p>
@@ -99,10 +100,10 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
     case 'failed':
       return (
         <ReturnCard tone="neutral" title="We could not confirm your payment">
-          <p className={styles.text} role="alert">
+          <p className={statusCard.text} role="alert">
             Your payment could not be checked right now. Nothing is lost: please try again in a moment.
           </p>
-          <button type="button" className={styles.secondary} onClick={onRetry}>
+          <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={onRetry}>
             Try again
           </button>
         </ReturnCard>
@@ -120,16 +121,16 @@ const CLOSED_TEXT: Record<'failed' | 'cancelled' | 'expired' | 'refunded', strin
 function ReturnCard({ tone, title, busy = false, children }: { tone: Tone; title: string; busy?: boolean; children: ReactNode }) {
   const headingId = useId();
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={headingId} aria-busy={busy || undefined}>
-        <span className={`${styles.badge} ${styles[tone]}`} aria-hidden="true">
+    <div className={statusCard.page}>
+      <section className={`${statusCard.card} ${statusCard.raised}`} aria-labelledby={headingId} aria-busy={busy || undefined}>
+        <span className={`${statusCard.badge} ${statusCard[tone]}`} aria-hidden="true">
           {tone === 'success' ? <CheckIcon /> : tone === 'pending' ? <ClockIcon /> : <CrossIcon />}
         </span>
-        <h1 id={headingId} className={styles.title}>
+        <h1 id={headingId} className={statusCard.title}>
           {title}
         </h1>
         {children}
-        <Link className={styles.action} to="/bias-detection">
+        <Link className={`${buttons.primary} ${styles.action}`} to="/bias-detection">
           Back to the News Decoder
         </Link>
       </section>
@@ -139,7 +140,7 @@ function ReturnCard({ tone, title, busy = false, children }: { tone: Tone; title
 
 function CheckIcon() {
   return (
-    <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
+    <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
       <path d="M6 12.5l4 4L18 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
     </svg>
   );
@@ -147,7 +148,7 @@ function CheckIcon() {
 
 function ClockIcon() {
   return (
-    <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
+    <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
       <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
     </svg>
   );
@@ -155,7 +156,7 @@ function ClockIcon() {
 
 function CrossIcon() {
   return (
-    <svg className={styles.badgeIcon} viewBox="0 0 24 24" focusable="false">
+    <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
       <path d="M7.5 7.5l9 9M16.5 7.5l-9 9" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
     </svg>
   );
