@@ -1,6 +1,7 @@
 import type { Usage } from '@keisha/contracts/decoder';
 import { useKeisha } from '@keisha/store';
 import { useEffect, useState } from 'react';
+import { AdvancedDetection } from './features/advanced-detection/components/advanced-detection.tsx';
 import { AnalysisWorkspace } from './features/analysis/components/analysis-workspace.tsx';
 import { ConfirmAddressNotice, pageFrameStyles as pageFrame, useAddressConfirmation } from '@keisha/ui';
 import { CONFIRMED, UNCONFIRMED_ALLOWANCE } from './features/confirm-address/confirm-address-text.ts';
@@ -45,7 +46,7 @@ function DecoderScreen() {
     <div className={pageFrame.screen}>
       <DecoderHeader authDialog={authDialog} />
       <div className={styles.content}>
-        <AnalysisWorkspace onLimitReached={limitReached} />
+        <AnalysisWorkspace onLimitReached={limitReached} renderAdvanced={(result) => <AdvancedDetection text={result.text} advanced={result.advanced} />} />
       </div>
       {paywall && (
         <PaywallDialog

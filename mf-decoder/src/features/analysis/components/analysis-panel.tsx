@@ -4,7 +4,7 @@ import type { AnalysisResult } from '../domain/analysis-result.ts';
 import type { AnalysisState } from '../domain/analysis-state.ts';
 import { scoreLabel } from '../domain/score-band.ts';
 import { ConnectionPanel } from './connection-panel.tsx';
-import { ResultView } from './result-view.tsx';
+import { ResultView, type ResultViewProps } from './result-view.tsx';
 import styles from './analysis.module.css';
 
 interface AnalysisPanelProps {
@@ -12,12 +12,13 @@ interface AnalysisPanelProps {
   /** Runs the analysis again ('Try Again' of the connection panel, and of a failure worth retrying). */
   onRetry: () => void;
   onExport?: () => void;
+  renderAdvanced?: ResultViewProps['renderAdvanced'];
   /** Changed to bring the result into view and give its heading the focus (a reopened analysis). */
   revealKey?: number;
 }
 
 /** Right panel: what the agent has to say about the article, one view per analysis state. */
-export function AnalysisPanel({ state, onRetry, onExport, revealKey = 0 }: AnalysisPanelProps) {
+export function AnalysisPanel({ state, onRetry, onExport, renderAdvanced, revealKey = 0 }: AnalysisPanelProps) {
   const headingId = useId();
   const panel = useRef<HTMLElement>(null);
   const outcomeHeading = useRef<HTMLHeadingElement>(null);
@@ -52,7 +53,7 @@ export function AnalysisPanel({ state, onRetry, onExport, revealKey = 0 }: Analy
         </h2>
       </header>
       <div className={styles.panelBody}>
-        <AnalysisView state={state} onRetry={onRetry} outcomeHeading={outcomeHeading} {...(onExport ? { onExport } : {})} />
+        <AnalysisView state={state} onRetry={onRetry} outcomeHeading={outcomeHeading} {...(onExport ? { onExport } : {})} {...(renderAdvanced ? { renderAdvanced } : {})} />
       </div>
       <p className={styles.visuallyHidden} aria-live="polite">
         {state.status === 'complete' ? `Analysis complete. ${scoreLabel(state.result.score)}.` : ''}
@@ -78,7 +79,7 @@ interface AnalysisViewProps extends AnalysisPanelProps {
   outcomeHeading: RefObject<HTMLHeadingElement | null>;
 }
 
-function AnalysisView({ state, onRetry, onExport, outcomeHeading }: AnalysisViewProps) {
+function AnalysisView({ state, onRetry, onExport, renderAdvanced, outcomeHeading }: AnalysisViewProps) {
   switch (state.status) {
     case 'idle':
       return (
@@ -103,7 +104,7 @@ function AnalysisView({ state, onRetry, onExport, outcomeHeading }: AnalysisView
       );
     case 'complete':
       return (
-        <ResultView key={resultKey(state.result)} result={state.result} headingRef={outcomeHeading} {...(onExport ? { onExport } : {})} />
+        <ResultView key={resultKey(state.result)} result={state.result} headingRef={outcomeHeading} {...(onExport ? { onExport } : {})} {...(renderAdvanced ? { renderAdvanced } : {})} />
       );
     case 'connection-problem':
       return <ConnectionPanel onRetry={onRetry} headingRef={outcomeHeading} />;

@@ -10,6 +10,7 @@ import { validateArticle } from '../domain/validate-article.ts';
 import { useHistory } from '../hooks/use-history.ts';
 import { useUsage } from '../hooks/use-usage.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
+import type { ResultViewProps } from './result-view.tsx';
 import { ArticlePanel } from './article-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { UpgradeBanner, UsageStatus } from './usage-status.tsx';
@@ -18,6 +19,8 @@ import styles from './analysis.module.css';
 export interface AnalysisWorkspaceProps {
   /** The daily allowance is used up: the page shows the paywall. Carries the usage when it is known. */
   onLimitReached: (usage: Usage | null) => void;
+  /** The app's section for a result's advanced detection (features meet only in the app). */
+  renderAdvanced?: ResultViewProps['renderAdvanced'];
 }
 
 function readPrefill(): string {
@@ -29,7 +32,7 @@ function readPrefill(): string {
 }
 
 /** The decoder's two panels: the article on one side, the agent's analysis of it on the other. */
-export function AnalysisWorkspace({ onLimitReached }: AnalysisWorkspaceProps) {
+export function AnalysisWorkspace({ onLimitReached, renderAdvanced }: AnalysisWorkspaceProps) {
   const [text, setText] = useState(readPrefill);
   // An article handed over by another app (the chat's 'Decode this article') fills the input once.
   useEffect(() => {
@@ -137,6 +140,7 @@ export function AnalysisWorkspace({ onLimitReached }: AnalysisWorkspaceProps) {
           onRetry={() => void run()}
           onExport={() => trackEvent('analysis_exported')}
           revealKey={revealed}
+          {...(renderAdvanced ? { renderAdvanced } : {})}
         />
       </div>
       <HistoryPanel history={history} onOpen={reopen} />

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import { RESULT_TITLES, summaryParagraphs } from '../domain/findings.ts';
 import { AnalystSummary } from './analyst-summary.tsx';
@@ -10,15 +10,17 @@ import { ScoreEvidence } from './score-evidence.tsx';
 import { TextTabs } from './text-tabs.tsx';
 import styles from './result.module.css';
 
-interface ResultViewProps {
+export interface ResultViewProps {
   result: AnalysisResult;
   /** The 'Analysis Complete' heading, which takes the focus when the run leaves it nowhere. */
   headingRef?: Ref<HTMLHeadingElement>;
   onExport?: () => void;
+  /** The app's section for `result.advanced` (features/advanced-detection), below the article's versions. */
+  renderAdvanced?: (result: AnalysisResult) => ReactNode;
 }
 
 /** Spec section 2: the result of an analysis, with the export and highlights of issue 4. */
-export function ResultView({ result, headingRef, onExport }: ResultViewProps) {
+export function ResultView({ result, headingRef, onExport, renderAdvanced }: ResultViewProps) {
   return (
     <div className={styles.result}>
       <div className={styles.overview}>
@@ -50,6 +52,7 @@ export function ResultView({ result, headingRef, onExport }: ResultViewProps) {
         ]}
       />
 
+      {renderAdvanced?.(result)}
       <EuphemismList terms={result.terms} />
       <AnalystSummary summary={result.summary} />
     </div>

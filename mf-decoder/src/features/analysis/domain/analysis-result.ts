@@ -14,6 +14,8 @@ export interface AnalysisResult {
   engine: string;
   /** What moved the score: the starting point, then the largest effects (empty when the answer has none). */
   evidence: ScoreEvidence[];
+  /** `analysis.advanced` as it came (advanced detection or its teaser), read by the feature that shows it. */
+  advanced?: unknown;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -63,6 +65,7 @@ export function readAnalysisResult(text: string, response: unknown): AnalysisRes
     notes,
     engine: stringOr(analysis.engine),
     evidence: readEvidence(analysis.evidence),
+    ...(analysis.advanced === undefined ? {} : { advanced: analysis.advanced }),
   };
 }
 
