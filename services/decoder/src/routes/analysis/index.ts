@@ -28,14 +28,22 @@ export interface AnalysisRouteOptions {
   rateLimitMax: number;
 }
 
-/** More than 1 in 20 characters being control characters (other than tab and line breaks) is not prose. */
+/** The characters that do not belong in prose: controls other than tab and line breaks, DEL, and U+FFFD. */
+const NOT_PROSE = /[\x00-\x08\x0B\x0E-\x1F\x7F\uFFFD]/g;
+
+/**
+ * More than 1 in 20 characters being control characters (other than tab and line breaks) is not prose. The
+ * regular expression scans natively: a 30,000-character article took about 0.1 ms counted a character at a time in
+ * JavaScript, on the event loop, for each article of a batch (issue 29, fairness).
+ */
 export function looksBinary(text: string): boolean {
-  let control = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) || code === 127 || code === 0xfffd) control++;
-  }
-  return control > text.length / 20;
+  NOT_PROSE.lastIndex = 0;
+  if (!NOT_PROSE.test(text)) return false;
+  const limit = text.length / 20;
+  let control = 1;
+  while (control <= limit && NOT_PROSE.test(text)) control++;
+  NOT_PROSE.lastIndex = 0;
+  return control > limit;
 }
 
 export function timeZoneOf(value: string | undefined): string {

@@ -17,6 +17,7 @@ import { giveBackLater } from '../../plugins/give-back.ts';
 import { abandoned, leftBeforeResult, readerGoneSignal, watchReader } from '../../plugins/reader-gone.ts';
 import { looksBinary } from '../analysis/index.ts';
 import { withAdvanced } from '../../domain/advanced/index.ts';
+import { batchAnswerStream } from './batch-response.ts';
 import { BATCH_BODY_LIMIT, publicOpenApi } from './openapi.ts';
 
 export interface PublicApiOptions {
@@ -37,6 +38,7 @@ const BATCH_CONCURRENCY = 4;
 const API_PLAN = 'annual';
 
 const BINARY_MESSAGE = 'This looks like binary data, not the text of an article.';
+const ANALYSIS_FAILED = { code: DECODER_ERRORS.analysisFailed, message: 'The analysis could not be completed. Please try again.' };
 
 function firstIssue(error: { issues: { message: string }[] }): string {
   return error.issues[0]?.message ?? 'Invalid article';
@@ -186,12 +188,18 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
         if (!(outcome instanceof Error)) return { ok: true, ...id, ...outcome };
         failed++;
         request.log.error({ err: outcome, apiKeyPrefix: key.prefix }, 'analysis in a batch failed');
-        return { ok: false, ...id, error: { code: DECODER_ERRORS.analysisFailed, message: 'The analysis could not be completed. Please try again.' } };
+        return { ok: false, ...id, error: ANALYSIS_FAILED };
       });
       // Articles the engine could not analyse are given back.
       if (failed > 0) used = await keys.release(key, day, failed);
       await keys.touch(key.id);
-      return { success: true as const, results, key_usage: keyUsage(key, day, used) };
+      // Written an article at a time, so that one account's large answers do not hold up other readers; the stream is
+      // the same document as the 200 schema (batch-response.ts checks each article against it), which Fastify's
+      // types cannot tell.
+      const broken = (index: number, error: unknown) => request.log.error({ err: error, index, apiKeyPrefix: key.prefix }, 'an article of a batch broke the answer contract');
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(batchAnswerStream({ results, keyUsage: keyUsage(key, day, used) }, broken, { ok: false, error: ANALYSIS_FAILED }) as never);
     },
   );
 
