@@ -9,6 +9,7 @@ import { createReaderResolver, loadDeviceKey } from './plugins/reader.ts';
 import { billingTiers, fixedTier } from './plugins/billing-tiers.ts';
 import { analysisRoutes } from './routes/analysis/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
+import { internalNewsletterRoutes } from './routes/internal-newsletter/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
 import { apiKeyRoutes } from './routes/api-keys/index.ts';
@@ -82,6 +83,8 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
         ? { ownerPlan: fixedOwnerPlan(config.DEFAULT_ACCOUNT_TIER) }
         : { ownerPlan: billingOwnerPlans(config.BILLING_URL, internalToken(), app.log, { onFailure: onPlanFailure }), ownerAccount: identityOwnerAccounts(config.IDENTITY_URL, internalToken(), app.log) };
       await app.register(publicApiRoutes, { engine, ...owners, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimits });
+      // identity's daily newsletter: the term of the day and a reader's week (internal token).
+      await app.register(internalNewsletterRoutes, { internalToken: internalToken() });
     },
   });
 }

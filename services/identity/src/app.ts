@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
-import { createServiceApp, defaultDataDir, internalTokenFileFor, jwkToPem, loadInternalToken, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, defaultDataDir, entitlementLookup, internalTokenFileFor, jwkToPem, loadInternalToken, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase, UserRow } from './db/database.ts';
 import type { IdentityConfig } from './env.ts';
@@ -18,6 +18,11 @@ import { jwksRoutes } from './routes/jwks/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
 import { waitlistRoutes } from './routes/waitlist/index.ts';
 import { internalRoutes } from './routes/internal/index.ts';
+import { createNewsletter } from './newsletter/newsletter.ts';
+import { newsletterIssues } from './newsletter/issues.ts';
+import { unsubscribeTokens } from './newsletter/unsubscribe-token.ts';
+import { newsletterRoutes } from './routes/newsletter/index.ts';
+import { adminNewsletterRoutes } from './routes/admin/newsletter.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -118,6 +123,31 @@ export async function buildIdentityApp(
       await app.register(verifyEmailRoutes, { mail, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(recoveryRoutes, { recovery, cookieSecure: config.COOKIE_SECURE, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(internalRoutes, { internalToken: internalToken(), accounts });
+      // The daily newsletter: billing says whose plan includes it, the decoder gives the automatic issue.
+      const decoderPlan = entitlementLookup<string>(config.BILLING_URL, { read: (entitlement) => entitlement.decoder_tier, internalToken, log: app.log });
+      const newsletter = createNewsletter(
+        {
+          db,
+          outbox: mail.outbox,
+          nudge: () => mail.delivery.nudge(),
+          planOf: (userId, bearer) => decoderPlan({ userId, bearer: bearer ?? '' }),
+          internalToken,
+          tokens: unsubscribeTokens(config.NEWSLETTER_LINK_SECRET ?? keys.current.privateKeyPem),
+          log: app.log,
+        },
+        {
+          publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+          decoderUrl: config.DECODER_URL,
+          sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC,
+          checkMs: config.NEWSLETTER_CHECK_MS,
+          leaseMs: config.NEWSLETTER_LEASE_MS,
+          timer: config.NEWSLETTER_ENABLED,
+        },
+      );
+      app.addHook('onReady', async () => newsletter.start());
+      app.addHook('onClose', () => newsletter.stop());
+      await app.register(newsletterRoutes, { newsletter, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC });
     },
   });
 }

@@ -55,5 +55,18 @@ export const identityConfigSchema = baseConfigSchema.extend({
   LINK_REQUESTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(3),
   /** Named in messages as the address to write to when something is wrong. */
   SUPPORT_EMAIL: z.email().default('support@keisha.ai'),
+  // The daily newsletter (src/newsletter): billing says whose plan includes it, the decoder gives its content.
+  BILLING_URL: z.url().default('http://127.0.0.1:4004'),
+  DECODER_URL: z.url().default('http://127.0.0.1:4002'),
+  /** The UTC hour from which the day's newsletter goes out. */
+  NEWSLETTER_SEND_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
+  /** How often each replica looks whether the day's newsletter is due. */
+  NEWSLETTER_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long one replica holds the day's run before another may take it over. */
+  NEWSLETTER_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** The timer; off: nothing goes out unless an administrator presses "Send today's now". */
+  NEWSLETTER_ENABLED: z.stringbool().default(true),
+  /** Key of the unsubscribe links' signatures; default: derived from identity's signing key. */
+  NEWSLETTER_LINK_SECRET: z.string().min(32).optional(),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

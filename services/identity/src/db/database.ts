@@ -75,6 +75,45 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** Extra headers as JSON text (the newsletter's List-Unsubscribe), or null. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface NewsletterSubscriptionsTable {
+  user_id: string;
+  subscribed: boolean;
+  changed_at: Timestamp;
+  changed_by: 'account' | 'link';
+}
+
+export interface NewsletterIssuesTable {
+  id: Generated<string>;
+  /** The UTC day, YYYY-MM-DD (text, so both drivers read it the same). */
+  day: ColumnType<string, string, string>;
+  subject: string;
+  body: string;
+  format: 'markdown' | 'text';
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NewsletterDeliveriesTable {
+  user_id: string;
+  day: ColumnType<string, string, string>;
+  kind: 'issue' | 'automatic';
+  issue_id: string | null;
+  subject: string;
+  outbox_key: string;
+  created_at: Timestamp;
+}
+
+export interface NewsletterRunsTable {
+  day: ColumnType<string, string, string>;
+  locked_until: NullableTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  finished_at: NullableTimestamp;
+  queued: ColumnType<number, number | undefined, number>;
 }
 
 export interface EmailVerificationsTable {
@@ -114,6 +153,10 @@ export interface SignupsPerAddressTable {
 }
 
 export interface IdentityDatabase {
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_runs: NewsletterRunsTable;
   mail_outbox: MailOutboxTable;
   email_verifications: EmailVerificationsTable;
   waitlist: WaitlistTable;
@@ -136,3 +179,4 @@ export type ProfileRow = Selectable<ProfilesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type AccountLinkRow = Selectable<AccountLinksTable>;
+export type NewsletterIssueRow = Selectable<NewsletterIssuesTable>;

@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (the newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -22,7 +24,7 @@ export function outboxRepository(db: Kysely<IdentityDatabase>) {
     async enqueue(message: OutgoingMessage, trx: Db = db): Promise<boolean> {
       const row = await trx
         .insertInto('mail_outbox')
-        .values({ dedupe_key: message.key, kind: message.kind, recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html })
+        .values({ dedupe_key: message.key, kind: message.kind, recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html, headers: message.headers ? JSON.stringify(message.headers) : null })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning('id')
         .executeTakeFirst();

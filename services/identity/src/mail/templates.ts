@@ -200,6 +200,26 @@ export const accountAttackedTemplate = defineTemplate({
   ].join('\n'),
 });
 
+/** The daily newsletter (src/newsletter): an administrator's issue or the automatic one, with the unsubscribe link. */
+export const newsletterTemplate = defineTemplate({
+  name: 'newsletter',
+  names: ['subject', 'preview', 'bodyHtml', 'bodyText', 'day', 'accountUrl', 'unsubscribeUrl'],
+  trustedHtml: ['bodyHtml'],
+  subject: '{{subject}}',
+  preview: '{{preview}}',
+  text: lines(
+    '{{bodyText}}',
+    '',
+    '--',
+    'The Keisha daily newsletter, {{day}}. You get it because you opted in on your account page: {{accountUrl}}',
+    'Unsubscribe with one click: {{unsubscribeUrl}}',
+  ),
+  body: [
+    '<mj-text>{{bodyHtml}}</mj-text>',
+    note('The Keisha daily newsletter, {{day}}. You get it because you opted in on <a href="{{accountUrl}}" style="color:#6b6b6b">your account page</a>. <a href="{{unsubscribeUrl}}" style="color:#6b6b6b">Unsubscribe</a> with one click.'),
+  ].join('\n'),
+});
+
 export const ALL_TEMPLATES = [
   verifyEmailTemplate,
   passwordResetTemplate,
@@ -209,6 +229,7 @@ export const ALL_TEMPLATES = [
   emailChangedTemplate,
   unlockTemplate,
   accountAttackedTemplate,
+  newsletterTemplate,
 ];
 
 export function verifyEmailMail(input: { link: string; email: string; validHours: number }): Promise<RenderedMail> {

@@ -26,6 +26,7 @@ const messageOf = (row: MailOutboxRow, from: string) => ({
   // The same Message-ID on every attempt, so a receiver can drop a copy sent again after a lost reply.
   messageId: `<${row.id}@keisha.outbox>`,
   date: row.created_at,
+  headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
 });
 
 export function createMailTransport(options: TransportOptions): MailTransport {

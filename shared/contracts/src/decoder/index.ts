@@ -271,3 +271,11 @@ export interface BatchAnalysisResponse {
   results: BatchItemResult[];
   key_usage: ApiKeyUsage;
 }
+
+/**
+ * For identity's daily newsletter (internal token, outside /api): the coded term of a day from the lexicon
+ * with its explanation, and one reader's analyses of the seven days before it.
+ */
+export const INTERNAL_NEWSLETTER_DIGEST_PATH = '/internal/decoder/newsletter-digest/:user_id';
+export const internalNewsletterDigestPath = (userId: string, day: string) =>
+  `/internal/decoder/newsletter-digest/${encodeURIComponent(userId)}?day=${encodeURIComponent(day)}`;

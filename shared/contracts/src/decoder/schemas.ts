@@ -213,3 +213,6 @@ const batchItem = z.union([
   z.object({ ok: z.literal(false), id: z.string().optional(), error: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 export const batchAnalysisResponse = z.object({ success: z.literal(true), results: z.array(batchItem), key_usage: keyUsage });
+
+// identity's newsletter asks the decoder for the term of the day and a reader's week (internal route).
+export * from './newsletter-digest.schema.ts';

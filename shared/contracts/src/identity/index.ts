@@ -1,2 +1,3 @@
 export * from './waitlist.ts';
 export * from './auth.ts';
+export * from './newsletter.ts';

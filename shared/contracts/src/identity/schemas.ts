@@ -1,2 +1,3 @@
 export * from './waitlist.schema.ts';
 export * from './auth.schema.ts';
+export * from './newsletter.schema.ts';

@@ -6,6 +6,7 @@ import * as signupCapsAndEmailForm from './2026112702_signup_caps_and_email_form
 import * as mailOutbox from './2026112703_mail_outbox.ts';
 import * as accountsLinks from './2026112704_accounts_links.ts';
 import * as confirmEarlierAccounts from './2026112705_confirm_earlier_accounts.ts';
+import * as newsletter from './2026112706_newsletter.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -15,4 +16,5 @@ export const migrations: MigrationSet = {
   '2026112703_mail_outbox': mailOutbox,
   '2026112704_accounts_links': accountsLinks,
   '2026112705_confirm_earlier_accounts': confirmEarlierAccounts,
+  '2026112706_newsletter': newsletter,
 };

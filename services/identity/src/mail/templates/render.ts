@@ -24,6 +24,11 @@ export interface MailTemplate<Name extends string> {
   readonly text: string;
   /** The MJML elements of the message's column (mj-text, mj-button...), placeholders allowed. */
   readonly body: string;
+  /**
+   * Placeholders whose value is HTML we made ourselves from escaped text (the newsletter's issue): put in the
+   * HTML part as they are. Only in `body`; never in the subject or the text part.
+   */
+  readonly trustedHtml?: readonly Name[];
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -32,6 +37,11 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 export function defineTemplate<const Name extends string>(template: MailTemplate<Name>): MailTemplate<Name> {
+  for (const part of [template.subject, template.preview, template.text]) {
+    for (const [, name] of part.matchAll(PLACEHOLDER)) {
+      if ((template.trustedHtml as readonly string[] | undefined)?.includes(name!)) throw new Error(`template placeholder {{${name}}} holds HTML: only in the body`);
+    }
+  }
   for (const part of [template.subject, template.preview, template.text, template.body]) {
     for (const [, name] of part.matchAll(PLACEHOLDER)) {
       if (!(template.names as readonly string[]).includes(name!)) throw new Error(`template placeholder {{${name}}} is not declared`);
@@ -40,11 +50,11 @@ export function defineTemplate<const Name extends string>(template: MailTemplate
   return template;
 }
 
-function fill(source: string, values: Readonly<Record<string, string>>, encode: (value: string) => string): string {
+function fill(source: string, values: Readonly<Record<string, string>>, encode: (value: string) => string, trusted: readonly string[] = []): string {
   return source.replace(PLACEHOLDER, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`mail template: no value for {{${name}}}`);
-    return encode(value);
+    return trusted.includes(name) ? value : encode(value);
   });
 }
 
@@ -55,6 +65,6 @@ export async function renderMail<Name extends string>(template: MailTemplate<Nam
     // A header line: no line breaks from a value, whatever it holds.
     subject: fill(template.subject, values, (value) => value.replace(/[\r\n]+/g, ' ')),
     text: fill(template.text, values, (value) => value),
-    html: fill(html, values, escapeHtml),
+    html: fill(html, values, escapeHtml, template.trustedHtml),
   };
 }

@@ -1,0 +1,229 @@
+// The daily newsletter (docs/identity.md, "Daily newsletter"). identity owns who reads it and the mail;
+// billing says whose plan includes it (its internal route); the decoder gives the automatic issue's term of
+// the day and the reader's week (its internal route). One job, a timer in every identity replica:
+//
+// - From NEWSLETTER_SEND_HOUR_UTC on, each tick looks at today's row in `newsletter_runs`; if the day is not
+//   finished it claims the row with a lease (one upsert, so one replica at a time walks the readers).
+// - For each subscribed, confirmed, enabled reader without a delivery today: ask billing for the plan
+//   (Monthly and Annual only), build the message, and in ONE transaction insert the (reader, day) row of
+//   `newsletter_deliveries` and the outbox message. The primary key (reader, day) is what makes it once per
+//   reader per day, whatever runs, restarts or replicas race; the outbox's own key is a second guard.
+// - The day is finished when no reader was left out for a failed lookup; otherwise the next tick tries again.
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { NEWSLETTER_PATHS, NEWSLETTER_PLANS } from '@keisha/contracts/identity';
+import { internalNewsletterDigestPath } from '@keisha/contracts/decoder';
+import { newsletterDigestResponse } from '@keisha/contracts/decoder/schemas';
+import { AppError, INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
+import type { IdentityDatabase, NewsletterIssueRow } from '../db/database.ts';
+import type { OutboxRepository } from '../mail/outbox.ts';
+import { newsletterTemplate } from '../mail/templates.ts';
+import { renderMail } from '../mail/templates/render.ts';
+import { automaticContent, issueContent, type Digest } from './content.ts';
+import type { UnsubscribeTokens } from './unsubscribe-token.ts';
+
+export interface NewsletterPolicy {
+  publicUrl: string;
+  decoderUrl: string;
+  sendHourUtc: number;
+  checkMs: number;
+  leaseMs: number;
+  /** The timer runs only when true (NEWSLETTER_ENABLED); the admin's "send now" works either way. */
+  timer: boolean;
+}
+
+export interface NewsletterDeps {
+  db: Kysely<IdentityDatabase>;
+  outbox: OutboxRepository;
+  nudge: () => void;
+  /** The reader's decoder plan from billing (throws when billing cannot say). */
+  planOf: (userId: string, bearer?: string) => Promise<string>;
+  internalToken: () => string | undefined;
+  tokens: UnsubscribeTokens;
+  log: FastifyBaseLogger;
+}
+
+export interface RunResult {
+  day: string;
+  queued: number;
+  /** Subscribed readers whose plan does not include the newsletter. */
+  skipped: number;
+  /** Readers left for the next try (billing or the decoder could not answer). */
+  failed: number;
+  complete: boolean;
+}
+
+export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy) {
+  const { db, log } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+
+  const unsubscribeUrl = (userId: string) => `${policy.publicUrl}${NEWSLETTER_PATHS.unsubscribe}?token=${deps.tokens.tokenFor(userId)}`;
+  const accountUrl = `${policy.publicUrl}/account`;
+  const decoderPage = `${policy.publicUrl}/bias-detection`;
+
+  async function digestOf(userId: string, day: string): Promise<Digest> {
+    const token = deps.internalToken();
+    if (!token) throw new Error('no internal token to ask the decoder with');
+    const response = await fetch(new URL(internalNewsletterDigestPath(userId, day), policy.decoderUrl), {
+      headers: { [INTERNAL_TOKEN_HEADER]: token },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) throw new Error(`the decoder answered ${response.status}`);
+    return newsletterDigestResponse.parse(await response.json());
+  }
+
+  async function includes(userId: string, bearer?: string): Promise<boolean> {
+    return (NEWSLETTER_PLANS as readonly string[]).includes(await deps.planOf(userId, bearer));
+  }
+
+  /** Takes the day's run for `leaseMs`; null when another run holds it (or, unless `again`, it is finished). */
+  async function claim(day: string, again: boolean): Promise<number | null> {
+    const lease = `${policy.leaseMs} milliseconds`;
+    const { rows } = await sql<{ attempts: number }>`
+      insert into newsletter_runs (day, locked_until, attempts) values (${day}, now() + ${lease}::interval, 1)
+      on conflict (day) do update set locked_until = now() + ${lease}::interval, attempts = newsletter_runs.attempts + 1
+      where (newsletter_runs.locked_until is null or newsletter_runs.locked_until < now())
+        and (${again} or newsletter_runs.finished_at is null)
+      returning attempts`.execute(db);
+    return rows[0]?.attempts ?? null;
+  }
+
+  async function readersToSend(day: string) {
+    return db
+      .selectFrom('newsletter_subscriptions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['u.id', 'u.email'])
+      .where('s.subscribed', '=', true)
+      .where('u.disabled_at', 'is', null)
+      .where('u.email_verified_at', 'is not', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('newsletter_deliveries as d').select('d.user_id').whereRef('d.user_id', '=', 'u.id').where('d.day', '=', day))))
+      .orderBy('u.id')
+      .execute();
+  }
+
+  /** Queues the day's message to one reader, once: false when they already had it. */
+  async function queueFor(reader: { id: string; email: string }, day: string, issue: NewsletterIssueRow | undefined, digest: Digest | undefined): Promise<boolean> {
+    const content = issue ? issueContent(issue) : automaticContent(digest!, day, decoderPage);
+    const link = unsubscribeUrl(reader.id);
+    const mail = await renderMail(newsletterTemplate, { ...content, day, accountUrl, unsubscribeUrl: link });
+    const key = `newsletter:${reader.id}:${day}`;
+    return db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('newsletter_deliveries')
+        .values({ user_id: reader.id, day, kind: issue ? 'issue' : 'automatic', issue_id: issue?.id ?? null, subject: mail.subject, outbox_key: key })
+        .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await deps.outbox.enqueue(
+        {
+          key,
+          kind: 'newsletter',
+          to: reader.email,
+          ...mail,
+          // RFC 2369 and RFC 8058: a mail client's own unsubscribe button posts here, no sign-in needed.
+          headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        },
+        trx,
+      );
+      return true;
+    });
+  }
+
+  /**
+   * Sends `day`'s newsletter to every subscribed reader who has not had it. `again`: also when the day was
+   * finished (the admin's "send now", for readers who opted in since). Null when another run holds the day.
+   */
+  async function runDay(day: string, again = false): Promise<RunResult | null> {
+    const fence = await claim(day, again);
+    if (fence === null) return null;
+    const result: RunResult = { day, queued: 0, skipped: 0, failed: 0, complete: false };
+    try {
+      const issue = await db.selectFrom('newsletter_issues').selectAll().where('day', '=', day).executeTakeFirst();
+      for (const reader of await readersToSend(day)) {
+        try {
+          if (!(await includes(reader.id))) {
+            result.skipped += 1;
+            continue;
+          }
+          const digest = issue ? undefined : await digestOf(reader.id, day);
+          if (await queueFor(reader, day, issue, digest)) result.queued += 1;
+        } catch (error) {
+          result.failed += 1;
+          log.warn({ err: error, userId: reader.id, day }, 'newsletter: reader left for the next try');
+        }
+      }
+      result.complete = result.failed === 0;
+    } finally {
+      await db
+        .updateTable('newsletter_runs')
+        .set((eb) => ({ locked_until: null, queued: eb('queued', '+', result.queued), ...(result.complete ? { finished_at: sql`now()` } : {}) }))
+        .where('day', '=', day)
+        .where('attempts', '=', fence) // a run whose lease was taken over leaves the row to the newer one
+        .execute();
+      if (result.queued > 0) deps.nudge();
+    }
+    log.info({ newsletter: result }, 'newsletter run');
+    return result;
+  }
+
+  function due(now: Date): boolean {
+    return now.getUTCHours() >= policy.sendHourUtc;
+  }
+
+  async function tick(): Promise<void> {
+    const now = new Date();
+    if (!due(now)) return;
+    await runDay(utcDay(now));
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error) => log.error({ err: error }, 'newsletter tick failed'))
+        .finally(() => {
+          running = undefined;
+          schedule(policy.checkMs);
+        });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    runDay,
+    /** The reader's choice, and whether their plan includes the newsletter. */
+    async subscription(userId: string, bearer: string) {
+      const row = await db.selectFrom('newsletter_subscriptions').select('subscribed').where('user_id', '=', userId).executeTakeFirst();
+      return { subscribed: row?.subscribed ?? false, included: await includes(userId, bearer), send_hour_utc: policy.sendHourUtc };
+    },
+    async setSubscribed(userId: string, subscribed: boolean, by: 'account' | 'link'): Promise<void> {
+      await db
+        .insertInto('newsletter_subscriptions')
+        .values({ user_id: userId, subscribed, changed_by: by })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ subscribed, changed_by: by, changed_at: sql`now()` }))
+        .execute();
+    },
+    /** The account the unsubscribe token stands for; 400 when it is not one of ours. */
+    readerOfToken(token: string): string {
+      const userId = deps.tokens.userOf(token);
+      if (!userId) throw new AppError(400, 'INVALID_LINK', 'This unsubscribe link is not valid.');
+      return userId;
+    },
+    start() {
+      if (!policy.timer || !stopped) return;
+      stopped = false;
+      schedule(Math.min(5000, policy.checkMs));
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type Newsletter = ReturnType<typeof createNewsletter>;

@@ -1,0 +1,333 @@
+// The daily newsletter over HTTP on both databases: opt-in and opt-out, once per reader per day (runs at the
+// same time, a restart, two replicas with their timers), the unsubscribe link and its headers, plan gating,
+// and administrators' issues. Billing and the decoder are small HTTP servers on loopback that answer their
+// internal routes in the contracts' shapes; every message goes through a real SMTP server.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_NEWSLETTER_PATHS, NEWSLETTER_PATHS } from '@keisha/contracts/identity';
+import { newsletterDigestResponse } from '@keisha/contracts/decoder/schemas';
+import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { buildIdentityApp } from '../src/app.ts';
+import { identityConfigSchema } from '../src/env.ts';
+import { utcDay } from '../src/newsletter/newsletter.ts';
+import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type Signed, type TestContext } from './helpers.ts';
+import { startSmtp, waitFor, type TestSmtp } from './smtp.ts';
+
+const targets = await databaseTargets();
+const INTERNAL = 'newsletter-test-internal-token-0123456789abcdef';
+const today = () => utcDay(new Date());
+
+interface Fakes {
+  plans: Map<string, string>;
+  digestCalls: string[];
+  billingUrl: string;
+  decoderUrl: string;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** billing's and the decoder's internal routes, answering only with the internal token. */
+async function startFakes(): Promise<Fakes> {
+  const plans = new Map<string, string>();
+  const digestCalls: string[] = [];
+  const billing = createServer((request, response) => {
+    const match = /^\/internal\/billing\/entitlements\/([0-9a-f-]{36})$/.exec(request.url ?? '');
+    if (!match || request.headers[INTERNAL_TOKEN_HEADER] !== INTERNAL) return response.writeHead(401).end();
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ success: true, entitlement: { decoder_tier: plans.get(match[1]!) ?? 'free', chat_tier: 'free', expires_at: null } }));
+  });
+  const decoder = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const match = /^\/internal\/decoder\/newsletter-digest\/([0-9a-f-]{36})$/.exec(url.pathname);
+    if (!match || request.headers[INTERNAL_TOKEN_HEADER] !== INTERNAL) return response.writeHead(401).end();
+    digestCalls.push(match[1]!);
+    const body = newsletterDigestResponse.parse({
+      success: true,
+      term: { term: 'inner city', category: 'Racial coding', explanation: 'Often stands in for Black neighbourhoods.', replacement: 'city centre', source_url: 'https://example.org/source' },
+      week: { count: 2, average_score: 41.5, analyses: [{ title: 'Crime <wave> story', score: 63, term_count: 3, created_at: `${url.searchParams.get('day')}T00:00:00.000Z` }, { title: 'Budget', score: 20, term_count: 1, created_at: '2026-01-01T00:00:00.000Z' }] },
+    });
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  });
+  const [billingUrl, decoderUrl] = await Promise.all([listen(billing), listen(decoder)]);
+  return {
+    plans,
+    digestCalls,
+    billingUrl,
+    decoderUrl,
+    close: async () => {
+      billing.closeAllConnections();
+      decoder.closeAllConnections();
+      await Promise.all([new Promise((resolve) => billing.close(resolve)), new Promise((resolve) => decoder.close(resolve))]);
+    },
+  };
+}
+
+const listHeader = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+const newsletters = (smtp: TestSmtp) => smtp.received.filter((mail) => listHeader(mail, 'list-unsubscribe'));
+
+describe.each(targets)('daily newsletter on $kind', (target) => {
+  let base: TestContext;
+  let fakes: Fakes;
+  let smtp: TestSmtp;
+  const opened: TestContext[] = [];
+
+  const start = async (env: Record<string, string> = {}) => {
+    const config = identityConfigSchema.parse({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000',
+      LOGIN_RATE_LIMIT_MAX: '100000',
+      REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      INTERNAL_API_TOKEN: INTERNAL,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '20',
+      BILLING_URL: fakes.billingUrl,
+      DECODER_URL: fakes.decoderUrl,
+      NEWSLETTER_ENABLED: 'false',
+      NEWSLETTER_SEND_HOUR_UTC: '0',
+      ...env,
+    });
+    const app = await buildIdentityApp(config, { ...base.database, close: async () => {} }, false, () => {});
+    await app.ready();
+    const ctx = { app, database: base.database };
+    opened.push(ctx);
+    return ctx;
+  };
+
+  /** A reader with a confirmed address, a plan at billing, and (optionally) opted in from the account page. */
+  const reader = async (app: TestContext['app'], email: string, plan: string, optIn = true): Promise<Signed> => {
+    const signed = await signUp(app, email);
+    await base.database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', signed.user.id).execute();
+    fakes.plans.set(signed.user.id, plan);
+    if (optIn) {
+      const response = await app.inject({ method: 'PUT', url: NEWSLETTER_PATHS.subscription, headers: bearer(signed.token), payload: { subscribed: true } });
+      expect(response.statusCode).toBe(200);
+    }
+    return signed;
+  };
+  const admin = async (app: TestContext['app']) => (await signIn(app, ADMIN.email, ADMIN.password, '/api/auth/admin/login')).token;
+  const newsletterRows = () => base.database.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'newsletter').execute();
+  const sendNow = (app: TestContext['app'], token: string) => app.inject({ method: 'POST', url: ADMIN_NEWSLETTER_PATHS.run, headers: bearer(token), payload: {} });
+
+  beforeAll(async () => {
+    base = await startIdentity(target, { MAIL_POLL_MS: '3600000', NEWSLETTER_ENABLED: 'false' });
+    await base.app.close();
+    fakes = await startFakes();
+  });
+  beforeEach(async () => {
+    await base.database.truncateAll();
+    await restoreAdmin(base);
+    fakes.plans.clear();
+    fakes.digestCalls.length = 0;
+    smtp = await startSmtp();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((ctx) => ctx.app.close()));
+    await smtp.close();
+  });
+  afterAll(async () => {
+    await fakes.close();
+    await base.database.destroy();
+  });
+
+  it('lets a reader opt in and out on the account page, says whether the plan includes it, and refuses bad input', async () => {
+    const { app } = await start();
+    const free = await reader(app, 'free@example.org', 'free', false);
+    const get = async (who: Signed) => (await app.inject({ method: 'GET', url: NEWSLETTER_PATHS.subscription, headers: bearer(who.token) })).json();
+    expect(await get(free)).toEqual({ success: true, subscription: { subscribed: false, included: false, send_hour_utc: 0 } });
+    const put = (who: Signed, payload: unknown) => app.inject({ method: 'PUT', url: NEWSLETTER_PATHS.subscription, headers: bearer(who.token), payload: payload as object });
+    expect((await put(free, { subscribed: true })).json().subscription).toEqual({ subscribed: true, included: false, send_hour_utc: 0 });
+    fakes.plans.set(free.user.id, 'monthly');
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // billing's answer is reused for a second
+    expect((await get(free)).subscription).toMatchObject({ subscribed: true, included: true });
+    expect((await put(free, { subscribed: false })).json().subscription).toMatchObject({ subscribed: false });
+
+    for (const payload of [{ subscribed: 'yes' }, {}, { subscribed: true, plan: 'annual' }]) {
+      const bad = await put(free, payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
+    }
+    expect((await app.inject({ method: 'GET', url: NEWSLETTER_PATHS.subscription })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'PUT', url: NEWSLETTER_PATHS.subscription, payload: { subscribed: true } })).statusCode).toBe(401);
+  });
+
+  it('sends once per reader per day: runs at the same time, again, after a restart and from a second replica; none to a free reader', async () => {
+    const first = await start();
+    const monthly = await reader(first.app, 'monthly@example.org', 'monthly');
+    const annual = await reader(first.app, 'annual@example.org', 'annual');
+    const free = await reader(first.app, 'free@example.org', 'free');
+    await reader(first.app, 'not-opted@example.org', 'monthly', false);
+    const token = await admin(first.app);
+
+    const second = await start(); // a replica on the same database
+    const runs = await Promise.all([sendNow(first.app, token), sendNow(second.app, token), sendNow(first.app, token), sendNow(second.app, token)]);
+    for (const run of runs) expect([200, 409]).toContain(run.statusCode);
+    expect(runs.some((run) => run.statusCode === 200)).toBe(true);
+    const busy = runs.find((run) => run.statusCode === 409);
+    if (busy) expect(busy.json().error.code).toBe('RUN_IN_PROGRESS');
+    expect((await sendNow(second.app, token)).json().run).toMatchObject({ day: today(), queued: 0, skipped: 1, complete: true });
+
+    await first.app.close(); // a restart
+    const third = await start();
+    expect((await sendNow(third.app, token)).json().run).toMatchObject({ queued: 0 });
+
+    await waitFor(() => newsletters(smtp).length >= 2, 10_000, 'two newsletters');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const rows = await newsletterRows();
+    expect(rows.map((row) => row.recipient).sort()).toEqual(['annual@example.org', 'monthly@example.org']);
+    expect(newsletters(smtp).map((mail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '')).sort()).toEqual(['annual@example.org', 'monthly@example.org']);
+    const deliveries = await base.database.db.selectFrom('newsletter_deliveries').selectAll().execute();
+    expect(deliveries.map((row) => row.user_id).sort()).toEqual([monthly.user.id, annual.user.id].sort());
+    expect(deliveries.some((row) => row.user_id === free.user.id)).toBe(false);
+  });
+
+  it('sends once per reader per day with two replicas whose timers race, and finishes the day', async () => {
+    const bootstrap = await start();
+    await reader(bootstrap.app, 'one@example.org', 'monthly');
+    await reader(bootstrap.app, 'two@example.org', 'annual');
+    await bootstrap.app.close();
+    const timers = { NEWSLETTER_ENABLED: 'true', NEWSLETTER_CHECK_MS: '100' };
+    await Promise.all([start(timers), start(timers)]);
+    await waitFor(async () => (await base.database.db.selectFrom('newsletter_runs').select('finished_at').where('day', '=', today()).executeTakeFirst())?.finished_at != null, 15_000, 'the day finished');
+    await waitFor(() => newsletters(smtp).length >= 2, 10_000, 'two newsletters');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // more ticks of both timers
+    expect((await newsletterRows()).map((row) => row.recipient).sort()).toEqual(['one@example.org', 'two@example.org']);
+    expect(newsletters(smtp)).toHaveLength(2);
+  });
+
+  it('waits for the send hour, and leaves a reader to the next try when billing cannot answer', async () => {
+    const later = (new Date().getUTCHours() + 1) % 24;
+    if (later !== 0) {
+      // Before the hour: the timer does nothing.
+      const early = await start({ NEWSLETTER_ENABLED: 'true', NEWSLETTER_CHECK_MS: '100', NEWSLETTER_SEND_HOUR_UTC: String(later) });
+      await reader(early.app, 'early@example.org', 'monthly');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await base.database.db.selectFrom('newsletter_runs').selectAll().execute()).toHaveLength(0);
+      await early.app.close();
+    }
+    const { app } = await start({ BILLING_URL: 'http://127.0.0.1:9' }); // nothing listens there
+    const someone = await signUp(app, 'unknown-plan@example.org');
+    await base.database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', someone.user.id).execute();
+    await base.database.db.insertInto('newsletter_subscriptions').values({ user_id: someone.user.id, subscribed: true, changed_by: 'account' }).execute();
+    const run = (await sendNow(app, await admin(app))).json().run;
+    expect(run).toMatchObject({ complete: false });
+    expect(await base.database.db.selectFrom('newsletter_deliveries').selectAll().where('user_id', '=', someone.user.id).execute()).toHaveLength(0);
+  });
+
+  it('puts the unsubscribe link in the message and the List-Unsubscribe headers; the link works once clicked, without signing in', async () => {
+    const { app } = await start();
+    const monthly = await reader(app, 'leaving@example.org', 'monthly');
+    await sendNow(app, await admin(app));
+    await waitFor(() => newsletters(smtp).length === 1, 10_000, 'the newsletter');
+    const mail = newsletters(smtp)[0]!;
+    const header = listHeader(mail, 'list-unsubscribe')!;
+    const link = /^<(http:\/\/localhost:3000\/api\/identity\/newsletter\/unsubscribe\?token=[A-Za-z0-9_.-]+)>$/.exec(header)?.[1];
+    expect(link).toBeDefined();
+    expect(listHeader(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(`Unsubscribe with one click: ${link}`);
+    expect(mail.html || '').toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+    // The automatic issue: the decoder's term of the day and the reader's week, escaped.
+    expect(mail.subject).toBe('Term of the day: inner city');
+    expect(mail.text).toContain('Often stands in for Black neighbourhoods.');
+    expect(mail.text).toContain('You decoded 2 articles in the seven days before');
+    expect(mail.html || '').toContain('Crime &lt;wave&gt; story');
+    expect(fakes.digestCalls).toEqual([monthly.user.id]);
+
+    const url = new URL(link!);
+    const path = `${url.pathname}${url.search}`;
+    const page = await app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+    const subscribed = async () => (await app.inject({ method: 'GET', url: NEWSLETTER_PATHS.subscription, headers: bearer(monthly.token) })).json().subscription.subscribed;
+    expect(await subscribed()).toBe(true); // opening the link changes nothing
+
+    // A mail client's one-click button (RFC 8058): a form POST to the same URL, no cookie, no token.
+    const oneClick = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json()).toMatchObject({ success: true });
+    expect(await subscribed()).toBe(false);
+    const clicked = await app.inject({ method: 'POST', url: path, headers: { accept: 'text/html' } });
+    expect(clicked.body).toContain('You are unsubscribed from the Keisha daily newsletter.');
+
+    const [id, signature] = url.searchParams.get('token')!.split('.');
+    const forged = `${id}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const refused = await app.inject({ method: 'POST', url: `${NEWSLETTER_PATHS.unsubscribe}?token=${forged}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('INVALID_LINK');
+    expect((await app.inject({ method: 'GET', url: `${NEWSLETTER_PATHS.unsubscribe}?token=${forged}` })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: `${NEWSLETTER_PATHS.unsubscribe}?token=%3Cscript%3E` })).json()).toMatchObject({ success: false, error: { code: 'VALIDATION' } });
+    expect((await app.inject({ method: 'POST', url: NEWSLETTER_PATHS.unsubscribe })).statusCode).toBe(400);
+
+    expect((await base.database.db.selectFrom('newsletter_subscriptions').select('changed_by').where('user_id', '=', monthly.user.id).executeTakeFirstOrThrow()).changed_by).toBe('link');
+  });
+
+  it('lets administrators write and schedule issues, sends the day’s issue instead of the automatic one, and shows what went out', async () => {
+    const { app } = await start();
+    await reader(app, 'a@example.org', 'monthly');
+    await reader(app, 'b@example.org', 'annual');
+    const someone = await reader(app, 'c@example.org', 'free');
+    const token = await admin(app);
+    const post = (who: string, payload: unknown) => app.inject({ method: 'POST', url: ADMIN_NEWSLETTER_PATHS.issues, headers: bearer(who), payload: payload as object });
+
+    expect((await post(someone.token, { day: today(), subject: 'x', body: 'y' })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: ADMIN_NEWSLETTER_PATHS.overview, headers: bearer(someone.token) })).statusCode).toBe(403);
+    expect((await sendNow(app, someone.token)).statusCode).toBe(403);
+    for (const bad of [
+      { day: '2026-02-30', subject: 'x', body: 'y' },
+      { day: '2020-01-01', subject: 'x', body: 'y' },
+      { day: today(), subject: '  ', body: 'y' },
+      { day: today(), subject: 'x', body: '   ' },
+      { day: today(), subject: 'x', body: 'y', format: 'html' },
+      { day: today(), subject: 'x'.repeat(201), body: 'y' },
+      { day: today(), subject: 'x', body: 'y'.repeat(20_001) },
+    ]) {
+      const answer = await post(token, bad);
+      expect(answer.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false, error: { code: 'VALIDATION' } });
+    }
+
+    const created = await post(token, { day: today(), subject: 'Our week in coded words', body: '# Hello\n\nThree **new** terms <b>this</b> week.\n\n- one\n- two', format: 'markdown' });
+    expect(created.statusCode).toBe(201);
+    const issue = created.json().issue;
+    expect(issue).toMatchObject({ day: today(), format: 'markdown', recipients: 0 });
+    expect((await post(token, { day: today(), subject: 'Again', body: 'y' })).json().error.code).toBe('ISSUE_DAY_TAKEN');
+    const future = (await post(token, { day: utcDay(new Date(Date.now() + 3 * 86_400_000)), subject: 'Later', body: 'Plain text\nissue', format: 'text' })).json().issue;
+    const edited = await app.inject({ method: 'PUT', url: ADMIN_NEWSLETTER_PATHS.issue(future.id), headers: bearer(token), payload: { day: future.day, subject: 'Later, edited', body: 'Plain', format: 'text' } });
+    expect(edited.json().issue.subject).toBe('Later, edited');
+
+    expect((await sendNow(app, token)).json().run).toMatchObject({ queued: 2, skipped: 1, complete: true });
+    await waitFor(() => newsletters(smtp).length === 2, 10_000, 'two issues');
+    for (const mail of newsletters(smtp)) {
+      expect(mail.subject).toBe('Our week in coded words');
+      expect(mail.html || '').toContain('Three <strong>new</strong> terms &lt;b&gt;this&lt;/b&gt; week.');
+      expect(mail.html || '').toMatch(/<li>one<\/li><li>two<\/li>/);
+      expect(mail.text).toContain('Three **new** terms <b>this</b> week.');
+    }
+    expect(fakes.digestCalls).toEqual([]); // the issue replaced the automatic one
+
+    await waitFor(async () => (await newsletterRows()).every((row) => row.status === 'sent'), 5000, 'marked sent');
+    const overview = (await app.inject({ method: 'GET', url: ADMIN_NEWSLETTER_PATHS.overview, headers: bearer(token) })).json();
+    expect(overview.subscribers).toBe(3);
+    expect(overview.issues.find((row: { id: string }) => row.id === issue.id)).toMatchObject({ recipients: 2, sent: 2, pending: 0, failed: 0 });
+    expect(overview.days).toEqual([{ day: today(), kind: 'issue', subject: 'Our week in coded words', recipients: 2, sent: 2, pending: 0, failed: 0 }]);
+
+    const locked = await app.inject({ method: 'PUT', url: ADMIN_NEWSLETTER_PATHS.issue(issue.id), headers: bearer(token), payload: { day: today(), subject: 'Too late', body: 'x' } });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error.code).toBe('ISSUE_ALREADY_SENT');
+    expect((await app.inject({ method: 'DELETE', url: ADMIN_NEWSLETTER_PATHS.issue(issue.id), headers: bearer(token) })).statusCode).toBe(409);
+    expect((await app.inject({ method: 'DELETE', url: ADMIN_NEWSLETTER_PATHS.issue(future.id), headers: bearer(token) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: ADMIN_NEWSLETTER_PATHS.issue(future.id), headers: bearer(token) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: ADMIN_NEWSLETTER_PATHS.issue('not-an-id'), headers: bearer(token) })).statusCode).toBe(400);
+  });
+});
