@@ -8,6 +8,7 @@ import { paymentRoutes } from './routes/payments/index.ts';
 import { webhookRoutes } from './routes/webhooks/index.ts';
 import { paymentPageRoutes } from './routes/payment-pages/index.ts';
 import { adminPaymentRoutes } from './routes/admin-payments/index.ts';
+import { adminSalesRoutes } from './routes/admin-sales/index.ts';
 import { createPayments } from './payments/context.ts';
 import { SANDBOX_VARIABLE, sandboxSetting } from './domain/sandbox-setting.ts';
 import { internalEntitlementRoutes } from './routes/internal-entitlements/index.ts';
@@ -41,6 +42,7 @@ export async function buildBillingApp(
       await app.register(webhookRoutes, { payments });
       await app.register(paymentPageRoutes, { payments });
       await app.register(adminPaymentRoutes, { payments });
+      await app.register(adminSalesRoutes);
       await app.register(paypalSandboxRoutes, { payments });
     },
   });
