@@ -18,10 +18,16 @@ export interface GatewayOptions {
    * remotes.json. Without it, and without a readable remotesFile, /remotes.json answers 503.
    */
   remotePorts?: Record<RemoteName, number>;
-  /** The services on 127.0.0.1 (the local run). */
-  servicePorts?: Record<ServiceName, number>;
-  /** The services' base URLs (`http://identity:4001` in a cluster), used instead of servicePorts when given. */
-  serviceUrls?: Record<ServiceName, string>;
+  /**
+   * The services on 127.0.0.1 (the local run): a port, or one per replica (`npm start -- --replicas N`), among
+   * which requests are spread (replica-pool.ts).
+   */
+  servicePorts?: Record<ServiceName, number | readonly number[]>;
+  /**
+   * The services' base URLs (`http://identity:4001` in a cluster), used instead of servicePorts when given: one, or
+   * one per replica.
+   */
+  serviceUrls?: Record<ServiceName, string | readonly string[]>;
   /**
    * Remotes served through the gateway at `/remotes/<name>/` (the in-cluster option, where the ingress
    * reaches only the edge): their base URLs. The gateway also reads a prerender index from there directly.

@@ -25,9 +25,11 @@ import { observeRequests } from './request-observation.ts';
 import { securityHeaders } from './security.ts';
 import { compression, listen, setCacheHeaders, type RunningServer } from './static-server.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, fastifyPath, LARGE_BODY_ROUTES } from './body-limits.ts';
-import { apiRouteFor, SERVICES } from './topology.ts';
+import { createReplicaPool, type ReplicaPool } from './replica-pool.ts';
+import { replicaDispatcher } from './replica-dispatcher.ts';
+import { apiRouteFor, SERVICES, type ServiceName } from './topology.ts';
 import { budgetedDispatcher, budgetsByOrigin, remoteBudget, serviceBudgets } from './upstream-budgets.ts';
-import { proxiedRemotePath, remoteBases, remotesJson, serviceBases, upstreamBase } from './upstreams.ts';
+import { proxiedRemotePath, remoteBases, remotesJson, serviceBases, serviceReplicaBases, upstreamBase } from './upstreams.ts';
 
 export type { GatewayOptions } from './gateway-options.ts';
 export { SESSION_HINT_COOKIE } from './pages.ts';
@@ -46,10 +48,30 @@ export interface RunningGateway extends RunningServer {
    * `timeoutMs`, then cuts what is left. Resolves once every connection is closed.
    */
   drain(timeoutMs: number): Promise<void>;
+  /**
+   * Takes one replica of a service out of rotation (true: no new requests; resolves once those in flight are
+   * answered) or puts it back (false). A rolling restart drains a replica before stopping it.
+   */
+  drainReplica(service: ServiceName, url: string, draining: boolean): Promise<void>;
+  /** The pool of a service run as replicas (the launcher's balancer for the other services shares it). */
+  replicaPool(service: ServiceName): ReplicaPool | undefined;
 }
 
-export async function createGateway(options: GatewayOptions, metrics: EdgeMetrics = createEdgeMetrics()): Promise<FastifyInstance> {
+/** The replica pools of the services run as several replicas, by the origin the proxy names (the first replica's). */
+export type ServicePools = Map<ServiceName, ReplicaPool>;
+
+export function createServicePools(options: Pick<GatewayOptions, 'serviceUrls' | 'servicePorts'>): ServicePools {
+  const replicas = serviceReplicaBases(options);
+  return new Map(SERVICES.filter((name) => replicas[name].length > 1).map((name) => [name, createReplicaPool(replicas[name])]));
+}
+
+export async function createGateway(
+  options: GatewayOptions,
+  metrics: EdgeMetrics = createEdgeMetrics(),
+  pools: ServicePools = createServicePools(options),
+): Promise<FastifyInstance> {
   const services = serviceBases(options);
+  const replicas = serviceReplicaBases(options);
   const remotes = remoteBases(options);
   const publicOrigin = new URL(upstreamBase(options.publicOrigin, 'the public origin').origin);
   const https = publicOrigin.protocol === 'https:';
@@ -91,10 +113,17 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
   // Every upstream has a time budget for its headers (none for its body, so a started stream is never cut).
   const budgetForService = serviceBudgets(options);
   const budgets = budgetsByOrigin([
-    ...SERVICES.map((name) => [services[name].origin, budgetForService[name]] as const),
+    ...SERVICES.flatMap((name) => replicas[name].map((base) => [base.origin, budgetForService[name]] as const)),
     ...[...remotes.values()].map((base) => [base.origin, remoteBudget(options)] as const),
   ]);
-  const dispatcher = budgetedDispatcher((origin) => budgets.get(origin) ?? 0);
+  // Each attempt on a replica has the service's whole budget (a refused connection costs next to nothing).
+  const dispatcher = replicaDispatcher(
+    budgetedDispatcher((origin) => budgets.get(origin) ?? 0),
+    new Map([...pools].map(([name, pool]) => [services[name].origin, pool])),
+    {
+      retried: (pool, replica, reason) => app.log.warn({ pool, replica: replica.url.origin, reason }, 'asked another replica'),
+    },
+  );
   app.addHook('onClose', async () => {
     await dispatcher.destroy();
   });
@@ -179,7 +208,8 @@ export async function createGateway(options: GatewayOptions, metrics: EdgeMetric
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const metrics = createEdgeMetrics();
-  const app = await createGateway(options, metrics);
+  const pools = createServicePools(options);
+  const app = await createGateway(options, metrics, pools);
   const running = await listen(app, options.port, options.host);
   let metricsServer: RunningServer | undefined;
   if (options.metricsPort !== undefined) {
@@ -193,6 +223,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   return {
     ...running,
     metricsPort: metricsServer?.port,
+    replicaPool: (service) => pools.get(service),
+    drainReplica: async (service, url, draining) => {
+      const pool = pools.get(service);
+      if (!pool) throw new Error(`The ${service} service does not run as replicas`);
+      await pool.drain(url, draining);
+    },
     close: async () => {
       await running.close();
       await metricsServer?.close();

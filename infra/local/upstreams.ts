@@ -19,15 +19,28 @@ export function upstreamBase(value: string, label: string): URL {
   return url;
 }
 
-export function serviceBases(options: Pick<GatewayOptions, 'serviceUrls' | 'servicePorts'>): Record<ServiceName, URL> {
+const listOf = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? value : [value as T]);
+
+/** Each service's replicas' base URLs (one or more, distinct origins), from serviceUrls or servicePorts. */
+export function serviceReplicaBases(options: Pick<GatewayOptions, 'serviceUrls' | 'servicePorts'>): Record<ServiceName, URL[]> {
   const { serviceUrls, servicePorts } = options;
   if (!serviceUrls && !servicePorts) throw new Error('The gateway needs serviceUrls or servicePorts');
   return Object.fromEntries(
-    SERVICES.map((name) => [
-      name,
-      serviceUrls ? upstreamBase(serviceUrls[name], `the ${name} service URL`) : new URL(`http://127.0.0.1:${servicePorts![name]}/`),
-    ]),
-  ) as Record<ServiceName, URL>;
+    SERVICES.map((name) => {
+      const bases = serviceUrls
+        ? listOf(serviceUrls[name]).map((url) => upstreamBase(url, `the ${name} service URL`))
+        : listOf(servicePorts![name]).map((port) => new URL(`http://127.0.0.1:${port}/`));
+      if (bases.length === 0) throw new Error(`The ${name} service needs at least one address`);
+      if (new Set(bases.map((base) => base.origin)).size !== bases.length) throw new Error(`The ${name} service's replicas must have distinct addresses`);
+      return [name, bases];
+    }),
+  ) as Record<ServiceName, URL[]>;
+}
+
+/** The base URL the proxy names for each service: its first replica's (the dispatcher picks the replica). */
+export function serviceBases(options: Pick<GatewayOptions, 'serviceUrls' | 'servicePorts'>): Record<ServiceName, URL> {
+  const replicas = serviceReplicaBases(options);
+  return Object.fromEntries(SERVICES.map((name) => [name, replicas[name][0]!])) as Record<ServiceName, URL>;
 }
 
 export function remoteBases(options: Pick<GatewayOptions, 'remoteUrls'>): Map<RemoteName, URL> {
