@@ -117,6 +117,7 @@ export function serviceEnvironment(
     IDENTITY_URL: `http://127.0.0.1:${ports.services.identity}`,
     PUBLIC_URL: parentEnv.PUBLIC_URL ?? `http://localhost:${ports.gateway}`, // the links in identity's mail
     BILLING_URL: `http://127.0.0.1:${ports.services.billing}`,
+    DECODER_URL: `http://127.0.0.1:${ports.services.decoder}`, // identity's newsletter asks it for the term of the day
     DATA_DIR: path.join(dataDir, name),
     NODE_ENV: parentEnv.NODE_ENV ?? 'production',
     PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX || 'on',
