@@ -7,7 +7,7 @@
 // several processes (PostgreSQL's shared buffers, the node binary's text) once per process: the sum is an upper
 // bound, printed with PSS (each shared page split between its users), which adds up to what the machine gives.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -129,6 +129,8 @@ async function json(url: string, init: RequestInit & { token?: string } = {}): P
 
 const ownDataDir = !process.env.KEISHA_DATA_DIR;
 const dataDir = process.env.KEISHA_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'keisha-bench-memory-'));
+// mkdtemp makes it 0700; run as root, the embedded PostgreSQL's own account must reach it as it reaches .data.
+if (ownDataDir) chmodSync(dataDir, 0o755);
 const launcher = spawn(process.execPath, [path.join(REPO_ROOT, 'infra/local/start.ts')], {
   cwd: REPO_ROOT,
   env: {

@@ -9,7 +9,7 @@
 //   logs/database.log   the server's own log
 // PostgreSQL refuses to run as root. Run as root (containers, CI), the server runs as the machine's `postgres`
 // account when there is one, else as `nobody`: nothing is created on the machine.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -149,12 +149,40 @@ export function serverAccount(passwd = '/etc/passwd'): ServerAccount | undefined
   );
 }
 
+/** Said when the account the server would run as (the launcher being root) cannot reach its files. */
+export class UnreachableForServerAccount extends Error {}
+
+/**
+ * Run as root, the server's account must be able to reach the data folder and the binaries: a repository under
+ * /root (mode 700) is out of its reach. Checked up front, to say so plainly.
+ */
+function checkReachable(account: ServerAccount | undefined, root: string, binaries: PostgresBinaries): void {
+  if (!account) return;
+  const check = spawnSync('/bin/sh', ['-c', 'cd "$1" && test -x "$2" && test -x "$3"', 'sh', root, binaries.postgres, binaries.initdb], {
+    uid: account.uid,
+    gid: account.gid,
+    stdio: 'ignore',
+  });
+  if (check.status !== 0) {
+    throw new UnreachableForServerAccount(
+      `PostgreSQL does not run as root, and the ${account.name} account it would run as cannot reach ${root} or the server binaries ` +
+        `(${path.dirname(binaries.postgres)}): a folder on the way is closed to other users`,
+    );
+  }
+}
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // A zombie (ended, not yet reaped by whoever adopted it) answers signals but is gone.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc
   }
 }
 
@@ -303,6 +331,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const root = path.join(options.dataDir, 'database');
   const pgdata = path.join(root, 'pgdata');
   fs.mkdirSync(root, { recursive: true, mode: 0o755 });
+  checkReachable(account, root, { postgres, initdb });
   const { password } = readOrMakePassword(path.join(root, 'password'));
 
   if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
@@ -313,7 +342,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   }
 
   const logFile: LogFile = openLogFile(options.logFile ?? path.join(options.dataDir, 'logs', 'database.log'), { label: 'database', say });
-  const settings = { ...SERVER_SETTINGS, port: String(options.port), ...options.settings };
+  const settings: Record<string, string> = { ...SERVER_SETTINGS, port: String(options.port), ...options.settings };
+  // io_method is PostgreSQL 18's (the binaries of KEISHA_POSTGRES_BIN_DIR may be older).
+  if (Number(fs.readFileSync(path.join(pgdata, 'PG_VERSION'), 'utf8').trim()) < 18) delete settings.io_method;
   const args = ['-D', pgdata, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
   const server = spawn(postgres, args, {
     stdio: ['ignore', 'pipe', 'pipe'],

