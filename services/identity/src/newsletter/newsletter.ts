@@ -199,7 +199,13 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
     /** The reader's choice, and whether their plan includes the newsletter. */
     async subscription(userId: string, bearer: string) {
       const row = await db.selectFrom('newsletter_subscriptions').select('subscribed').where('user_id', '=', userId).executeTakeFirst();
-      return { subscribed: row?.subscribed ?? false, included: await includes(userId, bearer), send_hour_utc: policy.sendHourUtc };
+      // The choice is identity's own and always shown; whether the plan includes it is billing's answer, and
+      // null when billing cannot give one just now (the page then says nothing about the plan).
+      const included = await includes(userId, bearer).catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'newsletter: plan unknown');
+        return null;
+      });
+      return { subscribed: row?.subscribed ?? false, included, send_hour_utc: policy.sendHourUtc };
     },
     async setSubscribed(userId: string, subscribed: boolean, by: 'account' | 'link'): Promise<void> {
       await db

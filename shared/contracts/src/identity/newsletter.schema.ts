@@ -3,7 +3,7 @@ import { NEWSLETTER_BODY_MAX } from './newsletter.ts';
 
 const counts = { recipients: z.number().int(), sent: z.number().int(), pending: z.number().int(), failed: z.number().int() };
 
-export const newsletterSubscription = z.object({ subscribed: z.boolean(), included: z.boolean(), send_hour_utc: z.number().int() });
+export const newsletterSubscription = z.object({ subscribed: z.boolean(), included: z.boolean().nullable(), send_hour_utc: z.number().int() });
 export const newsletterSubscriptionResponse = z.object({ success: z.literal(true), subscription: newsletterSubscription });
 export const newsletterSubscriptionBody = z.object({ subscribed: z.boolean({ error: 'Say whether to subscribe (true or false)' }) }).strict();
 

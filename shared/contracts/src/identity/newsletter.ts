@@ -27,8 +27,11 @@ export type NewsletterFormat = 'markdown' | 'text';
 
 export interface NewsletterSubscription {
   subscribed: boolean;
-  /** Whether the reader's plan includes the newsletter (false: subscribed readers get nothing until it does). */
-  included: boolean;
+  /**
+   * Whether the reader's plan includes the newsletter (false: subscribed readers get nothing until it does);
+   * null when billing could not say just now.
+   */
+  included: boolean | null;
   /** UTC hour of the day the newsletter goes out. */
   send_hour_utc: number;
 }
