@@ -23,6 +23,7 @@ import { call, streamChat, useGateway, article, type Reader } from '../faults/ha
 import { buyDecoderPlan } from '../faults/outages.ts';
 import { waitForVerificationToken } from '@keisha/service-kit/testing';
 import { BASE_IMAGE, ensureBaseImages, run, STORES_IMAGE } from './base-image.ts';
+import { imageProblems, type InspectedImage } from './image-checks.ts';
 
 const TAG = 'containers';
 const PREFIX = 'keisha-ct-';
@@ -85,6 +86,18 @@ function buildImages(): void {
     const took = (Date.now() - started) / 1000;
     timings.push([`build ${image.name}`, took]);
     console.log(`-- built ${image.name}:${TAG} in ${took.toFixed(0)} s`);
+  }
+}
+
+/** Each built image against the image list: environment, command, working directory, user, health check, Node. */
+function checkImages(): void {
+  for (const image of IMAGES) {
+    const reference = `${image.name}:${TAG}`;
+    const [inspected] = JSON.parse(podman(['image', 'inspect', reference])) as InspectedImage[];
+    const node = podman(['run', '--rm', '--network', 'host', '--entrypoint', 'node', reference, '--version']);
+    const found = imageProblems(image, inspected!, node);
+    for (const problem of found) problems.push(problem);
+    console.log(`${found.length ? 'FAIL' : 'ok  '} ${reference}: environment, command, working directory, user, health check and Node as listed`);
   }
 }
 
@@ -245,6 +258,7 @@ async function main(): Promise<void> {
   await timed('base images', () => ensureBaseImages());
   if (!values['no-build']) await timed('nine images', () => buildImages());
   try {
+    await timed('images inspected against the image list', () => checkImages());
     await timed('site started from the images', () => startSite());
     await timed('smoke walk through the edge', () => smoke());
   } catch (error) {

@@ -1,5 +1,6 @@
-// The production images: one list, read by the build command below and checked against the Kubernetes
-// manifests (infra/k8s/manifests.test.ts).
+// The production images: one list, read by the build command below, checked against the Kubernetes manifests
+// (infra/k8s/manifests.test.ts) and against the images themselves once built (`npm run test:containers`
+// inspects each: its environment, command, working directory and user are the ones written here).
 //
 //   node infra/docker/images.ts                                 prints the docker build commands
 //   node infra/docker/images.ts --registry R --tag T --push     builds, tags R/<image>:T and pushes each
@@ -18,6 +19,19 @@ export interface ImageSpec {
   /** The final stage to build. */
   target: string;
   buildArgs: Record<string, string>;
+  /** What the image runs (its CMD), from `workdir` (its WORKDIR). */
+  command: string[];
+  workdir: string;
+  /** The environment the image sets (its ENV), before a deployment adds its own. */
+  env: Record<string, string>;
+}
+
+/** The user every image runs as, by number (Kubernetes can only check runAsNonRoot against a number). */
+export const IMAGE_USER = '1000:1000';
+
+/** The repository file an image's command starts (the images keep the repository's layout under /app). */
+export function entryOf(image: ImageSpec): string {
+  return path.posix.relative('/app', path.posix.resolve(image.workdir, image.command[1]!));
 }
 
 /** Containers listen on the ports of the local run (npm start), so one table of ports serves both. */
@@ -29,13 +43,34 @@ export const IMAGES: ImageSpec[] = [
     dockerfile: 'infra/docker/service.Dockerfile',
     target: 'service',
     buildArgs: { SERVICE: service, PORT: String(CONTAINER_PORTS.services[service]) },
+    command: ['node', 'src/server.ts'],
+    workdir: `/app/services/${service}`,
+    env: { NODE_ENV: 'production', HOST: '0.0.0.0', PORT: String(CONTAINER_PORTS.services[service]), DATA_DIR: '/var/lib/keisha' },
   })),
-  { name: 'keisha/edge', dockerfile: 'infra/docker/edge.Dockerfile', target: 'edge', buildArgs: {} },
+  {
+    name: 'keisha/edge',
+    dockerfile: 'infra/docker/edge.Dockerfile',
+    target: 'edge',
+    buildArgs: {},
+    command: ['node', 'infra/edge/server.ts'],
+    workdir: '/app',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: String(CONTAINER_PORTS.gateway),
+      SHELL_DIR: '/app/shell/dist',
+      MARKETING_DIR: '/app/site-files',
+      REMOTES_FILE: '/etc/keisha/remotes/remotes.json',
+    },
+  },
   ...REMOTES.map((remote) => ({
     name: `keisha/${REMOTE_DIRS[remote]}`,
     dockerfile: 'infra/docker/remote.Dockerfile',
     target: 'remote',
     buildArgs: { REMOTE: remote, PORT: String(CONTAINER_PORTS.remotes[remote]) },
+    command: ['node', 'infra/edge/remote-server.ts'],
+    workdir: '/app',
+    env: { NODE_ENV: 'production', HOST: '0.0.0.0', PORT: String(CONTAINER_PORTS.remotes[remote]), STATIC_DIR: '/app/dist' },
   })),
 ];
 

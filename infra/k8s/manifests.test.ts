@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseConfigSchema, createServiceApp, openDatabase, type ServiceApp } from '@keisha/service-kit';
 import { canStartRedisServer, startRedisServer, type TestRedis } from '@keisha/service-kit/testing';
-import { envOf, readDockerfile, stageNamed } from '../docker/dockerfile.ts';
 import { CONTAINER_PORTS, IMAGES } from '../docker/images.ts';
 import { edgeConfigSchema, loadConfig, remoteServerConfigSchema } from '../edge/config.ts';
 import { startEdge } from '../edge/edge.ts';
@@ -132,10 +131,9 @@ function imageOf(deployment: Manifest) {
   return image;
 }
 
+/** The environment the deployment's image sets (infra/docker/images.ts; test:containers checks it on the built image). */
 function imageEnvOf(deployment: Manifest): Record<string, string> {
-  const image = imageOf(deployment);
-  const dockerfile = readDockerfile(image.dockerfile);
-  return envOf(dockerfile, stageNamed(dockerfile, image.target), image.buildArgs);
+  return imageOf(deployment).env;
 }
 
 function requiredKeys(schema: z.ZodObject): string[] {
