@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsSummary } from '@keisha/contracts/analytics';
+import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
 import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, resetSession, signedInAs } from './testing/session.ts';
@@ -23,7 +23,6 @@ function summaryFor(days: 7 | 30 | 90): AnalyticsSummary {
       { event: 'analysis_completed', label: 'Analysed an article', sessions: 12 },
       { event: 'paywall_shown', label: 'Saw the paywall', sessions: 0 },
       { event: 'payment_initiated', label: 'Started a checkout', sessions: 0 },
-      { event: 'purchase', label: 'Purchased', sessions: 2 },
     ],
     client_errors: {
       total: 3,
@@ -33,11 +32,28 @@ function summaryFor(days: 7 | 30 | 90): AnalyticsSummary {
   };
 }
 
+function salesFor(days: 7 | 30 | 90): SalesSummary {
+  const figures = { purchases: 2, renewals: 0, revenue_cents: 1400, refunds: 0, refunded_cents: 0 };
+  const dates = summaryFor(days).dates;
+  return {
+    success: true,
+    days,
+    time_zone: 'UTC',
+    currency: 'USD',
+    dates,
+    daily_purchases: dates.map((_, i) => (i === days - 1 ? 2 : 0)),
+    ...figures,
+    by_plan: [{ product: 'decoder', tier: 'monthly', ...figures }],
+    by_provider: [{ provider: 'sandbox', ...figures }],
+  };
+}
+
 let api: FakeApi;
 beforeEach(() => {
   api = fakeApi();
   vi.stubGlobal('fetch', api.fetch);
   api.on('GET /api/analytics/admin/summary', (request) => ({ json: summaryFor(Number(request.query.get('days')) as 7 | 30 | 90) }));
+  api.on('GET /api/billing/admin/sales', (request) => ({ json: salesFor(Number(request.query.get('days')) as 7 | 30 | 90) }));
 });
 afterEach(async () => {
   await resetSession();
@@ -52,8 +68,8 @@ describe('admin analytics page', () => {
     const funnel = await screen.findByRole('region', { name: 'From visit to purchase' });
     expect(within(funnel).getByRole('img', { name: /Bar chart: browser sessions at each step/ })).toBeTruthy();
     const funnelTable = within(funnel).getByRole('table', { name: 'From visit to purchase' });
-    expect(within(funnelTable).getByRole('row', { name: /Analysed an article 12 30% 30%/ })).toBeTruthy();
-    expect(within(funnelTable).getByRole('row', { name: /Purchased 2 5\.0% —/ })).toBeTruthy();
+    expect(within(funnelTable).getByRole('row', { name: /Analysed an article Reported by browsers \(unverified\) 12 30% 30%/ })).toBeTruthy();
+    expect(within(funnelTable).getByRole('row', { name: /Purchased Confirmed payments \(billing\) 2 5\.0% —/ })).toBeTruthy();
 
     const visits = screen.getByRole('region', { name: 'Visits and sign-ups' });
     expect(within(visits).getByRole('img', { name: /Line chart: Visits and sign-ups per day over the last 30 days/ })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsSummary, type ClientErrorGroup } from '@keisha/contracts/analytics';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsSummary, type ClientErrorGroup, type PlanSales, type ProviderSales, type SalesSummary } from '@keisha/contracts/analytics';
 import listStyles from '../../../components/admin-list.module.css';
+import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -8,13 +9,34 @@ import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel, formatDateTime } from '../../../lib/format.ts';
-import { useRemoteData } from '../../../lib/use-remote-data.ts';
+import { useRemoteData, type RemoteDataHandle } from '../../../lib/use-remote-data.ts';
 import { getAnalyticsSummary } from '../api/get-analytics-summary.ts';
-import { analyticsSummaryPath, browserTimeZone, chartsOf, eventLabel, funnelRows, percent, tableRows, type FunnelRow } from '../domain/analytics.ts';
+import { getSalesSummary } from '../api/get-sales-summary.ts';
+import {
+  analyticsSummaryPath,
+  browserTimeZone,
+  chartsOf,
+  eventLabel,
+  funnelRows,
+  money,
+  netRevenue,
+  percent,
+  planLabel,
+  providerLabel,
+  salesSummaryPath,
+  sourceLabel,
+  tableRows,
+  type FunnelRow,
+} from '../domain/analytics.ts';
 import { DailyLinesChart, FunnelBarsChart, type LineSeries } from './charts.tsx';
 import styles from './analytics-page.module.css';
 
-const DESCRIPTION = 'What readers do on the site, from the events it records, per day in your time zone.';
+const DESCRIPTION = 'What readers do on the site as their browsers report it (unverified), and what they bought as billing confirmed it, per day in your time zone.';
+
+/** Where a figure comes from: browser reports anyone can forge or block, or payments billing confirmed. */
+function SourceBadge({ source }: { source: FunnelRow['source'] }) {
+  return <Badge tone={source === 'billing' ? 'success' : 'neutral'}>{sourceLabel(source)}</Badge>;
+}
 
 function PeriodPicker({ days, onChange }: { days: AnalyticsPeriod; onChange: (days: AnalyticsPeriod) => void }) {
   return (
@@ -49,7 +71,9 @@ function ChartSection({ id, title, description, dates, series, days }: { id: str
   return (
     <section className={styles.section} aria-labelledby={headingId} data-chart-section={id}>
       <h2 id={headingId}>{title}</h2>
-      <p className={styles.sectionText}>{description}</p>
+      <p className={styles.sectionText}>
+        {description} <SourceBadge source="browser" />
+      </p>
       {series.length === 0 || total === 0 ? (
         <p className={styles.sectionText}>No events in this period.</p>
       ) : (
@@ -62,27 +86,102 @@ function ChartSection({ id, title, description, dates, series, days }: { id: str
   );
 }
 
+const countCell = (count: number | null) => (count === null ? '—' : count.toLocaleString('en-US'));
+
 const funnelColumns: Column<FunnelRow>[] = [
   { header: 'Step', rowHeader: true, cell: (row) => row.label },
-  { header: 'Sessions', cell: (row) => row.sessions.toLocaleString('en-US') },
+  { header: 'Source', cell: (row) => sourceLabel(row.source) },
+  { header: 'Sessions or purchases', cell: (row) => countCell(row.count) },
   { header: 'Of visits', cell: (row) => percent(row.ofFirst) },
   { header: 'Of the step before', cell: (row) => percent(row.ofPrevious) },
 ];
 
-function FunnelSection({ summary }: { summary: AnalyticsSummary }) {
-  const rows = useMemo(() => funnelRows(summary.funnel), [summary]);
-  const steps = useMemo(() => rows.map((r) => ({ label: r.label, sessions: r.sessions })), [rows]);
+function FunnelSection({ summary, sales }: { summary: AnalyticsSummary; sales: SalesSummary | undefined }) {
+  const rows = useMemo(() => funnelRows(summary.funnel, sales?.purchases ?? null), [summary, sales]);
+  const steps = useMemo(() => rows.map((r) => ({ label: r.label, sessions: r.count ?? 0 })), [rows]);
   return (
     <section className={styles.section} aria-labelledby="analytics-funnel" data-chart-section="funnel">
       <h2 id="analytics-funnel">From visit to purchase</h2>
-      <p className={styles.sectionText}>Browser sessions that reached each step in the period.</p>
+      <p className={styles.sectionText}>
+        Browser sessions that reached each step, as browsers report them <SourceBadge source="browser" />, then the purchases billing confirmed{' '}
+        <SourceBadge source="billing" />. A purchase a browser reports is not counted here.
+      </p>
       <figure className={styles.figure}>
-        <FunnelBarsChart label={`Bar chart: browser sessions at each step from visit to purchase over the last ${summary.days} days. Every value is in the table view below.`} steps={steps} />
+        <FunnelBarsChart label={`Bar chart: browser sessions at each step from visit to checkout (unverified), then purchases confirmed by billing, over the last ${summary.days} days. Every value is in the table view below.`} steps={steps} />
         <details className={styles.tableView}>
           <summary>Table view: From visit to purchase</summary>
           <DataTable caption="From visit to purchase" columns={funnelColumns} rows={rows} rowKey={(row) => row.event} empty="No steps." stacked={false} />
         </details>
       </figure>
+    </section>
+  );
+}
+
+type SalesRow = (PlanSales | ProviderSales) & { name: string };
+
+function salesColumns(first: string): Column<SalesRow>[] {
+  return [
+    { header: first, rowHeader: true, cell: (row) => row.name },
+    { header: 'Purchases', cell: (row) => row.purchases.toLocaleString('en-US') },
+    { header: 'Renewals', cell: (row) => row.renewals.toLocaleString('en-US') },
+    { header: 'Revenue', cell: (row) => money(row.revenue_cents) },
+    { header: 'Refunded', cell: (row) => (row.refunds > 0 ? `${money(row.refunded_cents)} (${countLabel(row.refunds, 'refund', 'refunds')})` : money(0)) },
+  ];
+}
+const planColumns = salesColumns('Plan');
+const providerColumns = salesColumns('Provider');
+
+function SalesFigures({ sales }: { sales: SalesSummary }) {
+  const plans = useMemo(() => sales.by_plan.map((row) => ({ ...row, name: planLabel(row.product, row.tier) })), [sales]);
+  const providers = useMemo(() => sales.by_provider.map((row) => ({ ...row, name: providerLabel(row.provider) })), [sales]);
+  return (
+    <>
+      <dl className={styles.figures}>
+        <div>
+          <dt>Purchased</dt>
+          <dd>{sales.purchases.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt>Revenue</dt>
+          <dd>{money(sales.revenue_cents)}</dd>
+        </div>
+        <div>
+          <dt>Renewals</dt>
+          <dd>{sales.renewals.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd>{money(sales.refunded_cents)}</dd>
+        </div>
+        <div>
+          <dt>Revenue after refunds</dt>
+          <dd>{money(netRevenue(sales))}</dd>
+        </div>
+      </dl>
+      <DataTable caption="Revenue by plan" columns={planColumns} rows={plans} rowKey={(row) => `${row.name}`} empty="No confirmed payments in this period." stacked={false} />
+      <DataTable caption="Revenue by provider" columns={providerColumns} rows={providers} rowKey={(row) => row.name} empty="No confirmed payments in this period." stacked={false} />
+    </>
+  );
+}
+
+function SalesSection({ sales }: { sales: RemoteDataHandle<SalesSummary> }) {
+  const { state } = sales;
+  return (
+    <section className={styles.section} aria-labelledby="analytics-sales" data-chart-section="sales" aria-busy={state.status === 'loading' || undefined}>
+      <h2 id="analytics-sales">Purchases and revenue</h2>
+      <p className={styles.sectionText}>
+        Payments billing confirmed in the period, per plan and per payment provider, in US dollars <SourceBadge source="billing" />.
+      </p>
+      {state.status === 'failed' && (
+        <div className={listStyles.failed}>
+          <Notice kind="error">{errorMessage(state.error, 'Could not load purchases and revenue from billing. Please try again.')}</Notice>
+          <Button size="small" onClick={sales.reload}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {!state.data && state.status === 'loading' && <Loading label="Loading purchases and revenue..." />}
+      {state.data && <SalesFigures sales={state.data} />}
     </section>
   );
 }
@@ -115,14 +214,15 @@ function ClientErrorsSection({ summary }: { summary: AnalyticsSummary }) {
   );
 }
 
-function Charts({ summary }: { summary: AnalyticsSummary }) {
+function Charts({ summary, sales }: { summary: AnalyticsSummary; sales: RemoteDataHandle<SalesSummary> }) {
   const charts = useMemo(
     () => chartsOf(summary).map(({ group, series }) => ({ group, series: series.map((s) => ({ label: eventLabel(s.event), values: s.daily })) })),
     [summary],
   );
   return (
     <>
-      <FunnelSection summary={summary} />
+      <FunnelSection summary={summary} sales={sales.state.data} />
+      <SalesSection sales={sales} />
       {charts.map(({ group, series }) => (
         <ChartSection key={group.id} id={group.id} title={group.title} description={group.description} dates={summary.dates} series={series} days={summary.days} />
       ))}
@@ -131,11 +231,16 @@ function Charts({ summary }: { summary: AnalyticsSummary }) {
   );
 }
 
-/** /admin/analytics: the events the product records, charted per day, the funnel, and front-end errors. */
+/**
+ * /admin/analytics: the funnel (browser steps, then billing's purchases), billing's purchases and revenue, the
+ * events browsers report charted per day, and front-end errors.
+ */
 export function AnalyticsPage() {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const [timeZone] = useState(browserTimeZone);
   const summary = useRemoteData(analyticsSummaryPath(days, timeZone), (signal) => getAnalyticsSummary(days, timeZone, signal));
+  // Asked of billing itself (it owns payments), beside the decoder's summary: either can fail alone.
+  const sales = useRemoteData(salesSummaryPath(days, timeZone), (signal) => getSalesSummary(days, timeZone, signal));
   const { state } = summary;
 
   return (
@@ -152,7 +257,7 @@ export function AnalyticsPage() {
       {!state.data && state.status === 'loading' && <Loading label="Loading analytics..." />}
       {state.data && (
         <div aria-busy={state.status === 'loading' || undefined}>
-          <Charts summary={state.data} />
+          <Charts summary={state.data} sales={sales} />
         </div>
       )}
     </>
