@@ -28,6 +28,7 @@
  */
 import { retextEnglishPlugin, retextEqualityPlugin, unifiedFactory } from './lib/retext.ts';
 import { analyzeArticle } from '../src/domain/analyzer/index.ts';
+import { advancedDetection } from '../src/domain/advanced/index.ts';
 import { benchHttp } from './lib/http-bench.ts';
 import { benchBatch } from './lib/batch-bench.ts';
 import { benchWrites } from './lib/write-bench.ts';
@@ -101,10 +102,43 @@ function measure(texts: string[], iterations: number, run: (text: string) => unk
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), perSecond: (iterations / total) * 1000 };
 }
 
+/** CPU time (user + system) per call, in ms, over `iterations` calls after a warm-up. */
+function cpuPerCall(texts: string[], iterations: number, run: (text: string) => unknown): number {
+  for (let i = 0; i < Math.min(iterations, 50); i++) run(texts[i % texts.length]!);
+  const before = process.cpuUsage();
+  for (let i = 0; i < iterations; i++) run(texts[i % texts.length]!);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / iterations;
+}
+
+/**
+ * `--advanced-only`: what advanced detection (issue 28, item 1: the strip, agency, sourcing) adds to an analysis, on the
+ * same texts: the embedded analysis alone and followed by advanced detection, alternately, three rounds each.
+ */
+function benchAdvanced(): void {
+  const analysed = (text: string) => analyzeArticle(text);
+  const withAdvanced = (text: string) => {
+    const result = analyzeArticle(text);
+    return advancedDetection(text, result.threshold, result.score);
+  };
+  console.log('words  analysis p50 ms  +advanced p50 ms  analysis CPU ms  +advanced CPU ms  added CPU ms');
+  for (const size of [{ words: 200, n: 2000 }, { words: 1000, n: 600 }, { words: 5000, n: 120 }]) {
+    const texts = Array.from({ length: 16 }, (_, i) => article(size.words, 1000 * size.words + i));
+    for (let round = 0; round < 3; round++) {
+      const a = measure(texts, size.n, analysed);
+      const b = measure(texts, size.n, withAdvanced);
+      const ca = cpuPerCall(texts, size.n, analysed);
+      const cb = cpuPerCall(texts, size.n, withAdvanced);
+      console.log(`${String(size.words).padStart(5)}  ${a.p50.toFixed(3).padStart(15)}  ${b.p50.toFixed(3).padStart(16)}  ${ca.toFixed(3).padStart(15)}  ${cb.toFixed(3).padStart(16)}  ${(cb - ca).toFixed(3).padStart(12)}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--batch-only')) return benchBatch(article(1000, 7));
   if (process.argv.includes('--writes-only')) return benchWrites(article(200, 7));
   if (process.argv.includes('--mixed-only')) return benchMixed(article(200, 7), article(31_000, 11).slice(0, 199_000));
+  if (process.argv.includes('--advanced-only')) return benchAdvanced();
   const processor = unifiedFactory().use(retextEnglishPlugin).use(retextEqualityPlugin);
   // parse + run is the whole analysis; runSync gives the plugin a fresh file to report on, as process() would.
   const retext = (text: string) => processor.runSync(processor.parse(text));

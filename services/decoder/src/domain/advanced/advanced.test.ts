@@ -26,6 +26,9 @@ describe('the per-sentence strip', () => {
     expect(strip.total).toBe(8);
     for (const s of strip.sentences) expect(s.score).toBe(analyzeArticle(ARTICLE.slice(s.start, s.end)).score);
     expect(scoreText('')).toBe(0);
+    for (const { text } of labelled.sentences) expect(scoreText(text)).toBe(analyzeArticle(text).score);
+    // A text of coded terms alone still scores on its term features, as the analyzer does.
+    expect(scoreText('urban youth')).toBe(analyzeArticle('urban youth').score);
   });
 
   it('cuts the article into its sentences in order, each with its punctuation and quotes', () => {

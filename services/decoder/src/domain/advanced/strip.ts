@@ -3,7 +3,7 @@
  * (the same features, weights and threshold as the article's score, analyzer/score.ts), so a reader
  * sees where in the article the loaded wording sits rather than one number for the whole.
  */
-import { featureVector, framingCounts } from '../analyzer/framing.ts';
+import { FEATURES, framingCounts, type FramingCounts, type TermCounts } from '../analyzer/framing.ts';
 import { compiledLexicon } from '../analyzer/lexicon.ts';
 import { findOccurrences, PASSIVE } from '../analyzer/match.ts';
 import { scoreFeatures, weights, wordingRaised } from '../analyzer/score.ts';
@@ -19,6 +19,21 @@ export interface StripSentence {
 
 /** A longer article keeps its first sentences in the strip: 400 sentences are about 8,000 words. */
 export const STRIP_MAX_SENTENCES = 400;
+
+/** The features the shipped weights use, taken once: a sentence needs only these, not all of FEATURES. */
+const SCORED = Object.keys(weights.weights).map((name) => {
+  const feature = FEATURES[name];
+  if (!feature) throw new Error(`weights.json names an unknown feature "${name}"`);
+  return [name, feature] as const;
+});
+/** As featureVector: the lexicon's term features count even in a text of coded terms alone. */
+const TERM_FEATURES = new Set(['codewordsLog', 'otherTermsLog', 'lexiconTermsLog']);
+
+function scoredFeatures(counts: FramingCounts, terms: TermCounts): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, feature] of SCORED) out[name] = counts.tokens === 0 && !TERM_FEATURES.has(name) ? 0 : feature(counts, terms);
+  return out;
+}
 
 /**
  * The score of a text exactly as the embedded analyzer computes an article's score (analyzeDetailed),
@@ -39,7 +54,7 @@ export function scoreText(text: string): number {
       coded.fill(1, o.firstToken, o.endToken);
     } else otherTerms++;
   }
-  const features = featureVector(framingCounts(tokens, taken, coded), { codewords, otherTerms });
+  const features = scoredFeatures(framingCounts(tokens, taken, coded), { codewords, otherTerms });
   const scored = scoreFeatures(features, true);
   return scored.score >= weights.threshold && !wordingRaised(features) ? weights.threshold - 1 : scored.score;
 }
