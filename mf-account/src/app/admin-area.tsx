@@ -6,6 +6,7 @@ import { DemoRequestsPage } from '../features/admin-demo-requests/components/dem
 import { AccessDeniedPage } from '../features/admin-auth/components/access-denied-page.tsx';
 import { AdminSignInPage } from '../features/admin-auth/components/admin-sign-in-page.tsx';
 import { OutboxPage } from '../features/admin-outbox/components/outbox-page.tsx';
+import { NewsletterPage } from '../features/admin-newsletter/components/newsletter-page.tsx';
 import { ManualPaymentsPage } from '../features/admin-payments/components/manual-payments-page.tsx';
 import { adminGate } from '../features/admin-auth/domain/admin-gate.ts';
 import { UsersPage } from '../features/admin-users/components/users-page.tsx';
@@ -34,6 +35,7 @@ export function AdminArea() {
         <Route path={adminRoutes.demoRequests} element={<DemoRequestsPage />} />
         <Route path={adminRoutes.payments} element={<ManualPaymentsPage />} />
         <Route path={adminRoutes.outbox} element={<OutboxPage />} />
+        <Route path={adminRoutes.newsletter} element={<NewsletterPage />} />
         <Route
           path={adminRoutes.analytics}
           element={

@@ -11,6 +11,7 @@ export const paths = {
     payments: '/admin/payments',
     analytics: '/admin/analytics',
     outbox: '/admin/outbox',
+    newsletter: '/admin/newsletter',
   },
 } as const;
 
@@ -21,4 +22,5 @@ export const adminRoutes = {
   payments: 'payments',
   analytics: 'analytics',
   outbox: 'outbox',
+  newsletter: 'newsletter',
 } as const;

@@ -7,6 +7,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSiteAuth } from '../../../lib/use-site-auth.ts';
 import { ApiKeysSection } from '../../api-keys/components/api-keys-section.tsx';
+import { NewsletterSection } from '../../newsletter/components/newsletter-section.tsx';
 import { AccountSummary } from './account-summary.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
@@ -23,6 +24,7 @@ function SignedInAccount({ user, onSignedOut }: { user: SiteUser; onSignedOut: (
       <EmailSection email={user.email} headingId={`${id}-email`} />
       <PasswordSection email={user.email} headingId={`${id}-password`} />
       <ApiKeysSection userId={user.id} headingId={`${id}-api`} />
+      <NewsletterSection userId={user.id} headingId={`${id}-newsletter`} />
       <SignOutSection headingId={`${id}-sessions`} onSignedOut={onSignedOut} />
     </div>
   );

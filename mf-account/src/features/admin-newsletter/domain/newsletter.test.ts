@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { draftErrors, emptyDraft, isEditable, todayUtc } from './newsletter.ts';
+
+const now = new Date('2026-11-27T23:30:00Z');
+
+describe('admin newsletter drafts', () => {
+  it('starts on today, UTC', () => {
+    expect(emptyDraft(now)).toEqual({ day: '2026-11-27', subject: '', body: '', format: 'markdown' });
+    expect(todayUtc(new Date('2026-11-28T00:10:00+02:00'))).toBe('2026-11-27');
+  });
+
+  it('names what is missing or wrong', () => {
+    expect(draftErrors({ day: '', subject: ' ', body: '', format: 'text' }, now)).toEqual({ day: 'Choose a day', subject: 'Write a subject', body: 'Write the issue' });
+    expect(draftErrors({ day: '2026-11-26', subject: 'x'.repeat(201), body: 'ok', format: 'text' }, now)).toEqual({ day: 'Choose today or a later day (UTC)', subject: 'At most 200 characters' });
+    expect(draftErrors({ day: '2026-11-27', subject: 'Hello', body: 'Body', format: 'markdown' }, now)).toEqual({});
+  });
+
+  it('lets an issue be changed only before it went out', () => {
+    const issue = { id: 'a', day: '2026-11-27', subject: 's', body: 'b', format: 'markdown' as const, created_at: '', updated_at: '', recipients: 0, sent: 0, pending: 0, failed: 0 };
+    expect(isEditable(issue)).toBe(true);
+    expect(isEditable({ ...issue, recipients: 2, pending: 2 })).toBe(false);
+  });
+});
