@@ -7,8 +7,11 @@
 //   npm run test:containers                   build, run, check, remove the containers
 //   npm run test:containers -- --no-build     use the images already built (keisha/*:containers)
 //   npm run test:containers -- --keep         leave the site running afterwards (stop: --down)
+//
+// The site runs twice: first each part with `podman run` and its ConfigMap's variables, then the Kubernetes base
+// itself with `podman kube play` (kube-play.ts); the reader's walk is made through the edge both times.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +27,7 @@ import { buyDecoderPlan } from '../faults/outages.ts';
 import { waitForVerificationToken } from '@keisha/service-kit/testing';
 import { BASE_IMAGE, ensureBaseImages, run, STORES_IMAGE } from './base-image.ts';
 import { imageProblems, type InspectedImage } from './image-checks.ts';
+import { baseDocuments, kubePlayManifests } from './kube-play.ts';
 
 const TAG = 'containers';
 const PREFIX = 'keisha-ct-';
@@ -101,7 +105,18 @@ function checkImages(): void {
   }
 }
 
+/** The site as podman kube play last started it (removed with `podman kube down`). */
+const KUBE_FILE = path.join(os.tmpdir(), 'keisha-ct-site.yaml');
+
 function removeContainers(): void {
+  if (existsSync(KUBE_FILE)) {
+    try {
+      podman(['kube', 'down', KUBE_FILE]);
+    } catch {
+      // nothing of it was running
+    }
+    rmSync(KUBE_FILE, { force: true });
+  }
   const names = podman(['ps', '-a', '--format', '{{.Names}}']).split('\n').filter((n) => n.startsWith(PREFIX));
   if (names.length) podman(['rm', '-f', '-t', '5', ...names]);
 }
@@ -137,32 +152,56 @@ function spawnLogs(name: string): string {
   }
 }
 
-async function startSite(): Promise<void> {
-  const maps = configMaps();
-  const token = randomBytes(32).toString('hex');
-  const databaseUrl = `postgres://postgres@127.0.0.1:${POSTGRES_PORT}/keisha`;
-  const redisUrl = `redis://127.0.0.1:${REDIS_PORT}`;
+const DATABASE_URL = `postgres://postgres@127.0.0.1:${POSTGRES_PORT}/keisha`;
+const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
+/** The remotes registry the shell reads, pointing at this machine's edge. */
+const REMOTES_JSON = JSON.stringify(Object.fromEntries(REMOTES.map((r) => [r, `${SITE}/remotes/${r}/mf-manifest.json`])), null, 2);
 
+/** What a machine without a cluster sets beside the base's ConfigMaps, by service. */
+function serviceOverrides(service: (typeof SERVICES)[number]): Record<string, string> {
+  return {
+    // The pods' addresses here are loopback: believe the edge's X-Forwarded-For from it.
+    TRUST_PROXY: 'loopback',
+    // The shared store beside the machine's own Redis.
+    REDIS_URL,
+    REDIS_KEY_PREFIX: 'keisha:containers',
+    ...(service === 'identity' ? { PUBLIC_URL: SITE, COOKIE_SECURE: 'false', MAIL_DIR: '/var/mail/keisha' } : {}),
+    // The sandbox checkout, asked for by name: production turns it off by default.
+    ...(service === 'billing' ? { PAYMENTS_SANDBOX: 'on', PUBLIC_BASE_URL: SITE, RETURN_URL_ORIGINS: SITE } : {}),
+  };
+}
+const EDGE_OVERRIDES = { PUBLIC_ORIGIN: SITE, TRUST_PROXY: '127.0.0.0/8' };
+
+async function waitForSite(): Promise<void> {
+  for (const service of SERVICES) await waitFor(service, `http://127.0.0.1:${CONTAINER_PORTS.services[service]}/health/ready`);
+  for (const remote of REMOTES) await waitFor(REMOTE_DIRS[remote], `http://127.0.0.1:${CONTAINER_PORTS.remotes[remote]}/mf-manifest.json`);
+  await waitFor('edge', `${SITE}/`);
+}
+
+/** PostgreSQL and the shared store, each a container (the base's StatefulSet names a registry's image). */
+function startStores(): void {
   start('postgres', STORES_IMAGE, {}, ['--user', 'postgres'], [
     'sh', '-c',
     `initdb -D /tmp/pg -A trust -U postgres >/dev/null && postgres -D /tmp/pg -p ${POSTGRES_PORT} -k /tmp -c listen_addresses=127.0.0.1 & ` +
       `until pg_isready -h 127.0.0.1 -p ${POSTGRES_PORT} -q; do sleep 0.2; done; createdb -h 127.0.0.1 -p ${POSTGRES_PORT} -U postgres keisha; wait`,
   ]);
   start('valkey', STORES_IMAGE, {}, ['--user', 'redis'], ['redis-server', '--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+}
+
+/** The site with one `podman run` a part, each with its ConfigMap's variables. */
+async function startSite(): Promise<void> {
+  const maps = configMaps();
+  const token = randomBytes(32).toString('hex');
+  startStores();
 
   // Each service with its ConfigMap as the base sets it, and the Secrets' values the base leaves to the operator.
   for (const service of SERVICES) {
     const env: Record<string, string> = {
       ...maps.get(`${service}-config`),
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL,
       INTERNAL_API_TOKEN: token,
-      // The pods' addresses here are loopback: believe the edge's X-Forwarded-For from it.
-      TRUST_PROXY: 'loopback',
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: 'keisha:containers',
-      ...(service === 'identity' ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: SITE, COOKIE_SECURE: 'false', MAIL_DIR: '/var/mail/keisha' } : {}),
-      // The sandbox checkout, asked for by name: production turns it off by default.
-      ...(service === 'billing' ? { PAYMENTS_SANDBOX: 'on', PUBLIC_BASE_URL: SITE, RETURN_URL_ORIGINS: SITE } : {}),
+      ...(service === 'identity' ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
+      ...serviceOverrides(service),
     };
     start(service, `keisha/${service}-service:${TAG}`, env, service === 'identity' ? ['-v', `${MAIL_DIR}:/var/mail/keisha`] : []);
   }
@@ -171,20 +210,37 @@ async function startSite(): Promise<void> {
   }
   // The edge: its ConfigMap, with the site's address and the remotes registry pointing at this machine.
   const registryDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-ct-remotes-'));
-  writeFileSync(
-    path.join(registryDir, 'remotes.json'),
-    JSON.stringify(Object.fromEntries(REMOTES.map((r) => [r, `${SITE}/remotes/${r}/mf-manifest.json`])), null, 2),
-  );
+  writeFileSync(path.join(registryDir, 'remotes.json'), REMOTES_JSON);
   // Mounted as a ConfigMap is: readable by the image's unprivileged user.
   chmodSync(registryDir, 0o755);
   chmodSync(path.join(registryDir, 'remotes.json'), 0o644);
-  start('edge', `keisha/edge:${TAG}`, { ...maps.get('edge-config'), PUBLIC_ORIGIN: SITE, TRUST_PROXY: '127.0.0.0/8' }, [
-    '-v', `${registryDir}:/etc/keisha/remotes:ro`,
-  ]);
+  start('edge', `keisha/edge:${TAG}`, { ...maps.get('edge-config'), ...EDGE_OVERRIDES }, ['-v', `${registryDir}:/etc/keisha/remotes:ro`]);
+  await waitForSite();
+}
 
-  for (const service of SERVICES) await waitFor(service, `http://127.0.0.1:${CONTAINER_PORTS.services[service]}/health/ready`);
-  for (const remote of REMOTES) await waitFor(REMOTE_DIRS[remote], `http://127.0.0.1:${CONTAINER_PORTS.remotes[remote]}/mf-manifest.json`);
-  await waitFor('edge', `${SITE}/`);
+/**
+ * The site from the Kubernetes base itself, with `podman kube play` (kube-play.ts says what it changes); the stores
+ * as containers beside it. What it played stays in KUBE_FILE, for `podman kube down`.
+ */
+async function startSiteWithKubePlay(): Promise<void> {
+  const token = randomBytes(32).toString('hex');
+  startStores();
+  const base = path.join(REPO_ROOT, 'infra/k8s/base');
+  const documents = baseDocuments(readdirSync(base).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').map((f) => readFileSync(path.join(base, f), 'utf8')));
+  const yaml = kubePlayManifests(documents, {
+    images: Object.fromEntries(IMAGES.map((image) => [image.name, `localhost/${image.name}:${TAG}`])),
+    secrets: {
+      'internal-api-token': { INTERNAL_API_TOKEN: token },
+      ...Object.fromEntries(SERVICES.map((service) => [`${service}-secrets`, { DATABASE_URL }])),
+      'identity-secrets': { DATABASE_URL, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    },
+    overrides: { ...Object.fromEntries(SERVICES.map((service) => [service, serviceOverrides(service)])), edge: EDGE_OVERRIDES },
+    configMapData: { remotes: { 'remotes.json': REMOTES_JSON } },
+    hostMounts: { identity: { '/var/mail/keisha': MAIL_DIR } },
+  });
+  writeFileSync(KUBE_FILE, yaml);
+  podman(['kube', 'play', KUBE_FILE]);
+  await waitForSite();
 }
 
 const problems: string[] = [];
@@ -263,6 +319,16 @@ async function main(): Promise<void> {
     await timed('smoke walk through the edge', () => smoke());
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
+    console.error(error);
+  } finally {
+    removeContainers();
+  }
+  // The same walk again, the site started from the Kubernetes base by podman kube play.
+  try {
+    await timed('site started by podman kube play', () => startSiteWithKubePlay());
+    await timed('smoke walk through the kube-played edge', () => smoke());
+  } catch (error) {
+    problems.push(`podman kube play: ${error instanceof Error ? error.message : String(error)}`);
     console.error(error);
   } finally {
     if (!values.keep) removeContainers();
