@@ -4,13 +4,26 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { tracingSettingsFromEnv } from '@keisha/telemetry';
 import { spawnTiedNode, type TiedSpawnOptions } from './child-processes.ts';
-import { startGateway } from './gateway.ts';
+import { startGateway, type RunningGateway } from './gateway.ts';
 import { openLogFile, writeOutputTo, type LogFile } from './log-file.ts';
 import { platformPorts, portsTakenMessage, unavailablePorts } from './port-check.ts';
+import { startServiceBalancer } from './service-balancer.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
 import { stopChild, supervise, type RestartPolicy, type Supervised } from './supervisor.ts';
-import { dataDirOf, portsFrom, REMOTE_DIRS, REMOTES, REPO_ROOT, SERVICES, type Ports, type RemoteName, type ServiceName } from './topology.ts';
-import type { UpstreamBudgetOptions } from './upstream-budgets.ts';
+import {
+  dataDirOf,
+  MAX_REPLICAS,
+  portsFrom,
+  REMOTE_DIRS,
+  REMOTES,
+  replicaPortsOf,
+  REPO_ROOT,
+  SERVICES,
+  type Ports,
+  type RemoteName,
+  type ServiceName,
+} from './topology.ts';
+import { serviceBudgets, type UpstreamBudgetOptions } from './upstream-budgets.ts';
 
 export interface PlatformOptions extends UpstreamBudgetOptions {
   /** Gateway port; the others follow (see portsFrom). */
@@ -32,6 +45,11 @@ export interface PlatformOptions extends UpstreamBudgetOptions {
   log?: (line: string) => void;
   /** How a service that crashes or is killed is started again (default: DEFAULT_RESTART_POLICY). */
   restartPolicy?: RestartPolicy;
+  /**
+   * How many processes of each service (default 1). With more than one, the edge spreads requests over them and
+   * routes around one that is down, each is restarted on its own, and they need one database (DATABASE_URL).
+   */
+  replicas?: number;
 }
 
 export interface Platform {
@@ -40,12 +58,38 @@ export interface Platform {
   dataDir: string;
   /** Stops one service process for good (tests use it to show what a user sees when a part is down). */
   stopService(name: ServiceName): Promise<void>;
-  /** The process id of a service as it runs now (it changes when the launcher restarts the service). */
+  /** The process id of a service as it runs now (it changes when the launcher restarts the service); its first replica's. */
   servicePid(name: ServiceName): number | undefined;
+  /** Each replica's process id as it runs now, and its port. */
+  replicasOf(name: ServiceName): Array<{ pid: number | undefined; port: number }>;
+  /**
+   * Restarts a service's replicas one at a time: each is taken out of the edge's rotation, its requests in
+   * flight answered, stopped (SIGTERM), started again and waited for (/health/ready) before it is put back and
+   * the next one goes. With one replica the service is simply restarted (it is down meanwhile).
+   */
+  rollingRestart(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 90_000;
+
+/**
+ * Why these replicas cannot run, or undefined. Replicas of a service must share its database: the embedded
+ * PGlite is one folder per service that one process at a time may open.
+ */
+export function replicasProblem(replicas: number, env: NodeJS.ProcessEnv): string | undefined {
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) {
+    return `The number of replicas must be a whole number from 1 to ${MAX_REPLICAS}, got "${replicas}"`;
+  }
+  if (replicas > 1 && !env.DATABASE_URL) {
+    return (
+      `${replicas} replicas of each service need one database they all use: the embedded PostgreSQL (the default) or a ` +
+      'PostgreSQL server at DATABASE_URL (for example DATABASE_URL=postgres://127.0.0.1:5432/keisha). A PGlite per service ' +
+      '(KEISHA_EMBEDDED_DATABASE=pglite, or when the embedded server cannot run) is a folder that only one process can open.'
+    );
+  }
+  return undefined;
+}
 
 /**
  * A line on the launcher's own console. It is best effort: a console that cannot be written (a closed terminal,
@@ -126,24 +170,35 @@ export function serviceEnvironment(
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const ports = portsFrom(options.basePort ?? 3000);
+  const replicas = options.replicas ?? 1;
+  const problem = replicasProblem(replicas, { ...process.env, ...options.serviceEnv });
+  if (problem) throw new Error(problem);
+  const replicaPorts = Object.fromEntries(SERVICES.map((name) => [name, replicaPortsOf(ports, name, replicas)])) as Record<ServiceName, number[]>;
+  const replicaLabel = (name: ServiceName, index: number) => (replicas > 1 ? `service:${name}#${index + 1}` : `service:${name}`);
   const host = options.host ?? '127.0.0.1';
   const dataDir = dataDirOf(options.dataDir);
   const logDir = path.join(dataDir, 'logs');
   const log = options.log ?? ((line: string) => console.log(line));
   const devApps = new Set(options.devApps ?? []);
+  if (replicas > 1 && !{ ...process.env, ...options.serviceEnv }.REDIS_URL) {
+    log(`! ${replicas} replicas without REDIS_URL: each replica counts its own rate limits (up to ${replicas} times each documented limit); set REDIS_URL to share them`);
+  }
   const children = new Map<string, ChildProcess>();
   const servers: RunningServer[] = [];
-  const supervised = new Map<ServiceName, Supervised>();
+  // Each replica of each service, by its label (`service:identity`, or `service:identity#2` with replicas).
+  const supervised = new Map<string, Supervised>();
+  let gateway: RunningGateway | undefined;
   // One file per service for the platform's life (a restarted service appends to it); opened, and its folder
   // made, by openLogFile, which says so and carries on when the disk cannot take them.
-  const logFiles = new Map<ServiceName, LogFile>();
-  const logFileOf = (name: ServiceName): LogFile => {
-    let file = logFiles.get(name);
-    if (!file) {
-      file = openLogFile(path.join(logDir, `${name}.log`), { label: `service:${name}`, say: log });
-      logFiles.set(name, file);
+  const logFiles = new Map<string, LogFile>();
+  const logFileOf = (name: ServiceName, index: number): LogFile => {
+    const file = replicas > 1 ? `${name}-${index + 1}` : name;
+    let opened = logFiles.get(file);
+    if (!opened) {
+      opened = openLogFile(path.join(logDir, `${file}.log`), { label: replicaLabel(name, index), say: log });
+      logFiles.set(file, opened);
     }
-    return file;
+    return opened;
   };
 
   const stop = async () => {
@@ -154,13 +209,25 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   };
 
   // Nothing is started while one of its ports is taken: the part already there would answer for the one that failed.
-  const taken = await unavailablePorts(platformPorts(ports, host));
+  const taken = await unavailablePorts(platformPorts(ports, host, replicas));
   if (taken.length > 0) throw new Error(portsTakenMessage(taken));
 
   try {
-    // Services: each its own process, its own port, its own embedded database folder.
-    for (const name of SERVICES) {
-      children.set(`service:${name}`, spawnService(name));
+    // Services: each its own process, its own port, its own embedded database folder (or, as replicas, N
+    // processes each on its own port, sharing DATABASE_URL).
+    // With replicas, the first of each service starts alone and is waited for: it runs the migrations and makes
+    // what a service creates on its first start (identity's signing key: replicas starting together each made
+    // one and trusted only their own, so a token from one was refused by another). The others start after.
+    for (const name of SERVICES) children.set(replicaLabel(name, 0), spawnService(name, 0));
+    if (replicas > 1) {
+      await Promise.all(
+        SERVICES.map((name) =>
+          waitForReady(`http://127.0.0.1:${replicaPorts[name][0]}/health/ready`, children.get(replicaLabel(name, 0)), replicaLabel(name, 0).slice('service:'.length)),
+        ),
+      );
+      for (const name of SERVICES) {
+        for (let index = 1; index < replicas; index++) children.set(replicaLabel(name, index), spawnService(name, index));
+      }
     }
 
     // Remotes: each served from its own port, as it would be from its own CDN origin.
@@ -177,8 +244,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
     const shellDist = path.join(REPO_ROOT, 'shell', 'dist');
     if (!existsSync(path.join(shellDist, 'index.html'))) throw new Error('shell is not built (run npm run build)');
-    servers.push(
-      await startGateway({
+    gateway = await startGateway({
         port: ports.gateway,
         host,
         publicOrigin: `http://localhost:${ports.gateway}`,
@@ -186,7 +252,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         shellDir: shellDist,
         marketingDir: path.join(REPO_ROOT, REMOTE_DIRS.marketing, 'dist'),
         remotePorts: ports.remotes,
-        servicePorts: ports.services,
+        servicePorts: replicas > 1 ? replicaPorts : ports.services,
         remotesFile: options.remotesFile,
         ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
         // Prometheus scrapes the gateway here (base port + 1000), never on the public port.
@@ -195,12 +261,21 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         tracing: tracingSettingsFromEnv({ ...process.env, ...options.serviceEnv }),
         ...(options.upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs: options.upstreamTimeoutMs }),
         ...(options.upstreamTimeouts ? { upstreamTimeouts: options.upstreamTimeouts } : {}),
-      }),
-    );
+    });
+    servers.push(gateway);
+    // The other services call a service at its own port: with replicas, a balancer there shares the edge's pool.
+    if (replicas > 1) {
+      const budgets = serviceBudgets(options);
+      for (const name of SERVICES) {
+        servers.push(await startServiceBalancer({ name, port: ports.services[name], pool: gateway.replicaPool(name)!, budgetMs: budgets[name] }));
+      }
+    }
 
     await Promise.all([
-      ...SERVICES.map((name) =>
-        waitForReady(`http://127.0.0.1:${ports.services[name]}/health/ready`, children.get(`service:${name}`), `${name} service`),
+      ...SERVICES.flatMap((name) =>
+        replicaPorts[name].map((port, index) =>
+          waitForReady(`http://127.0.0.1:${port}/health/ready`, children.get(replicaLabel(name, index)), replicaLabel(name, index).slice('service:'.length)),
+        ),
       ),
       ...REMOTES.map((name) =>
         waitForReady(`http://127.0.0.1:${ports.remotes[name]}/mf-manifest.json`, children.get(`remote:${name}`), `${name} remote`),
@@ -211,20 +286,27 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     throw error;
   }
 
-  // From here on a service that crashes or is killed is started again; the others keep answering meanwhile.
-  for (const name of SERVICES) {
-    const label = `service:${name}`;
+  // From here on a service (each replica on its own) that crashes or is killed is started again; the others
+  // keep answering meanwhile.
+  const superviseReplica = (name: ServiceName, index: number, child: ChildProcess) => {
+    const label = replicaLabel(name, index);
     supervised.set(
-      name,
-      supervise(label, children.get(label)!, {
-        respawn: () => spawnService(name),
+      label,
+      supervise(label, child, {
+        respawn: () => spawnService(name, index),
         log,
         policy: options.restartPolicy,
-        readyUrl: `http://127.0.0.1:${ports.services[name]}/health/ready`,
+        readyUrl: `http://127.0.0.1:${replicaPorts[name][index]}/health/ready`,
         logHint: logDir,
       }),
     );
-    children.delete(label);
+  };
+  for (const name of SERVICES) {
+    replicaPorts[name].forEach((_port, index) => {
+      const label = replicaLabel(name, index);
+      superviseReplica(name, index, children.get(label)!);
+      children.delete(label);
+    });
   }
   for (const [label, child] of children) {
     child.once('exit', (code, signal) => {
@@ -237,19 +319,37 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     url: `http://localhost:${ports.gateway}`,
     dataDir,
     stopService: async (name) => {
-      await supervised.get(name)?.stop();
+      await Promise.all(replicaPorts[name].map((_port, index) => supervised.get(replicaLabel(name, index))?.stop()));
     },
-    servicePid: (name) => supervised.get(name)?.child.pid,
+    servicePid: (name) => supervised.get(replicaLabel(name, 0))?.child.pid,
+    replicasOf: (name) => replicaPorts[name].map((port, index) => ({ pid: supervised.get(replicaLabel(name, index))?.child.pid, port })),
+    rollingRestart: async (name) => {
+      for (const [index, port] of replicaPorts[name].entries()) {
+        const label = replicaLabel(name, index);
+        const url = `http://127.0.0.1:${port}`;
+        if (replicas > 1) await gateway!.drainReplica(name, url, true);
+        try {
+          await supervised.get(label)?.stop();
+          const child = spawnService(name, index);
+          await waitForReady(`${url}/health/ready`, child, label.slice('service:'.length));
+          superviseReplica(name, index, child);
+          log(`${label} restarted`);
+        } finally {
+          if (replicas > 1) await gateway!.drainReplica(name, url, false);
+        }
+      }
+    },
     stop,
   };
 
-  function spawnService(name: ServiceName): ChildProcess {
+  function spawnService(name: ServiceName, index: number): ChildProcess {
+    const env = serviceEnvironment(name, { ports, dataDir, serviceEnv: options.serviceEnv });
     return spawnServiceProcess([path.join(REPO_ROOT, 'services', name, 'src', 'server.ts')], {
-      name,
+      name: replicaLabel(name, index).slice('service:'.length),
       watch: options.watchServices,
       cwd: path.join(REPO_ROOT, 'services', name),
-      env: serviceEnvironment(name, { ports, dataDir, serviceEnv: options.serviceEnv }),
-      logs: options.serviceLogs === 'console' ? 'console' : logFileOf(name),
+      env: { ...env, PORT: String(replicaPorts[name][index]) },
+      logs: options.serviceLogs === 'console' ? 'console' : logFileOf(name, index),
     });
   }
 

@@ -2,7 +2,7 @@
 // earlier launcher's service left running, another program) used to pass unnoticed: the new service failed to
 // listen, the old one answered its health check, and the launcher reported a site it was not running.
 import net from 'node:net';
-import { REMOTES, SERVICES, type Ports } from './topology.ts';
+import { replicaPortsOf, REMOTES, SERVICES, type Ports } from './topology.ts';
 
 export interface PortUse {
   port: number;
@@ -12,8 +12,13 @@ export interface PortUse {
 }
 
 /** Every port of the platform, on the address each part listens on (the services on loopback only). */
-export function platformPorts(ports: Ports, host: string): PortUse[] {
+export function platformPorts(ports: Ports, host: string, replicas = 1): PortUse[] {
   return [
+    ...(replicas > 1
+      ? SERVICES.flatMap((name) =>
+          replicaPortsOf(ports, name, replicas).map((port, i) => ({ port, host: '127.0.0.1', part: `replica ${i + 1} of the ${name} service` })),
+        )
+      : []),
     { port: ports.gateway, host, part: 'the gateway' },
     { port: ports.gatewayMetrics, host, part: 'the gateway’s metrics' },
     ...REMOTES.map((name) => ({ port: ports.remotes[name], host, part: `the ${name} remote` })),

@@ -10,7 +10,16 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
-const devApps = args.filter((a) => !a.startsWith('--'));
+// `--replicas N` (or `--replicas=N`, or KEISHA_REPLICAS): N processes of each service behind the edge (platform.ts).
+const replicasAt = args.findIndex((a) => a === '--replicas' || a.startsWith('--replicas='));
+const replicasInline = replicasAt >= 0 && args[replicasAt]!.includes('=');
+const replicasText = replicasAt < 0 ? process.env.KEISHA_REPLICAS : replicasInline ? args[replicasAt]!.split('=')[1] : args[replicasAt + 1];
+const replicas = replicasText === undefined || replicasText.trim() === '' ? 1 : Number(replicasText);
+if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
+  console.error(`--replicas (KEISHA_REPLICAS) must be a whole number from 1 to 8, got "${replicasText}"`);
+  process.exit(1);
+}
+const devApps = args.filter((a, i) => !a.startsWith('--') && !(replicasAt >= 0 && !replicasInline && i === replicasAt + 1));
 const basePort = Number(process.env.KEISHA_PORT ?? 3000);
 if (!Number.isInteger(basePort) || basePort < 1 || basePort > 60_000) {
   console.error(`KEISHA_PORT must be a port number, got "${process.env.KEISHA_PORT}"`);
@@ -71,6 +80,7 @@ try {
     devApps: apps,
     watchServices: dev,
     serviceLogs: process.env.KEISHA_SERVICE_LOGS === 'console' ? 'console' : 'file',
+    replicas,
     serviceEnv: database.serviceEnv,
   });
 } catch (error) {
@@ -79,7 +89,7 @@ try {
   process.exit(1);
 }
 
-console.log(`\nKeisha is running at ${platform.url}\n`);
+console.log(`\nKeisha is running at ${platform.url}${replicas > 1 ? ` (${replicas} replicas of each service)` : ''}\n`);
 if (dev) console.log(`Hot reload: ${apps.join(', ')}; services restart on change. Logs: ${path.join(platform.dataDir, 'logs')}`);
 
 let stopping = false;

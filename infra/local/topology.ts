@@ -77,3 +77,16 @@ export function portsFrom(base: number): Ports {
     services: { identity: base + 1001, decoder: base + 1002, chat: base + 1003, billing: base + 1004 },
   };
 }
+
+/** The most replicas of each service `npm start -- --replicas N` runs. */
+export const MAX_REPLICAS = 8;
+
+/**
+ * The ports of a service's replicas. One replica: the service's own port. N replicas: base+1011+10*(i-1) and so
+ * on for identity (3000 -> 4011, 4021, 4031), base+1012... for decoder; the service's own port (4001) is then
+ * the balancer the other services call (service-balancer.ts).
+ */
+export function replicaPortsOf(ports: Ports, name: ServiceName, replicas: number): number[] {
+  if (replicas <= 1) return [ports.services[name]];
+  return Array.from({ length: replicas }, (_, i) => ports.services[name] + 10 * (i + 1));
+}
