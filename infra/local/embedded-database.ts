@@ -37,6 +37,7 @@ export const SERVER_SETTINGS: Record<string, string> = {
   io_method: 'sync',
   max_wal_senders: '0',
   wal_level: 'minimal',
+  max_logical_replication_workers: '0', // no logical replication launcher process
   max_worker_processes: '4',
   max_parallel_workers: '2',
   max_parallel_workers_per_gather: '0',

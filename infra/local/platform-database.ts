@@ -12,14 +12,26 @@ import { DATABASE_PORT_OFFSET, startEmbeddedDatabase, UnreachableForServerAccoun
 import { REPO_ROOT, SERVICES, type ServiceName } from './topology.ts';
 
 export interface ServicesDatabase {
-  /** What to add to every service's environment (DATABASE_URL of the embedded server), if anything. */
-  serviceEnv: NodeJS.ProcessEnv | undefined;
+  /** What to add to every service's environment: DATABASE_URL of the embedded server, and NODE_OPTIONS. */
+  serviceEnv: NodeJS.ProcessEnv;
   /** What the launcher says the services use. */
   description: string;
   stop(): Promise<void>;
 }
 
 export const IMPORTED_PGLITE_DIR = 'pglite-imported';
+
+/**
+ * V8's young generation at 1 MB semi-spaces instead of 16: an idle service holds 35-50 MB less (measured on
+ * decoder and identity: 217 -> 168 MB, 208 -> 176 MB), for more frequent minor collections under load, a fair
+ * trade on a laptop. A NODE_OPTIONS that already sets it wins.
+ */
+export const LEAN_SERVICE_FLAGS = '--max-semi-space-size=1';
+
+export function leanNodeOptions(nodeOptions: string | undefined): string {
+  if (nodeOptions?.includes('--max-semi-space-size')) return nodeOptions;
+  return [nodeOptions, LEAN_SERVICE_FLAGS].filter(Boolean).join(' ');
+}
 
 export interface DatabaseForServicesOptions {
   dataDir: string;
@@ -29,9 +41,10 @@ export interface DatabaseForServicesOptions {
 }
 
 export async function databaseForServices({ dataDir, basePort, env, log = console.log }: DatabaseForServicesOptions): Promise<ServicesDatabase> {
-  if (env.DATABASE_URL) return { serviceEnv: undefined, description: 'PostgreSQL at DATABASE_URL', stop: async () => {} };
+  const lean = { NODE_OPTIONS: leanNodeOptions(env.NODE_OPTIONS) };
+  if (env.DATABASE_URL) return { serviceEnv: lean, description: 'PostgreSQL at DATABASE_URL', stop: async () => {} };
   const choice = env.KEISHA_EMBEDDED_DATABASE ?? 'postgres';
-  if (choice === 'pglite') return { serviceEnv: undefined, description: `a PGlite per service in ${dataDir}`, stop: async () => {} };
+  if (choice === 'pglite') return { serviceEnv: lean, description: `a PGlite per service in ${dataDir}`, stop: async () => {} };
   if (choice !== 'postgres') throw new Error(`KEISHA_EMBEDDED_DATABASE must be postgres or pglite, got "${choice}"`);
   const port = env.KEISHA_DATABASE_PORT ? Number(env.KEISHA_DATABASE_PORT) : basePort + DATABASE_PORT_OFFSET;
   if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`KEISHA_DATABASE_PORT must be a port number, got "${env.KEISHA_DATABASE_PORT}"`);
@@ -45,7 +58,7 @@ export async function databaseForServices({ dataDir, basePort, env, log = consol
     if (!(error instanceof UnreachableForServerAccount)) throw error;
     // Still two commands: the former default runs, heavier, and the way out is said.
     log(`! ${error.message}. Running a PGlite per service instead (about 2 GB of memory rather than under 1 GB); make the folders reachable, start Keisha as another user, or set DATABASE_URL.`);
-    return { serviceEnv: undefined, description: `a PGlite per service in ${dataDir}`, stop: async () => {} };
+    return { serviceEnv: lean, description: `a PGlite per service in ${dataDir}`, stop: async () => {} };
   }
   try {
     await importLeftPgliteFolders(dataDir, database.url, log);
@@ -54,7 +67,9 @@ export async function databaseForServices({ dataDir, basePort, env, log = consol
     throw error;
   }
   return {
-    serviceEnv: { DATABASE_URL: database.url },
+    // One idle connection per service (each is a server process), not two: its first request after a pause
+    // still finds one open.
+    serviceEnv: { ...lean, DATABASE_URL: database.url, DATABASE_POOL_MIN: '1' },
     description: `the embedded PostgreSQL on 127.0.0.1:${port} (${database.pgdata})`,
     stop: database.stop,
   };

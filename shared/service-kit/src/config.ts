@@ -11,6 +11,11 @@ export const baseConfigSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Schema the service's tables live in on PostgreSQL, so services can share one database safely. */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  /**
+   * PostgreSQL connections kept open while the service is idle (of a pool of 10). The launcher's embedded
+   * PostgreSQL asks for 1: every open connection is a server process.
+   */
+  DATABASE_POOL_MIN: z.coerce.number().int().min(0).max(10).default(2),
   /** Folder of the embedded database; one per service. */
   DATA_DIR: z.string().min(1).optional(),
   /** Requests per minute per client address before 429. */

@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   pglite?: PGlite;
   /** Maximum pool size on PostgreSQL. */
   poolSize?: number;
+  /** Connections kept open while idle on PostgreSQL (default 2, at most poolSize). */
+  poolMin?: number;
   /** Told when the server ends an idle pooled connection (a restart, a failover); the pool opens a new one when needed. */
   onConnectionLost?: (error: Error) => void;
 }
@@ -88,7 +90,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       max,
       // Two connections stay open when the service is idle (the rest close after pg's 10 s): the first
       // request after a pause would otherwise wait for a new connection (10-15 ms measured here).
-      min: Math.min(2, max),
+      min: Math.min(options.poolMin ?? 2, max),
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // Without listeners, pg throws a connection's error (the server restarting) out of the process: each

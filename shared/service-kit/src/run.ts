@@ -34,6 +34,7 @@ export async function runService<S extends z.ZodObject>(options: RunOptions<S>):
     url: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA ?? (config.DATABASE_URL ? options.name : undefined),
     dataDir: config.DATA_DIR ?? options.defaultDataDir,
+    poolMin: config.DATABASE_POOL_MIN,
   });
   await migrateToLatest(database.db, options.migrations, database.schema);
   const app = await options.build(config, database);
