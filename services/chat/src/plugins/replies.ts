@@ -5,201 +5,67 @@
 //   the same statement or transaction that writes the person's bubble and an empty answer bubble
 //   (status streaming): one commit, and a message is counted if and only if it is stored. Messages that
 //   arrive at the same moment are written together, new conversations in one statement and messages to
-//   existing ones in one call of a database function (a group commit: the limit is exactly as strict, see
-//   service-kit's group-commit.ts). Writes to an existing conversation hold a lock on it, so they happen
-//   one at a time, each seeing the ones before it;
+//   existing ones in one call of a database function (plugins/reply-writes.ts). Writes to an existing
+//   conversation hold a lock on it, so they happen one at a time, each seeing the ones before it;
 // - the engine is asked before the message is counted and written, so the model's wait for its first
 //   token overlaps the database's commit (plugins/started-answer.ts); it is cancelled when the message
 //   is refused, and asked again when the history read inside the write differs from the one it was
 //   asked with. An account known to have used up its day is not asked early (no wasted model calls);
-// - the answer streams from the engine; when it ends it is saved as complete, as stopped (the person
-//   stopped or left, or the service is closing: the partial text is kept), or as failed (the model broke off:
-//   the partial text is kept). Whether its message stays counted is domain/quota/charge.ts's rule (issue 29):
-//   a complete answer counts; one the person stopped counts only once most of a typical answer had been sent
-//   to them; one stopped by the service, a failed one, and one by the offline responder because the configured
-//   model failed are given back. The message is given back in the statement that saves the answer, so both or
-//   neither, and once (only an answer still streaming is saved);
+// - the answer streams from the engine and is saved when it ends (plugins/reply-answer.ts). Whether its message
+//   stays counted is domain/quota/charge.ts's rule (issue 29): a complete answer counts; one the person stopped
+//   counts only once most of a typical answer had been sent to them; one stopped by the service, a failed one,
+//   and one by the offline responder because the configured model failed are given back;
 // - while it streams, the answer is held under a lease (plugins/answer-leases.ts). An answer that could not
 //   be saved (the database is gone) is no longer held: once its lease runs out, the sweep marks it failed and
 //   gives its message back, when the database answers again; so does an answer whose process crashed. A failed
 //   reply never counts, and its message is given back once.
-import { CHAT_ERRORS, CHAT_TEXT, type ChatEngine, type ChatMessage, type ChatSession, type ChatSource, type ChatTier, type ChatUsage } from '@keisha/contracts/chat';
-import { AppError, batches, groupCommit } from '@keisha/service-kit';
+import { CHAT_ERRORS, CHAT_TEXT, type ChatSession } from '@keisha/contracts/chat';
+import { AppError, readerDaysRepository } from '@keisha/service-kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { ChatDatabase, MessageRow } from '../db/database.ts';
-import { messagesRepository, type AnswerEnd } from '../db/repositories/messages.ts';
-import {
-  counterKey,
-  sessionsRepository,
-  type ContinuedConversation,
-  type ConversationContinuation,
-  type OwnedConversation,
-  type ConversationStart,
-  type StartedConversation,
-} from '../db/repositories/sessions.ts';
+import { messagesRepository } from '../db/repositories/messages.ts';
+import { sessionsRepository } from '../db/repositories/sessions.ts';
 import { usageRepository } from '../db/repositories/usage.ts';
-import { DEFAULT_HISTORY_BUDGET, messageView, modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
+import { modelHistory, sessionView, titleFrom, type ModelTurn } from '../domain/conversation.ts';
 import { buildSystemPrompt } from '../domain/persona.ts';
-import { readerDaysRepository } from '@keisha/service-kit';
+import { exhaustedDays } from '../domain/quota/exhausted-days.ts';
 import { dailyMessageLimit, usageView } from '../domain/quota/limits.ts';
-import { messageCharged } from '../domain/quota/charge.ts';
-import { AnswerInterrupted, type AnswerEngine, type AnswerEvent, type AnswerRequest } from './answer-engine.ts';
+import { regenerationTarget } from '../domain/regeneration.ts';
+import type { AnswerEngine, AnswerRequest } from './answer-engine.ts';
 import { createAnswerLeases, type AnswerLeases } from './answer-leases.ts';
 import type { PlanAccount, PlanResolver } from './plans.ts';
+import { answerRunner } from './reply-answer.ts';
+import { MessageLimitReached, ServiceStopping, type Counted, type DayAndPlan, type PreparedReply, type ReplyLog } from './reply-outcome.ts';
+import { ConversationGone, HISTORY_ROWS, replyWrites } from './reply-writes.ts';
 import { sameRequest, startAnswer, type StartedAnswer } from './started-answer.ts';
-
-/** Rows read for the model's history: enough for its turn budget (a bubble is a row). */
-const HISTORY_ROWS = DEFAULT_HISTORY_BUDGET.maxTurns * 2;
-
-/** Accounts remembered as having used up their day (only to decide whether to ask the model early). */
-const EXHAUSTED_REMEMBERED = 10_000;
-
-/** The longest answer kept; a model that runs on is cut here (its request is closed). */
-export const ANSWER_MAX_CHARS = 40_000;
 
 /** The lease of answers written by a reply service made without one (tests). */
 const DEFAULT_LEASE_MS = 30_000;
-
-/** Why answers still streaming are cut short when the service stops: not the person's doing, so not counted. */
-class ServiceStopping extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'ServiceStopping';
-  }
-}
-
-/** A message's conversation was not its caller's when it was written (deleted meanwhile): a 404. */
-class ConversationGone extends Error {
-  constructor() {
-    super('the conversation is not the caller’s');
-    this.name = 'ConversationGone';
-  }
-}
-
-/** The 429 of the daily limit, with the usage the paywall shows. */
-export class MessageLimitReached extends Error {
-  readonly usage: ChatUsage;
-  constructor(usage: ChatUsage) {
-    super(CHAT_TEXT.messageLimit);
-    this.name = 'MessageLimitReached';
-    this.usage = usage;
-  }
-}
-
-export type ReplyOutcome =
-  | { status: 'complete' | 'stopped'; text: string; engine: ChatEngine; sources: ChatSource[]; notes: string[]; message: ChatMessage; usage: ChatUsage }
-  | { status: 'failed'; text: string; reason: string; message: ChatMessage | null; usage: ChatUsage | null };
-
-export interface PreparedReply {
-  session: ChatSession;
-  sessionCreated: boolean;
-  userMessageId: string;
-  aiMessageId: string;
-  /** Usage after this message was counted. */
-  usage: ChatUsage;
-  /** performance.now() when the engine was asked, if it was asked before the reply was accepted. */
-  askedAt?: number;
-  /**
-   * Streams the answer (each piece of text sent to the person through `onText`; none for an answer sent whole, when
-   * complete) and saves it. Never throws.
-   */
-  run(onText: ((text: string) => void) | undefined, signal: AbortSignal): Promise<ReplyOutcome>;
-}
-
-interface Log {
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
 
 export interface ReplyServiceOptions {
   db: Kysely<ChatDatabase>;
   engine: AnswerEngine;
   planFor: PlanResolver;
-  log: Log;
+  log: ReplyLog;
   /** The leases of this process's answers; by default one with no instance name and no timer (tests). */
   leases?: AnswerLeases;
 }
-
-interface Counted {
-  userId: string;
-  plan: ChatTier;
-  day: string;
-  timeZone: string;
-  resetsAt: Date;
-  used: number;
-}
-
-type DayAndPlan = Omit<Counted, 'used'> & { limit: number | null };
 
 export function createReplyService({ db, engine, planFor, log, leases = createAnswerLeases({ db, log, leaseMs: DEFAULT_LEASE_MS }) }: ReplyServiceOptions) {
   const sessions = sessionsRepository(db, leases.holder);
   const messages = messagesRepository(db);
   const usage = usageRepository(db);
   const readerDays = readerDaysRepository(db);
-  // New conversations started at the same time are written together: one statement and one commit for
-  // a burst (one account's burst would otherwise queue on its counter row, one commit each).
-  const startConversation = groupCommit<ConversationStart, StartedConversation>({
-    counterOf: (start) => counterKey(start.userId, start.day),
-    limitOf: (start) => start.limit,
-    writeAll: (batch) => sessions.startAllWithMessages(batch),
-    writeOne: async ({ userId, title, text, day, limit }) => {
-      const started = await sessions.startWithMessage(userId, title, text, { day, limit });
-      return started && { used: started.used, value: started };
-    },
-  });
-  // Messages to existing conversations sent at the same time are written together too (the same rules, one
-  // call of the database's function for the batch). A conversation deleted meanwhile fails only its own message.
-  const continueConversation = groupCommit<ConversationContinuation, ContinuedConversation>({
-    counterOf: (message) => counterKey(message.userId, message.day),
-    limitOf: (message) => message.limit,
-    writeAll: (batch) => sessions.continueAllWithMessages(batch, HISTORY_ROWS),
-    writeOne: async (message) => {
-      const written = await sessions.continueWithMessage(message, HISTORY_ROWS);
-      if (written === 'not-found') throw new ConversationGone();
-      return written && { used: written.used, value: written };
-    },
-  });
-  // The conversations that messages arriving together go to, each read (if it is its caller's) with its
-  // history in one statement for all: 100 messages at once made 200 reads queue for the pool's connections.
-  const readConversation = batches<{ userId: string; sessionId: string }, OwnedConversation | undefined>((requests) =>
-    sessions.ownedWithHistory(requests, HISTORY_ROWS),
-  );
-  // Answers that end at the same moment are saved together, each with its day's count read back: one
-  // statement and one commit for all (two each otherwise). If that statement fails, each is saved
-  // alone, so an answer that cannot be stored fails alone.
-  const gone = () => new Error('the answer is no longer streaming (its conversation was deleted, or the sweep failed it)');
-  const saveEnded = batches<AnswerEnd, { row: MessageRow; used: number }>(async (ends) => {
-    try {
-      const saved = await messages.finishAll(ends);
-      return ends.map((end) => saved.get(end.id) ?? gone());
-    } catch (error) {
-      if (ends.length === 1) return [error instanceof Error ? error : new Error(String(error))];
-      return Promise.all(
-        ends.map((end) =>
-          messages.finishAll([end]).then(
-            (saved) => saved.get(end.id) ?? gone(),
-            (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone))),
-          ),
-        ),
-      );
-    }
-  });
+  const { startConversation, continueConversation, readConversation, saveEnded } = replyWrites(sessions, messages);
   const running = new Set<{ controller: AbortController; done: Promise<unknown> }>();
-  // `${userId} ${day}` of accounts whose last message used up the day, or that were refused: their next
-  // message is likely refused too, so the model is not asked before the count says yes.
-  const exhausted = new Set<string>();
-  const exhaustedKey = (d: { userId: string; day: string }) => `${d.userId} ${d.day}`;
-  const noteUsage = (d: DayAndPlan, used: number | undefined) => {
-    const key = exhaustedKey(d);
-    exhausted.delete(key);
-    if (d.limit === null || (used !== undefined && used < d.limit)) return;
-    if (exhausted.size >= EXHAUSTED_REMEMBERED) exhausted.delete(exhausted.values().next().value!);
-    exhausted.add(key);
-  };
+  // Accounts whose last message used up the day, or that were refused: their next message is likely refused
+  // too, so the model is not asked before the count says yes.
+  const exhausted = exhaustedDays();
+  const answer = answerRunner({ messages, usage, saveEnded, exhausted, log });
 
   /** Asks the engine now, unless the account is likely to be refused. */
   const startEarly = (d: DayAndPlan, request: AnswerRequest): StartedAnswer | undefined =>
-    exhausted.has(exhaustedKey(d)) ? undefined : startAnswer(engine, request);
+    exhausted.has(d) ? undefined : startAnswer(engine, request);
 
   /** Runs `accept` with an answer started early, which is cancelled when the message is not accepted. */
   async function withEarlyAnswer<T>(early: StartedAnswer | undefined, accept: () => Promise<T>): Promise<T> {
@@ -240,11 +106,11 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
         const c = { ...d, used };
         return { c, result: await write(trx, c) };
       });
-      noteUsage(d, written.c.used);
+      exhausted.note(d, written.c.used);
       return written;
     } catch (error) {
       if (error === full) {
-        noteUsage(d, undefined);
+        exhausted.note(d, undefined);
         throw await limitReached(d);
       }
       throw error;
@@ -288,83 +154,6 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
     };
   }
 
-  async function answer(
-    c: Counted,
-    aiMessageId: string,
-    events: AsyncIterable<AnswerEvent>,
-    onText: ((text: string) => void) | undefined,
-    signal: AbortSignal,
-  ): Promise<ReplyOutcome> {
-    let text = '';
-    let sentChars = 0;
-    let engineName: ChatEngine | null = null;
-    let sources: ChatSource[] = [];
-    const notes: string[] = [];
-    let failure: string | undefined;
-    let modelFailed = false;
-    try {
-      for await (const event of events) {
-        if (event.type === 'start') {
-          engineName = event.engine;
-          modelFailed = event.modelFailed === true;
-          sources = event.sources;
-          notes.push(...event.notes);
-        } else if (event.type === 'note') {
-          notes.push(event.text);
-        } else {
-          const room = ANSWER_MAX_CHARS - text.length;
-          const piece = event.text.slice(0, room);
-          text += piece;
-          if (piece && onText) {
-            onText(piece);
-            sentChars += piece.length;
-          }
-          if (event.text.length > room) {
-            notes.push('The answer was cut at its maximum length.');
-            break; // closes the engine and its upstream request
-          }
-        }
-      }
-    } catch (error) {
-      if (!signal.aborted) {
-        failure = error instanceof AnswerInterrupted ? error.reason : 'the answer could not be completed';
-        log.warn({ err: error, reason: failure }, 'chat answer failed');
-      }
-    }
-    const status = failure ? 'failed' : signal.aborted ? 'stopped' : 'complete';
-    if (failure) notes.push(`The answer broke off: ${failure}.`);
-    // Whether the message stays counted (domain/quota/charge.ts): the person pays for an answer they received.
-    const givenBack = !messageCharged({ status, sentChars, stoppedByService: signal.reason instanceof ServiceStopping, modelFailed });
-    const ended = { text, status, engine: engineName, sources, notes } as const;
-    try {
-      let row: MessageRow;
-      let used: number;
-      if (givenBack) {
-        const saved = await messages.finishGivingBack(aiMessageId, ended);
-        exhausted.delete(exhaustedKey(c));
-        if (!saved) throw gone();
-        row = saved.row;
-        used = saved.used ?? (await usage.current(c.userId, c.day));
-      } else {
-        ({ row, used } = await saveEnded({ id: aiMessageId, answer: ended, userId: c.userId, day: c.day }));
-      }
-      const view = usageView(c.plan, used, c.resetsAt, c.timeZone);
-      const message = messageView(row, new Date());
-      if (status === 'failed') return { status, text, reason: failure!, message, usage: view };
-      return { status, text, engine: engineName ?? 'embedded', sources, notes, message, usage: view };
-    } catch (error) {
-      log.error({ err: error }, 'could not save the answer');
-      // The person is told the answer failed, so it must not count: it is saved as failed (without its text, which
-      // may be what the database refused) and its message given back now, if the database answers; otherwise the
-      // sweep does it once it does (the answer's lease is no longer renewed). Only an answer still streaming is.
-      await messages
-        .finishGivingBack(aiMessageId, { text: '', status: 'failed', engine: engineName, sources: [], notes: [...notes, 'The answer could not be saved.'] })
-        .then(() => exhausted.delete(exhaustedKey(c)))
-        .catch((again: unknown) => log.warn({ err: again }, 'could not mark the unsaved answer failed; the sweep will'));
-      return { status: 'failed', text, reason: 'the answer could not be saved', message: null, usage: null };
-    }
-  }
-
   function historyBefore(rows: MessageRow[], index: number) {
     return modelHistory(rows.slice(Math.max(0, index - HISTORY_ROWS), index));
   }
@@ -382,7 +171,7 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
         const early = startEarly(d, request);
         const started = await withEarlyAnswer(early, async () => {
           const started = await startConversation({ userId, title, text: message, day: d.day, limit: d.limit });
-          noteUsage(d, started?.used);
+          exhausted.note(d, started?.used);
           if (!started) throw await limitReached(d);
           return started;
         });
@@ -404,7 +193,7 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
         const continued = await continueConversation({ userId, sessionId, autoTitle: title, text: message, day: d.day, limit: d.limit }).catch((error: unknown) => {
           throw error instanceof ConversationGone ? sessionNotFound() : error; // deleted meanwhile
         });
-        noteUsage(d, continued?.used);
+        exhausted.note(d, continued?.used);
         if (!continued) throw await limitReached(d);
         return continued;
       });
@@ -417,11 +206,10 @@ export function createReplyService({ db, engine, planFor, log, leases = createAn
     /** Answers the conversation's last message again, replacing the answer(s) after it. */
     async regenerate(args: { userId: string; bearer: string; sessionId: string; timeZone: string }): Promise<PreparedReply> {
       const check = (rows: MessageRow[], inProgress: (row: MessageRow) => boolean) => {
-        const lastUser = rows.findLastIndex((row) => row.user_prompt !== null && row.ai_response === null);
-        if (lastUser === -1) throw new AppError(409, CHAT_ERRORS.nothingToRegenerate, CHAT_TEXT.nothingToRegenerate);
-        const after = rows.slice(lastUser + 1);
-        if (after.some(inProgress)) throw new AppError(409, CHAT_ERRORS.replyInProgress, CHAT_TEXT.replyInProgress);
-        return { lastUser, after };
+        const target = regenerationTarget(rows, inProgress);
+        if (target.kind === 'nothing-to-regenerate') throw new AppError(409, CHAT_ERRORS.nothingToRegenerate, CHAT_TEXT.nothingToRegenerate);
+        if (target.kind === 'reply-in-progress') throw new AppError(409, CHAT_ERRORS.replyInProgress, CHAT_TEXT.replyInProgress);
+        return target;
       };
       // The newest rows are enough: the last message and the answers after it (bounded work for long conversations).
       const recent = (trx?: Transaction<ChatDatabase>) => messages.recentForSession(args.sessionId, HISTORY_ROWS + 4, trx);

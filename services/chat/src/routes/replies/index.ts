@@ -12,7 +12,8 @@ import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyReply } from 'fastify';
 import type { Counter, Gauge, Histogram } from '@keisha/service-kit';
 import { clientGone, openEventStream, wantsEventStream } from '../../plugins/event-stream.ts';
-import { MessageLimitReached, type PreparedReply, type ReplyService } from '../../plugins/replies.ts';
+import type { ReplyService } from '../../plugins/replies.ts';
+import { MessageLimitReached, type PreparedReply } from '../../plugins/reply-outcome.ts';
 import { requireConfirmedAddress, requireUser, timeZoneOf } from '../../plugins/request-guards.ts';
 
 export interface ReplyRouteOptions {
