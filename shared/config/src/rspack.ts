@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
@@ -9,6 +9,8 @@ import { PrecompressPlugin } from './precompress.ts';
 
 const require = createRequire(import.meta.url);
 const ROUTER_SUBSET = path.join(import.meta.dirname, 'router.ts');
+/** The page a remote runs on alone (its dev page); an app with an index.html of its own (the shell) uses that. */
+const STANDALONE_PAGE = path.join(import.meta.dirname, 'standalone.html');
 
 function versionOf(pkg: string): string {
   const file = require.resolve(`${pkg}/package.json`);
@@ -124,7 +126,11 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
           ui: versionOf('@keisha/ui'),
         }),
       }),
-      new rspack.HtmlRspackPlugin({ template: path.join(opts.dir, 'index.html') }),
+      new rspack.HtmlRspackPlugin(
+        existsSync(path.join(opts.dir, 'index.html'))
+          ? { template: path.join(opts.dir, 'index.html') }
+          : { template: STANDALONE_PAGE, title: `Keisha ${opts.name} (standalone)` },
+      ),
       new rspack.DefinePlugin({
         'process.env.KEISHA_BUILD_LABEL': JSON.stringify(process.env.KEISHA_BUILD_LABEL ?? ''),
       }),
