@@ -1,5 +1,5 @@
 import { useKeisha } from '@keisha/store';
-import { pageFrameStyles as pageFrame, ThemeToggle } from '@keisha/ui';
+import { buttonStyles as buttons, pageFrameStyles as pageFrame, sectionStyles as section, ThemeToggle } from '@keisha/ui';
 import { useEffect, useId } from 'react';
 import { messagesTodayLabel } from '../features/profile/domain/profile.ts';
 import type { ChatProfileState } from '../features/profile/hooks/use-chat-profile.ts';
@@ -12,7 +12,6 @@ import { CashAppInstructions } from '../features/upgrade/components/cash-app-ins
 import { PlanGrid } from '../features/upgrade/components/plan-grid.tsx';
 import { useChatPlans } from '../features/upgrade/hooks/use-chat-plans.ts';
 import type { PaidTier } from './view-state.ts';
-import settings from '../features/settings/components/settings.module.css';
 import styles from './settings-screen.module.css';
 
 interface SettingsScreenProps {
@@ -40,7 +39,7 @@ export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreen
   return (
     <div className={pageFrame.screen}>
       <header className={styles.topBar}>
-        <button type="button" className={styles.back} onClick={onBack}>
+        <button type="button" className={buttons.back} onClick={onBack}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M14.5 6 8.5 12l6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
@@ -62,17 +61,17 @@ export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreen
             onPurchaseChanged={chatPurchase.replace}
           />
         ) : (
-          <p className={settings.muted} role="status">
+          <p className={section.muted} role="status">
             Loading your account...
           </p>
         )}
         <BetaNotice />
         <PlanGrid plans={plans} currentPlan={profile.loaded ? profile.profile.plan : null} onChoose={onChoosePlan} />
-        <section className={settings.section} aria-labelledby={paymentId}>
-          <h2 id={paymentId} className={settings.heading}>
+        <section className={section.section} aria-labelledby={paymentId}>
+          <h2 id={paymentId} className={section.heading}>
             Payment options
           </h2>
-          <p className={settings.muted}>Bitcoin: choose a plan above and pay through Coinbase, a crypto checkout.</p>
+          <p className={section.muted}>Bitcoin: choose a plan above and pay through Coinbase, a crypto checkout.</p>
           <CashAppInstructions plans={plans} email={email} />
         </section>
         <EnterpriseDemoForm />

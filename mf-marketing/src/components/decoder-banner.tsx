@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { paths } from '../config/paths.ts';
 import styles from './decoder-banner.module.css';
 
@@ -10,7 +11,7 @@ export function DecoderBanner() {
         <strong className={styles.title}>The News Decoder is open to everyone.</strong> Paste an article and see its
         bias score, the coded language in it and what each phrase is doing: three analyses a day, no account needed.
       </p>
-      <Link to={paths.decoder} className={styles.action}>
+      <Link to={paths.decoder} className={`${buttons.primary} ${styles.action}`}>
         Open the News Decoder
       </Link>
     </aside>

@@ -20,3 +20,7 @@ export { default as pageFrameStyles } from './page-frame.module.css';
 /** Class names for a form of labelled fields (form, alert, field, label, input, submit, forgot). */
 export { default as formStyles } from './form.module.css';
 export { useFocusKeptWhileBusy } from './use-focus-kept-while-busy.ts';
+/** Class names for a bordered box on the surface colour (`card`; --k-card-padding and --k-card-radius). */
+export { default as cardStyles } from './card.module.css';
+/** Class names for a titled part of a settings-like page (section, heading, muted). */
+export { default as sectionStyles } from './section.module.css';

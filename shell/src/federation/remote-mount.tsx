@@ -1,5 +1,6 @@
 import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { buttonStyles as buttons, cardStyles as card } from '@keisha/ui';
 import { startAutoRetry } from './auto-retry.ts';
 import { reportRemoteFailure } from './error-reports.ts';
 import { forgetRemote, loadRemoteComponent, manifestUrlOf, preloadPage, type RemoteProps } from './remotes.ts';
@@ -19,12 +20,12 @@ export const RETRYING_NOTE = 'Keisha keeps trying: this part appears here by its
 
 function RemoteFallback({ remote, onRetry, retrying = false }: { remote: RemoteName; onRetry: () => void; retrying?: boolean }) {
   return (
-    <section className={styles.fallback} role="alert" data-remote-fallback={remote}>
+    <section className={`${card.card} ${styles.fallback}`} role="alert" data-remote-fallback={remote}>
       <h2>{AREA_LABEL[remote]} is unavailable right now</h2>
       <p>We could not load this part of Keisha. The rest of the site still works.</p>
       {retrying && <p className={styles.note}>{RETRYING_NOTE}</p>}
       <div className={styles.actions}>
-        <button type="button" className={styles.retry} onClick={onRetry}>
+        <button type="button" className={`${buttons.primary} ${buttons.small} ${styles.retry}`} onClick={onRetry}>
           Retry
         </button>
         <Link to="/">Home</Link>

@@ -1,3 +1,4 @@
+import { buttonStyles as buttons } from '@keisha/ui';
 import { looksLikeArticle } from '../domain/article.ts';
 import type { Bubble } from '../domain/bubbles.ts';
 import { CopyButton } from './copy-button.tsx';
@@ -44,7 +45,7 @@ export function MessageBubble({ bubble, streaming, onRegenerate, onRetry, onDeco
         <div className={styles.actions}>
           <CopyButton text={bubble.text} label="Copy answer" />
           {onRegenerate && (
-            <button type="button" className={styles.action} onClick={onRegenerate}>
+            <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.action}`} onClick={onRegenerate}>
               <svg className={styles.actionIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
@@ -55,14 +56,14 @@ export function MessageBubble({ bubble, streaming, onRegenerate, onRetry, onDeco
       )}
       {sender === 'system' && onRetry && (
         <div className={styles.actions}>
-          <button type="button" className={styles.action} onClick={onRetry}>
+          <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.action}`} onClick={onRetry}>
             Try Again
           </button>
         </div>
       )}
       {sender !== 'ai' && onRegenerate && (
         <div className={styles.actions}>
-          <button type="button" className={styles.action} onClick={onRegenerate}>
+          <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.action}`} onClick={onRegenerate}>
             Regenerate
           </button>
         </div>
@@ -70,7 +71,7 @@ export function MessageBubble({ bubble, streaming, onRegenerate, onRetry, onDeco
       {offerDecoder && (
         <div className={styles.decodeOffer}>
           <span>This looks like an article.</span>
-          <button type="button" className={styles.action} onClick={() => onDecodeArticle(bubble.text)}>
+          <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.action}`} onClick={() => onDecodeArticle(bubble.text)}>
             Decode this article
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { useKeisha } from '@keisha/store';
-import { AccountChip } from '@keisha/ui';
+import { AccountChip, buttonStyles as buttons } from '@keisha/ui';
 import { Link } from 'react-router-dom';
 import styles from './account-bar.module.css';
 
@@ -26,10 +26,10 @@ export function AccountBar() {
     <>
       <AccountChip name={email} className={styles.account} />
       <nav className={styles.links} aria-label="Your account">
-        <Link className={styles.link} to={SITE_LINKS.account}>
+        <Link className={`${buttons.navLink} ${styles.link}`} to={SITE_LINKS.account}>
           Account
         </Link>
-        <Link className={styles.link} to={SITE_LINKS.developers}>
+        <Link className={`${buttons.navLink} ${styles.link}`} to={SITE_LINKS.developers}>
           API
         </Link>
       </nav>

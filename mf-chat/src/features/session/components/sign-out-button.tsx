@@ -1,5 +1,6 @@
 import { session } from '@keisha/store';
 import { useState } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import styles from './sign-out-button.module.css';
 
 /** Spec section 8 ("Chat"): what a failed sign-out shows. */
@@ -30,7 +31,7 @@ export function SignOutButton({ className }: { className?: string }) {
     <>
       <button
         type="button"
-        className={[styles.signOut, className].filter(Boolean).join(' ')}
+        className={[buttons.secondary, buttons.small, styles.signOut, className].filter(Boolean).join(' ')}
         onClick={() => void signOut()}
         aria-disabled={signingOut || undefined}
       >

@@ -1,6 +1,7 @@
 import type { SubscriptionView } from '@keisha/contracts/billing';
 import type { ChatTier } from '@keisha/contracts/chat';
 import { useId, useState } from 'react';
+import { sectionStyles as section } from '@keisha/ui';
 import { planStatusOf } from '../domain/plan-status.ts';
 import { CancelPlan } from './cancel-plan.tsx';
 import styles from './settings.module.css';
@@ -30,8 +31,8 @@ export function AccountInfo({ email, userId, plan, messagesToday, purchase, onPu
     onPurchaseChanged(next);
   };
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <section className={section.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={section.heading}>
         Account
       </h2>
       <dl className={styles.facts}>

@@ -1,5 +1,6 @@
 import { CANCEL_REFUSALS, PAYMENT_MESSAGES, type SubscriptionView } from '@keisha/contracts/billing';
 import { useState } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { cancelPlan } from '../api/subscription.ts';
 import { formatPlanDate } from '../domain/plan-status.ts';
 import styles from './settings.module.css';
@@ -47,10 +48,10 @@ export function CancelPlan({ userId, plan, purchase, onCancelled }: { userId: st
           Cancel your {plan} plan? You keep it until {until ?? 'the end of the period you paid for'}, and it will not renew. Nothing is refunded.
         </p>
         <div className={styles.demoRow}>
-          <button type="button" className={styles.button} onClick={confirm} disabled={step.kind === 'busy'}>
+          <button type="button" className={`${buttons.primary} ${styles.button}`} onClick={confirm} disabled={step.kind === 'busy'}>
             {step.kind === 'busy' ? 'Cancelling...' : 'Yes, cancel my plan'}
           </button>
-          <button type="button" className={styles.button} onClick={() => setStep({ kind: 'idle' })} disabled={step.kind === 'busy'}>
+          <button type="button" className={`${buttons.primary} ${styles.button}`} onClick={() => setStep({ kind: 'idle' })} disabled={step.kind === 'busy'}>
             Keep my plan
           </button>
         </div>
@@ -59,7 +60,7 @@ export function CancelPlan({ userId, plan, purchase, onCancelled }: { userId: st
   }
   return (
     <div>
-      <button type="button" className={styles.button} onClick={() => setStep({ kind: 'confirm' })}>
+      <button type="button" className={`${buttons.primary} ${styles.button}`} onClick={() => setStep({ kind: 'confirm' })}>
         Cancel plan
       </button>
       {step.kind === 'failed' && (

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
 import { requestDemo } from '../api/demo-request.ts';
 import { canRequestDemo, demoFailure, demoReceived, type DemoOutcome } from '../domain/demo-request.ts';
 import styles from './settings.module.css';
@@ -28,11 +29,11 @@ export function EnterpriseDemoForm() {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <section className={section.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={section.heading}>
         Enterprise Solutions
       </h2>
-      <p className={styles.muted}>Bring Keisha to your organisation: bias audits, AI-ethics training and team plans. Ask us for a demo.</p>
+      <p className={section.muted}>Bring Keisha to your organisation: bias audits, AI-ethics training and team plans. Ask us for a demo.</p>
       <form className={styles.demoForm} onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={fieldId} className={styles.label}>
           Work email
@@ -48,7 +49,7 @@ export function EnterpriseDemoForm() {
             disabled={submitting}
             required
           />
-          <button type="submit" className={styles.button} disabled={!canRequestDemo(email, submitting)}>
+          <button type="submit" className={`${buttons.primary} ${styles.button}`} disabled={!canRequestDemo(email, submitting)}>
             {submitting ? 'Submitting...' : 'Request a Demo'}
           </button>
         </div>

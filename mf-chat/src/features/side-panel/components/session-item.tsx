@@ -1,5 +1,6 @@
 import type { ChatSession } from '@keisha/contracts/chat';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { checkTitle, titleOf } from '../domain/session-list.ts';
 import styles from './side-panel.module.css';
 
@@ -92,10 +93,10 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete }: Se
             disabled={busy}
           />
           <div className={styles.inlineActions}>
-            <button type="submit" className={styles.smallButton} disabled={busy}>
+            <button type="submit" className={`${buttons.secondary} ${buttons.tiny} ${styles.smallButton}`} disabled={busy}>
               Save
             </button>
-            <button type="button" className={styles.smallButton} onClick={() => back('rename')} disabled={busy}>
+            <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.smallButton}`} onClick={() => back('rename')} disabled={busy}>
               Cancel
             </button>
           </div>
@@ -115,10 +116,10 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete }: Se
         <div className={styles.confirm}>
           <p className={styles.confirmText}>Delete “{title}”?</p>
           <div className={styles.inlineActions}>
-            <button ref={confirm} type="button" className={`${styles.smallButton} ${styles.danger}`} onClick={() => void remove()} disabled={busy}>
+            <button ref={confirm} type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.smallButton} ${styles.danger}`} onClick={() => void remove()} disabled={busy}>
               Delete
             </button>
-            <button type="button" className={styles.smallButton} onClick={() => back('delete')} disabled={busy}>
+            <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.smallButton}`} onClick={() => back('delete')} disabled={busy}>
               Cancel
             </button>
           </div>

@@ -106,7 +106,7 @@ export function SidePanel({ id, sessions, search, currentSessionId, onNewChat, o
               </p>
             )}
             {status === 'ready' && hasMore(list) && (
-              <button type="button" className={styles.smallButton} onClick={sessions.loadMore}>
+              <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.smallButton}`} onClick={sessions.loadMore}>
                 Show more
               </button>
             )}

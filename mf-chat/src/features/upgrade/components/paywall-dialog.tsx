@@ -1,7 +1,7 @@
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { trackEvent } from '@keisha/store';
-import { ModalDialog } from '@keisha/ui';
+import { buttonStyles as buttons, ModalDialog } from '@keisha/ui';
 import { useEffect, useRef } from 'react';
 import type { ChatProfile } from '../../profile/domain/profile.ts';
 import styles from './paywall-dialog.module.css';
@@ -32,10 +32,10 @@ export function PaywallDialog({ usage, onUpgrade, onClose }: PaywallDialogProps)
     <ModalDialog title="Upgrade to Continue" onClose={onClose}>
       <p className={styles.text}>{CHAT_TEXT.messageLimit}</p>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={onUpgrade} data-autofocus>
+        <button type="button" className={`${buttons.primary} ${styles.button}`} onClick={onUpgrade} data-autofocus>
           Upgrade Now
         </button>
-        <button type="button" className={styles.secondary} onClick={onClose}>
+        <button type="button" className={`${buttons.secondary} ${styles.button}`} onClick={onClose}>
           Close
         </button>
       </div>

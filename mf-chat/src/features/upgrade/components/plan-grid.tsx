@@ -1,6 +1,6 @@
 import type { ChatTier } from '@keisha/contracts/chat';
 import { useId } from 'react';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
 import type { ChatPlansState } from '../hooks/use-chat-plans.ts';
 import { priceLine, type ChatPlanCard } from '../domain/plans.ts';
 import styles from './plans.module.css';
@@ -17,8 +17,8 @@ interface PlanGridProps {
 export function PlanGrid({ plans, currentPlan, onChoose }: PlanGridProps) {
   const headingId = useId();
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <section className={section.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={section.heading}>
         Plans
       </h2>
       {plans.status === 'loading' && (
@@ -61,7 +61,7 @@ function PlanCard({ plan, current, onChoose }: { plan: ChatPlanCard; current: bo
           {current ? (
             <span className={styles.currentBadge}>Current plan</span>
           ) : tier !== 'Free' ? (
-            <button type="button" className={styles.choose} onClick={() => onChoose(tier)}>
+            <button type="button" className={`${buttons.primary} ${styles.choose}`} onClick={() => onChoose(tier)}>
               Upgrade to {plan.name}
             </button>
           ) : null}

@@ -96,10 +96,10 @@ export function UpgradeCheckoutView({ plan, plans, email, onBack, goTo = (url) =
           </p>
         )}
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={() => void proceed()} disabled={!card} aria-disabled={busy || undefined}>
+          <button type="button" className={`${buttons.primary} ${styles.primary}`} onClick={() => void proceed()} disabled={!card} aria-disabled={busy || undefined}>
             {busy ? 'Redirecting to Coinbase...' : 'Proceed to Coinbase'}
           </button>
-          <button type="button" className={styles.secondary} onClick={onBack}>
+          <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={onBack}>
             Changed My Mind (Back to Settings)
           </button>
         </div>

@@ -55,7 +55,7 @@ export function AnalysisPanel({ state, onRetry, onExport, renderAdvanced, reveal
       <div className={styles.panelBody}>
         <AnalysisView state={state} onRetry={onRetry} outcomeHeading={outcomeHeading} {...(onExport ? { onExport } : {})} {...(renderAdvanced ? { renderAdvanced } : {})} />
       </div>
-      <p className={styles.visuallyHidden} aria-live="polite">
+      <p className="k-visually-hidden" aria-live="polite">
         {state.status === 'complete' ? `Analysis complete. ${scoreLabel(state.result.score)}.` : ''}
       </p>
     </section>

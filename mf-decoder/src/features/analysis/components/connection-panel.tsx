@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type Ref } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { TRY_AGAIN } from '../../../lib/copy.ts';
 import { testConnection } from '../api/test-connection.ts';
 import { CONNECTIVITY_MESSAGES, type ConnectivityOutcome } from '../domain/connectivity.ts';
@@ -54,10 +55,10 @@ export function ConnectionPanel({ onRetry, headingRef }: ConnectionPanelProps) {
       </p>
 
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={onRetry}>
+        <button type="button" className={`${buttons.primary} ${styles.primary}`} onClick={onRetry}>
           {TRY_AGAIN}
         </button>
-        <button type="button" className={styles.secondary} onClick={() => void runTest()} aria-disabled={testing}>
+        <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={() => void runTest()} aria-disabled={testing}>
           {testing ? 'Testing...' : 'Test Connection'}
         </button>
       </div>

@@ -46,7 +46,7 @@ function TermItem({ term }: { term: DetectedTerm }) {
         {repeat && (
           <span className={`${styles.badge} ${styles.badgeCount}`}>
             <span aria-hidden="true">{repeat}</span>
-            <span className={styles.visuallyHidden}>{`${term.count} occurrences`}</span>
+            <span className="k-visually-hidden">{`${term.count} occurrences`}</span>
           </span>
         )}
         {term.category && <span className={styles.termCategory}>{categoryLabel(term.category)}</span>}

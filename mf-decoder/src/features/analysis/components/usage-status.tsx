@@ -1,5 +1,6 @@
 import type { Usage } from '@keisha/contracts/decoder';
 import { Link } from 'react-router-dom';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { shouldPromptUpgrade, upgradePromptText, usageShare, usageSummary } from '../domain/usage.ts';
 import styles from './usage.module.css';
 
@@ -37,7 +38,7 @@ export function UpgradeBanner({ usage }: { usage: Usage | null }) {
         <path d="M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6L3.3 9.3l6.1-.7L12 3Z" fill="currentColor" />
       </svg>
       <p className={styles.bannerText}>{upgradePromptText(usage)}</p>
-      <Link className={styles.bannerLink} to="/pricing?source=usage_banner">
+      <Link className={`${buttons.primary} ${styles.bannerLink}`} to="/pricing?source=usage_banner">
         See plans
       </Link>
     </aside>

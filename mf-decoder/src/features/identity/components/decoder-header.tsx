@@ -1,5 +1,5 @@
 import { session, useKeisha } from '@keisha/store';
-import { AccountChip, KeishaLogo, ThemeToggle } from '@keisha/ui';
+import { AccountChip, buttonStyles as buttons, KeishaLogo, ThemeToggle } from '@keisha/ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthDialogState, type AuthDialogState } from '../hooks/use-auth-dialog-state.ts';
@@ -56,14 +56,14 @@ export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } =
         <h1 className={styles.title}>Keisha News Decoder</h1>
       </div>
       <div className={styles.actions}>
-        <Link className={styles.homeLink} to="/">
+        <Link className={`${buttons.navLink} ${styles.homeLink}`} to="/">
           <HomeIcon />
           Home
         </Link>
-        <Link className={styles.siteLink} to={SITE_LINKS.account}>
+        <Link className={`${buttons.navLink} ${styles.siteLink}`} to={SITE_LINKS.account}>
           Account
         </Link>
-        <Link className={styles.siteLink} to={SITE_LINKS.developers}>
+        <Link className={`${buttons.navLink} ${styles.siteLink}`} to={SITE_LINKS.developers}>
           API
         </Link>
         {restored ? (
@@ -72,7 +72,7 @@ export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } =
             {/* One button that changes role, so focus stays on it across signing in and out. */}
             <button
               type="button"
-              className={email ? styles.signOut : styles.signIn}
+              className={`${email ? buttons.secondary : buttons.primary} ${styles.authButton}`}
               onClick={email ? () => void signOut() : () => dialog.open('sign-in')}
             >
               {email ? 'Logout' : 'Sign In'}
@@ -90,7 +90,7 @@ export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } =
           <p className={styles.noticeText}>
             {unconfirmed.message} {UNCONFIRMED_NOTE}
           </p>
-          <button type="button" className={styles.noticeButton} onClick={() => void session.confirm()}>
+          <button type="button" className={`${buttons.secondary} ${styles.noticeButton}`} onClick={() => void session.confirm()}>
             Try Again
           </button>
         </div>

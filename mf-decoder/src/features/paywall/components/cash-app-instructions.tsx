@@ -53,7 +53,7 @@ export function CashAppInstructions({ plan, payment, onDone, onBack }: CashAppIn
         {payment.cashAppLink && (
           <a className={styles.bitcoin} href={payment.cashAppLink} target="_blank" rel="noopener noreferrer">
             Open Cash App
-            <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+            <span className="k-visually-hidden"> (opens in a new tab)</span>
           </a>
         )}
         <button type="button" className={styles.cashapp} onClick={onDone}>

@@ -1,5 +1,5 @@
 import type { Usage } from '@keisha/contracts/decoder';
-import { ModalDialog } from '@keisha/ui';
+import { buttonStyles as buttons, ModalDialog } from '@keisha/ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { trackEvent } from '@keisha/store';
 import { paywallAudience, paywallMessage, paywallTitle, RESET_NOTE, showsResetNote, userTypeOf } from '../domain/paywall.ts';
@@ -160,7 +160,7 @@ function GuestNote({ onCreateAccount }: { onCreateAccount?: () => void }) {
         on every device.
       </p>
       {onCreateAccount && (
-        <button type="button" className={styles.createAccount} onClick={onCreateAccount}>
+        <button type="button" className={`${buttons.secondary} ${styles.createAccount}`} onClick={onCreateAccount}>
           Create a free account
         </button>
       )}

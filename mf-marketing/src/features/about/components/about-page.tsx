@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { cardStyles as card } from '@keisha/ui';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { PageSection } from '../../../components/page-section.tsx';
 import { contactEmails, mailto } from '../../../config/links.ts';
 import { paths } from '../../../config/paths.ts';
 import styles from './about-page.module.css';
@@ -34,10 +36,7 @@ export function AboutPage() {
       title="Why and Who"
       lead="Keisha began with a question: why does so much coverage that never mentions race still leave readers with racist impressions? We build tools that make that framing visible, so the people who read, teach and publish the news can name it and change it."
     >
-      <section className={styles.section} aria-labelledby="about-why-title">
-        <h2 id="about-why-title" className={styles.sectionTitle}>
-          Why this research
-        </h2>
+      <PageSection titleId="about-why-title" title="Why this research" className={styles.section}>
         <p>
           Coded racial language is built to slip past the people who hear it, and it slips past machines as well.
           When researchers tested a widely used toxicity classifier, hateful sentences that used a dog whistle were
@@ -65,12 +64,9 @@ export function AboutPage() {
           </Link>
           , with its sources, its evaluation and the objections it still has to answer.
         </p>
-      </section>
+      </PageSection>
 
-      <section className={styles.section} aria-labelledby="about-founder-title">
-        <h2 id="about-founder-title" className={styles.sectionTitle}>
-          The founder
-        </h2>
+      <PageSection titleId="about-founder-title" title="The founder" className={styles.section}>
         <p>
           Keisha is founder-led and independent. Its founder set out to build the tool they wanted as a reader: one
           that treats a news story the way a counter-racist scholar would, says what a phrase is doing and why, and
@@ -80,21 +76,18 @@ export function AboutPage() {
         <p>
           Questions about the research, partnerships and press reach the founder through the address below.
         </p>
-      </section>
+      </PageSection>
 
-      <section className={styles.section} aria-labelledby="about-principles-title">
-        <h2 id="about-principles-title" className={styles.sectionTitle}>
-          What we hold to
-        </h2>
+      <PageSection titleId="about-principles-title" title="What we hold to" className={styles.section}>
         <ul className={styles.principles}>
           {PRINCIPLES.map((principle) => (
-            <li key={principle.title} className={styles.principle}>
+            <li key={principle.title} className={`${card.card} ${styles.principle}`}>
               <h3 className={styles.principleTitle}>{principle.title}</h3>
               <p className={styles.principleText}>{principle.text}</p>
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <section className={styles.contact} aria-labelledby="about-contact-title">
         <h2 id="about-contact-title" className={styles.sectionTitle}>

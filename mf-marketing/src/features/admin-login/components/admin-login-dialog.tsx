@@ -2,7 +2,7 @@ import { RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ModalDialog } from '@keisha/ui';
+import { formStyles as form, ModalDialog, useFocusKeptWhileBusy } from '@keisha/ui';
 import { adminLoginBody, adminLoginErrorMessage, isCompleteAdminLogin } from '../domain/admin-login.ts';
 import styles from './admin-login-dialog.module.css';
 
@@ -20,18 +20,9 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
   const [error, setError] = useState<string | null>(null);
   // A fresh alert element per failed attempt, so the same message is announced again.
   const [attempt, setAttempt] = useState(0);
-  const focusedBeforeBusy = useRef<Element | null>(null);
+  const keepFocus = useFocusKeptWhileBusy(busy);
   const emailId = useId();
   const passwordId = useId();
-
-  // The controls are disabled while busy, which drops the focus; give it back to where it was.
-  useEffect(() => {
-    if (busy) return;
-    const previous = focusedBeforeBusy.current;
-    focusedBeforeBusy.current = null;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (previous instanceof HTMLElement && previous.isConnected && (lost || document.activeElement === previous)) previous.focus();
-  }, [busy]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +30,7 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
     // The browser checks the required fields first; this guards the ways around it.
     if (busy || !isCompleteAdminLogin(credentials)) return;
     const body = adminLoginBody(credentials);
-    focusedBeforeBusy.current = document.activeElement;
+    keepFocus();
     setError(null);
     setBusy(true);
     try {
@@ -54,19 +45,19 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
 
   return (
     <ModalDialog title="Admin Login" onClose={onClose} className={styles.dialog}>
-      <form className={styles.form} onSubmit={(event) => void submit(event)}>
+      <form className={form.form} onSubmit={(event) => void submit(event)}>
         {error && (
-          <p key={attempt} className={styles.error} role="alert">
+          <p key={attempt} className={form.alert} role="alert">
             {error}
           </p>
         )}
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={emailId}>
+        <div className={form.field}>
+          <label className={form.label} htmlFor={emailId}>
             Email
           </label>
           <input
             id={emailId}
-            className={styles.input}
+            className={form.input}
             type="email"
             name="email"
             autoComplete="username"
@@ -80,13 +71,13 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
             disabled={busy}
           />
         </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={passwordId}>
+        <div className={form.field}>
+          <label className={form.label} htmlFor={passwordId}>
             Password
           </label>
           <input
             id={passwordId}
-            className={styles.input}
+            className={form.input}
             type="password"
             name="password"
             autoComplete="current-password"
@@ -96,10 +87,10 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
             disabled={busy}
           />
         </div>
-        <button type="submit" className={styles.submit} disabled={busy}>
+        <button type="submit" className={form.submit} disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
-        <Link className={styles.forgot} to="/reset-password" onClick={onClose}>
+        <Link className={form.forgot} to="/reset-password" onClick={onClose}>
           {RECOVERY_MESSAGES.forgotPassword}
         </Link>
       </form>

@@ -2,6 +2,7 @@ import type { ChatPlan } from '@keisha/contracts/billing';
 import { useKeisha } from '@keisha/store';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { cardStyles as card } from '@keisha/ui';
 import { CHAT_PLANS_SECTION_ID, paths } from '../../../config/paths.ts';
 import { getChatPlans } from '../api/get-chat-plans.ts';
 import { chatPlanRows } from '../domain/chat-plan-rows.ts';
@@ -41,7 +42,7 @@ export function ChatPlansSection() {
   const rows = state.status === 'ready' ? chatPlanRows(state.plans) : [];
 
   return (
-    <section id={CHAT_PLANS_SECTION_ID} className={styles.section} aria-labelledby="chat-plans-title">
+    <section id={CHAT_PLANS_SECTION_ID} className={`${card.card} ${styles.section}`} aria-labelledby="chat-plans-title">
       <p className={styles.eyebrow}>Live now</p>
       <h2 id="chat-plans-title" className={styles.title}>
         Keisha, the chat assistant

@@ -2,6 +2,7 @@ import { PUBLIC_API_PATHS } from '@keisha/contracts/decoder';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { PageSection } from '../../../components/page-section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { EXAMPLE_LANGUAGES, examplesFor, type ExampleLanguage } from '../domain/examples.ts';
 import { referenceOf, type ApiReference } from '../domain/openapi-view.ts';
@@ -38,10 +39,7 @@ function Examples() {
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
   const examples = examplesFor(typeof window === 'undefined' ? 'https://keisha.example' : window.location.origin);
   return (
-    <section className={styles.section} aria-labelledby="dev-examples">
-      <h2 id="dev-examples" className={styles.sectionTitle}>
-        Examples
-      </h2>
+    <PageSection titleId="dev-examples" title="Examples" className={styles.section}>
       <div className={styles.tabs} role="tablist" aria-label="Language">
         {EXAMPLE_LANGUAGES.map((name) => (
           <button key={name} type="button" role="tab" className={styles.tab} aria-selected={language === name} onClick={() => setLanguage(name)}>
@@ -52,17 +50,14 @@ function Examples() {
       <pre className={styles.code} role="tabpanel" aria-label={`${language} example`}>
         <code>{examples[language]}</code>
       </pre>
-    </section>
+    </PageSection>
   );
 }
 
 function Reference({ reference }: { reference: ApiReference }) {
   return (
     <>
-      <section className={styles.section} aria-labelledby="dev-endpoints">
-        <h2 id="dev-endpoints" className={styles.sectionTitle}>
-          Endpoints
-        </h2>
+      <PageSection titleId="dev-endpoints" title="Endpoints" className={styles.section}>
         {reference.endpoints.map((endpoint) => (
           <article key={`${endpoint.method} ${endpoint.path}`} className={styles.endpoint} aria-label={`${endpoint.method} ${endpoint.path}`}>
             <h3 className={styles.endpointTitle}>
@@ -96,11 +91,8 @@ function Reference({ reference }: { reference: ApiReference }) {
             </table>
           </article>
         ))}
-      </section>
-      <section className={styles.section} aria-labelledby="dev-errors">
-        <h2 id="dev-errors" className={styles.sectionTitle}>
-          Errors
-        </h2>
+      </PageSection>
+      <PageSection titleId="dev-errors" title="Errors" className={styles.section}>
         <p>
           Every error answers <code>{'{ "success": false, "error": { "code": "…", "message": "…" } }'}</code>; the message can be shown to a person.
         </p>
@@ -124,11 +116,8 @@ function Reference({ reference }: { reference: ApiReference }) {
             ))}
           </tbody>
         </table>
-      </section>
-      <section className={styles.section} aria-labelledby="dev-limits">
-        <h2 id="dev-limits" className={styles.sectionTitle}>
-          Limits
-        </h2>
+      </PageSection>
+      <PageSection titleId="dev-limits" title="Limits" className={styles.section}>
         <table className={styles.table}>
           <tbody>
             {Object.entries(reference.limits).map(([name, value]) => (
@@ -139,7 +128,7 @@ function Reference({ reference }: { reference: ApiReference }) {
             ))}
           </tbody>
         </table>
-      </section>
+      </PageSection>
     </>
   );
 }
@@ -152,10 +141,7 @@ export function DevelopersPage() {
       title="Keisha API"
       lead="Decode news articles from your own tools: the same bias score, coded-language findings, summary and plain-language rewrite as the News Decoder, one article at a time or up to 50 in a batch."
     >
-      <section className={styles.section} aria-labelledby="dev-start">
-        <h2 id="dev-start" className={styles.sectionTitle}>
-          Getting started
-        </h2>
+      <PageSection titleId="dev-start" title="Getting started" className={styles.section}>
         <p>
           API access comes with the annual plan (<Link className={styles.link} to={paths.pricing}>see the plans</Link>). Create a key in the API access section of your account
           page: it is shown once, so store it as a secret (the examples read it from <code>KEISHA_API_KEY</code>). Send it with every request as{' '}
@@ -168,7 +154,7 @@ export function DevelopersPage() {
           </a>{' '}
           (OpenAPI 3).
         </p>
-      </section>
+      </PageSection>
       <Examples />
       {loaded.status === 'loading' && <p role="status">Loading the API reference…</p>}
       {loaded.status === 'failed' && <p role="alert">The API reference could not be loaded. Please reload the page.</p>}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { buttonStyles as buttons, cardStyles as card } from '@keisha/ui';
 import { DecoderBanner } from '../../../components/decoder-banner.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { paths, waitlistLink } from '../../../config/paths.ts';
@@ -25,14 +26,14 @@ export function FaqPage() {
         </h2>
         <FaqAccordion items={FAQ_ITEMS} />
       </section>
-      <section className={styles.waitlist} aria-labelledby="faq-waitlist-title">
+      <section className={`${card.card} ${styles.waitlist}`} aria-labelledby="faq-waitlist-title">
         <h2 id="faq-waitlist-title" className={styles.waitlistTitle}>
           Still curious?
         </h2>
         <p className={styles.waitlistText}>
           The full platform, with the chat assistant, opens in December. Join the waitlist and hear first.
         </p>
-        <Link to={waitlistLink} className={styles.waitlistLink}>
+        <Link to={waitlistLink} className={`${buttons.primary} ${styles.waitlistLink}`}>
           Join the waitlist
         </Link>
       </section>

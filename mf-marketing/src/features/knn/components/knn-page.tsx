@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { buttonStyles as buttons, cardStyles as cardFrame } from '@keisha/ui';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { PageSection } from '../../../components/page-section.tsx';
 import { externalLinks } from '../../../config/links.ts';
 import { chatPlansLink, paths } from '../../../config/paths.ts';
 import { backDestination } from '../domain/back-navigation.ts';
@@ -59,12 +61,9 @@ function Cite({ id, children }: { id: string; children: ReactNode }) {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.sectionTitle}>
-        {title}
-      </h2>
+    <PageSection id={id} titleId={`${id}-title`} title={title} className={styles.section}>
       {children}
-    </section>
+    </PageSection>
   );
 }
 
@@ -81,13 +80,13 @@ export function KnnPage() {
     <PageFrame
       title="Keisha News Network"
       before={
-        <button type="button" className={styles.back} onClick={goBack}>
+        <button type="button" className={`${buttons.back} ${styles.back}`} onClick={goBack}>
           <span aria-hidden="true">←</span>Back
         </button>
       }
       lead="A research-style introduction to how Keisha reads the news: the problem it addresses, how the system works, the work it builds on, the questions it has not settled, and the sites that make up the network."
     >
-      <nav className={styles.contents} aria-label="On this page">
+      <nav className={`${cardFrame.card} ${styles.contents}`} aria-label="On this page">
         <ol>
           <li><a href="#abstract">Abstract</a></li>
           <li><a href="#introduction">Introduction</a></li>
@@ -218,19 +217,16 @@ export function KnnPage() {
           follows in December.
         </p>
         <p>
-          <ExternalLink href={externalLinks.knnFullPaper} className={styles.paperLink}>
+          <ExternalLink href={externalLinks.knnFullPaper} className={`${buttons.primary} ${styles.paperLink}`}>
             Read the full paper
           </ExternalLink>
         </p>
       </Section>
 
-      <section className={styles.section} aria-labelledby="knn-apps-title">
-        <h2 id="knn-apps-title" className={styles.sectionTitle}>
-          The network
-        </h2>
+      <PageSection titleId="knn-apps-title" title="The network" className={styles.section}>
         <ul className={styles.cards}>
           {APP_CARDS.map((card) => (
-            <li key={card.name} className={styles.card}>
+            <li key={card.name} className={`${cardFrame.card} ${styles.card}`}>
               <p className={styles.cardStatus}>{card.status}</p>
               <h3 className={styles.cardTitle}>{card.name}</h3>
               <p className={styles.cardText}>{card.description}</p>
@@ -246,12 +242,9 @@ export function KnnPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section className={styles.section} aria-labelledby="knn-references-title">
-        <h2 id="knn-references-title" className={styles.sectionTitle}>
-          References
-        </h2>
+      <PageSection titleId="knn-references-title" title="References" className={styles.section}>
         <ol className={styles.references}>
           {REFERENCES.map((reference) => (
             <li key={reference.id} id={`ref-${reference.id}`} className={styles.reference}>
@@ -267,7 +260,7 @@ export function KnnPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
     </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { cardStyles as card } from '@keisha/ui';
 import { SelfHostedVideo } from '../../../components/self-hosted-video.tsx';
 import { paths } from '../../../config/paths.ts';
 import { DECODER_DEMO_CAPTIONS } from '../domain/video-captions.ts';
@@ -28,7 +29,7 @@ export function DecoderSection() {
       <div className={styles.demo}>
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (
-            <li key={step.title} className={styles.step}>
+            <li key={step.title} className={`${card.card} ${styles.step}`}>
               <span className={styles.stepNumber} aria-hidden="true">
                 {index + 1}
               </span>

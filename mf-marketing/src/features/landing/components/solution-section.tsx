@@ -1,3 +1,4 @@
+import { cardStyles as card } from '@keisha/ui';
 import styles from './landing.module.css';
 
 const FEATURES = [
@@ -28,7 +29,7 @@ export function SolutionSection() {
       </p>
       <ul className={styles.features}>
         {FEATURES.map((feature, index) => (
-          <li key={feature.title} className={styles.feature}>
+          <li key={feature.title} className={`${card.card} ${styles.feature}`}>
             <span className={styles.featureNumber} aria-hidden="true">
               {String(index + 1).padStart(2, '0')}
             </span>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { cardStyles as card } from '@keisha/ui';
 import { DecoderBanner } from '../../../components/decoder-banner.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -97,7 +98,7 @@ export function PricingPage() {
       {state.status === 'ready' && <PricesByMethod catalogue={state.catalogue} />}
 
       <div className={styles.columns}>
-        <section className={styles.panel} aria-labelledby="pricing-enterprise-title">
+        <section className={`${card.card} ${styles.panel}`} aria-labelledby="pricing-enterprise-title">
           <p className={styles.eyebrow}>Enterprise</p>
           <h2 id="pricing-enterprise-title" className={styles.panelTitle}>
             For companies, newsrooms and universities

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { buttonStyles as buttons, cardStyles as card } from '@keisha/ui';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { contactEmails, mailto } from '../../../config/links.ts';
 import { paths } from '../../../config/paths.ts';
@@ -47,7 +48,7 @@ export function ThankYouPage() {
       title="Thank You"
       lead={thankYouLead(verification, plan, method)}
     >
-      <section className={styles.receipt} aria-labelledby="thank-you-receipt-title">
+      <section className={`${card.card} ${styles.receipt}`} aria-labelledby="thank-you-receipt-title">
         <h2 id="thank-you-receipt-title" className={styles.heading}>
           Your purchase
         </h2>
@@ -82,7 +83,7 @@ export function ThankYouPage() {
         <VerificationStatus state={verification} />
       </section>
 
-      <Link to={paths.decoder} className={styles.action}>
+      <Link to={paths.decoder} className={`${buttons.primary} ${styles.action}`}>
         Start Decoding Now
       </Link>
 
