@@ -12,9 +12,9 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   /** Front-end error reports per minute per client address (a browser sends one per failing remote and message). */
   CLIENT_ERROR_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Browser analytics events accepted per UTC day from all addresses together; past it the track route answers 429. */
-  ANALYTICS_DAILY_EVENTS: z.coerce.number().int().positive().default(100_000),
-  /** Bytes of browser events' names and properties accepted per UTC day (64 MiB by default). */
-  ANALYTICS_DAILY_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  ANALYTICS_DAILY_EVENTS: z.coerce.number().int().positive().default(50_000),
+  /** Bytes of browser events' names and properties accepted per UTC day (32 MiB by default: about 36 MB on disk at most). */
+  ANALYTICS_DAILY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
   /** Days analytics events and front-end error reports are kept; older rows are deleted (90 covers the admin page's longest period). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How often rows past the retention period are deleted (also once at start). */
