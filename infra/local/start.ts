@@ -70,6 +70,18 @@ try {
 }
 console.log(`Database: ${database.description}`);
 const apps = dev ? (devApps.length > 0 ? devApps : ['mf-marketing', 'mf-decoder', 'mf-chat', 'mf-account']) : [];
+// `npm run dev` only: maildev catches the site's mail when the dev-only package is installed (dev-mail.ts).
+let devMail: import('./dev-mail.ts').DevMail | null = null;
+if (dev) {
+  const { devMailPlan, findMaildev, startDevMail } = await import('./dev-mail.ts');
+  try {
+    devMail = await startDevMail(devMailPlan({ basePort, env: process.env, maildevBin: findMaildev() }), (line) => console.log(line));
+  } catch (error) {
+    await database.stop();
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
 console.log('Starting services and remotes...');
 let platform: Awaited<ReturnType<typeof startPlatform>>;
 try {
@@ -81,9 +93,10 @@ try {
     watchServices: dev,
     serviceLogs: process.env.KEISHA_SERVICE_LOGS === 'console' ? 'console' : 'file',
     replicas,
-    serviceEnv: database.serviceEnv,
+    serviceEnv: { ...database.serviceEnv, ...devMail?.serviceEnv },
   });
 } catch (error) {
+  await devMail?.stop();
   await database.stop();
   console.error(`Could not start Keisha: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -91,6 +104,7 @@ try {
 
 console.log(`\nKeisha is running at ${platform.url}${replicas > 1 ? ` (${replicas} replicas of each service)` : ''}\n`);
 if (dev) console.log(`Hot reload: ${apps.join(', ')}; services restart on change. Logs: ${path.join(platform.dataDir, 'logs')}`);
+if (devMail) console.log(devMail.description);
 
 let stopping = false;
 const stop = async (signal: string) => {
@@ -98,6 +112,7 @@ const stop = async (signal: string) => {
   stopping = true;
   console.log(`\n${signal}: stopping Keisha...`);
   await platform.stop();
+  await devMail?.stop();
   await database.stop();
   console.log('Stopped. Data is kept in', platform.dataDir);
   process.exit(0);
