@@ -2,6 +2,7 @@
 // reader and a guest the teaser only, and the model's second opinion comes from our fake OpenAI-protocol server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { API_KEY_PATHS, PUBLIC_API_PATHS } from '@keisha/contracts/decoder';
 import { analyzeResponse } from '@keisha/contracts/decoder/schemas';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 import { startDecoder } from './helpers.ts';
@@ -74,5 +75,22 @@ describe('advanced detection by plan', () => {
     // The merged score is the mean of both engines (domain/llm/merge.ts): the embedded one is kept apart here.
     expect(body.analysis.score).toBe(Math.round((opinion.embedded_score + 81) / 2));
     expect(opinion.agrees).toBe(opinion.embedded_score >= body.analysis.threshold);
+  });
+
+  it('gives the public API’s analyses the advanced part, one article and a batch, and documents it', async () => {
+    const token = await identity.tokenFor('user');
+    const created = await withModel.app.inject({ method: 'POST', url: API_KEY_PATHS.list, payload: { name: 'advanced' }, headers: { authorization: `Bearer ${token}` } });
+    expect(created.statusCode).toBe(201);
+    const key = created.json().secret as string;
+    const one = await withModel.app.inject({ method: 'POST', url: PUBLIC_API_PATHS.analyze, payload: { text: ARTICLE }, headers: { authorization: `Bearer ${key}` } });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().analysis.advanced).toMatchObject({ locked: false, agency: { agentless_harm: 2 }, second_opinion: { model: 'fake-model' } });
+    const batch = await withModel.app.inject({ method: 'POST', url: PUBLIC_API_PATHS.batch, payload: { articles: [{ text: ARTICLE, id: 'a' }, { text: '' }] }, headers: { authorization: `Bearer ${key}` } });
+    expect(batch.statusCode).toBe(200);
+    const results = batch.json().results;
+    expect(results[0]).toMatchObject({ ok: true, id: 'a', analysis: { advanced: { locked: false, sourcing: { counts: { official: 1, community: 2 } } } } });
+    expect(results[1].ok).toBe(false);
+    const openapi = await withModel.app.inject({ url: PUBLIC_API_PATHS.openapi });
+    expect(openapi.body).toContain('analysis.advanced');
   });
 });
