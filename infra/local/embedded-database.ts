@@ -26,14 +26,14 @@ const STOP_TIMEOUT_MS = 20_000;
 
 /**
  * Server settings for a laptop: a small buffer cache (the services' data is small), synchronous I/O (no pool of
- * I/O worker processes, PostgreSQL 18's default), connections for four services' pools of 10 with replicas, and
- * TCP on 127.0.0.1 only (no Unix socket in /tmp).
+ * I/O worker processes, PostgreSQL 18's default), connections for four services' pools of 10 with up to 8 replicas
+ * each (`npm start -- --replicas 8`: 320), and TCP on 127.0.0.1 only (no Unix socket in /tmp).
  */
 export const SERVER_SETTINGS: Record<string, string> = {
   listen_addresses: '127.0.0.1',
   unix_socket_directories: '',
   shared_buffers: '32MB',
-  max_connections: '200',
+  max_connections: '340',
   io_method: 'sync',
   max_wal_senders: '0',
   wal_level: 'minimal',
