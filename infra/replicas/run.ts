@@ -19,7 +19,7 @@ import pg from 'pg';
 import { AUTH_PATHS, WAITLIST_PATH } from '@keisha/contracts/identity';
 import { CHAT_PATHS, FREE_DAILY_MESSAGES } from '@keisha/contracts/chat';
 import { ENTITLEMENT_PATHS } from '@keisha/contracts/billing';
-import { DECODER_PATHS } from '@keisha/contracts/decoder';
+import { API_KEY_PATHS, DECODER_PATHS, PUBLIC_API_PATHS } from '@keisha/contracts/decoder';
 import { startPlatform, type Platform } from '../local/platform.ts';
 import { startStaticServer, type RunningServer } from '../local/static-server.ts';
 import { REMOTE_DIRS, REPO_ROOT, SERVICES, type ServiceName } from '../local/topology.ts';
@@ -38,6 +38,7 @@ const LOAD_SECONDS = Number(process.env.REPLICAS_LOAD_SECONDS ?? 20);
 
 // The limits under test, low enough to reach in a few requests.
 const WAITLIST_LIMIT = 12;
+const API_KEY_LIMIT = 8;
 const LOGIN_FAILURE_LIMIT = 5;
 const CHAT_FREE_MESSAGES = FREE_DAILY_MESSAGES;
 
@@ -84,7 +85,7 @@ async function direct(url: string, pathname: string, token: string): Promise<num
 // ---------------------------------------------------------------------------------------------
 // 1. Limits exact across replicas
 
-async function limitsExact(platform: Platform): Promise<void> {
+async function limitsExact(platform: Platform, annualReader: Reader): Promise<void> {
   console.log(`\n1. Limits across ${REPLICAS} replicas (requests spread in turn by the edge)`);
   // The waitlist's per-address limit (Redis): from one address, 3x the limit, all at once.
   const from = '127.9.0.1';
@@ -120,6 +121,30 @@ async function limitsExact(platform: Platform): Promise<void> {
   const counted = (await call('GET', DECODER_PATHS.usage, { from: guest })).body?.usage?.daily_count;
   console.log(`   decoder guest quota (${limit} a day): ${analysed} of ${analyses.length} sent at once analysed (others: ${[...new Set(analyses.filter((a) => a.status !== 200).map((a) => a.status))].join(', ')}); counted ${counted}`);
   check(Number.isInteger(limit) && limit > 0 && analysed === limit && counted === limit, `decoder guest quota: ${analysed} analysed, ${counted} counted, limit ${limit}`);
+
+  // A public API key's per-minute limit (Redis, counted per key whatever the address): from many addresses at once.
+  const created = await call('POST', API_KEY_PATHS.list, { token: annualReader.token, body: { name: `replicas ${RUN}` } });
+  const secret = created.body?.secret as string | undefined;
+  const keyCalls = await Promise.all(
+    Array.from({ length: API_KEY_LIMIT * 3 }, async (_, i) => {
+      try {
+        const response = await fetch(`${gatewayUrl()}${PUBLIC_API_PATHS.analyze}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}`, 'x-forwarded-for': clientAddress() },
+          body: JSON.stringify({ text: article(`${RUN}-key-${i}`) }),
+          signal: AbortSignal.timeout(60_000),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      } catch {
+        return 0;
+      }
+    }),
+  );
+  const keyAccepted = keyCalls.filter((status) => status === 200).length;
+  const keyLimited = keyCalls.filter((status) => status === 429).length;
+  console.log(`   an API key's per-minute limit (${API_KEY_LIMIT}; key created: ${created.status}): ${keyAccepted} of ${keyCalls.length} sent at once from ${keyCalls.length} addresses accepted, ${keyLimited} refused with 429`);
+  check(created.status === 201 && keyAccepted === API_KEY_LIMIT && keyLimited === keyCalls.length - API_KEY_LIMIT, `API key limit: ${keyAccepted} accepted (limit ${API_KEY_LIMIT}), ${keyLimited} 429 (key ${created.status})`);
 
   // The chat's daily messages of a free reader (the database), all at once.
   const chatter = await confirmedReader('chat-quota');
@@ -437,6 +462,7 @@ async function main(): Promise<void> {
         OPENAI_BASE_URL: llm.url,
         OPENAI_API_KEY: 'replicas',
         WAITLIST_RATE_LIMIT_MAX: String(WAITLIST_LIMIT),
+        API_KEY_RATE_LIMIT_MAX: String(API_KEY_LIMIT),
         LOGIN_FAILURE_LIMIT: String(LOGIN_FAILURE_LIMIT),
         LOGIN_RATE_LIMIT_MAX: unlimited,
         REGISTER_DAILY_LIMIT_PER_ADDRESS: unlimited,
@@ -470,7 +496,7 @@ async function main(): Promise<void> {
       }
       console.log(`   (${name}: ${seconds(Date.now() - t)})`);
     };
-    await step('limits', () => limitsExact(platform!));
+    await step('limits', () => limitsExact(platform!, readers[0]!));
     await step('revocation', () => revocation(platform!));
     await step('still answering', () => stillAnswering(platform!, llm!));
     await step('replica killed', () => replicaKilled(platform!, readers));
