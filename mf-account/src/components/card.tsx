@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { cardStyles as card } from '@keisha/ui';
 import styles from './card.module.css';
 
 /** A titled card: the page's one h1, an optional lead sentence, then its content. */
@@ -16,7 +17,7 @@ export function Card({
 }) {
   const headingId = useId();
   return (
-    <section className={[styles.card, wide && styles.wide].filter(Boolean).join(' ')} aria-labelledby={headingId}>
+    <section className={[card.card, styles.card, wide && styles.wide].filter(Boolean).join(' ')} aria-labelledby={headingId}>
       <h1 id={headingId} className={styles.title}>
         {title}
       </h1>

@@ -36,7 +36,7 @@ export function DataTable<Row>({
   return (
     <div className={[styles.wrapper, stacked && styles.stacked, busy && styles.busy].filter(Boolean).join(' ')}>
       <table className={styles.table} aria-busy={busy || undefined}>
-        <caption className={styles.caption}>{caption}</caption>
+        <caption className="k-visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (

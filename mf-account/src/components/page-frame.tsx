@@ -1,4 +1,4 @@
-import { KeishaLogo, ThemeToggle } from '@keisha/ui';
+import { KeishaLogo, pageFrameStyles as pageFrame, ThemeToggle } from '@keisha/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './page-frame.module.css';
@@ -6,7 +6,7 @@ import styles from './page-frame.module.css';
 /** The account area's page: a slim top bar (home, theme) over a centred card. */
 export function PageFrame({ children }: { children: ReactNode }) {
   return (
-    <div className={styles.frame}>
+    <div className={pageFrame.screen}>
       <div className={styles.topBar}>
         <Link className={styles.home} to="/">
           <KeishaLogo className={styles.logo} size={32} />

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -118,25 +119,13 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <Card title="Choose a new password" lead="Setting it signs your account out on every device.">
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={values.password}
+          confirm={values.confirm}
+          errors={errors}
           hint={`At least ${Math.max(PASSWORD_MIN_LENGTH, 8)} characters. A few unusual words are strong and easy to remember.`}
-          value={values.password}
-          onChange={edit('password')}
-          error={errors.password}
-          disabled={busy}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={edit('confirm')}
-          error={errors.confirm}
+          onPassword={edit('password')}
+          onConfirm={edit('confirm')}
           disabled={busy}
         />
         {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}

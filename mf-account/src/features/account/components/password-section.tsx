@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { changePassword } from '../api/change-password.ts';
@@ -65,25 +66,13 @@ export function PasswordSection({ email, headingId }: { email: string; headingId
           error={errors.current}
           disabled={busy}
         />
-        <TextField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={values.next}
+          confirm={values.confirm}
+          errors={{ password: errors.next, confirm: errors.confirm }}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={values.next}
-          onChange={edit('next')}
-          error={errors.next}
-          disabled={busy}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={edit('confirm')}
-          error={errors.confirm}
+          onPassword={edit('next')}
+          onConfirm={edit('confirm')}
           disabled={busy}
         />
         {status.kind === 'changed' && <Notice kind="success">{PASSWORD_MESSAGES.changed}</Notice>}

@@ -2,6 +2,7 @@ import { RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { Card } from '../../../components/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestSignInLink } from '../api/request-sign-in-link.ts';
@@ -85,7 +86,7 @@ export function AdminSignInPage() {
           </p>
         )}
         {status.kind === 'failed' && status.throttled && (
-          <button type="button" className={styles.secondary} onClick={() => void sendSignInLink()} disabled={email.trim() === ''}>
+          <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={() => void sendSignInLink()} disabled={email.trim() === ''}>
             {RECOVERY_MESSAGES.signInLinkOffer}
           </button>
         )}
@@ -94,7 +95,7 @@ export function AdminSignInPage() {
             {RECOVERY_MESSAGES.signInLinkSent}
           </p>
         )}
-        <button type="submit" className={styles.submit} disabled={!canSubmitAdminLogin({ email, password }, busy)}>
+        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={!canSubmitAdminLogin({ email, password }, busy)}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
         <Link className={styles.forgot} to={paths.resetPassword}>

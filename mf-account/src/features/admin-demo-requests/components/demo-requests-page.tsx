@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import styles from '../../../components/admin-list.module.css';
-import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel, formatDateTime } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getDemoRequests } from '../api/get-demo-requests.ts';
@@ -53,12 +52,7 @@ export function DemoRequestsPage() {
         description={list ? `${countLabel(list.total, 'request', 'requests')}. ${DESCRIPTION}` : DESCRIPTION}
       />
       {state.status === 'failed' && (
-        <div className={styles.failed}>
-          <Notice kind="error">{errorMessage(state.error, 'Could not load demo requests. Please try again.')}</Notice>
-          <Button size="small" onClick={requests.reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed error={state.error} fallback='Could not load demo requests. Please try again.' onRetry={requests.reload} />
       )}
       {!list && loading && <Loading label="Loading demo requests..." />}
       {list && (

@@ -3,11 +3,10 @@ import styles from '../../../components/admin-list.module.css';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel, formatDateTime } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { countOutbox, getOutbox } from '../api/get-outbox.ts';
@@ -77,12 +76,7 @@ export function OutboxPage() {
         ))}
       </div>
       {list.state.status === 'failed' && (
-        <div className={styles.failed}>
-          <Notice kind="error">{errorMessage(list.state.error, 'Could not load the outbox. Please try again.')}</Notice>
-          <Button size="small" onClick={list.reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed error={list.state.error} fallback='Could not load the outbox. Please try again.' onRetry={list.reload} />
       )}
       {!data && loading && <Loading label="Loading the outbox..." />}
       {data && (

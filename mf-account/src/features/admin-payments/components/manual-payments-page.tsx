@@ -1,8 +1,8 @@
 import type { AdminPaymentActionResponse, ManualPaymentView } from '@keisha/contracts/billing';
 import { useState } from 'react';
 import styles from '../../../components/admin-list.module.css';
-import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -86,12 +86,7 @@ export function ManualPaymentsPage() {
       <div className={styles.notices}>
         {outcome && <Notice kind={outcome.kind}>{outcome.message}</Notice>}
         {payments.state.status === 'failed' && (
-          <div className={styles.failed}>
-            <Notice kind="error">{errorMessage(payments.state.error, 'Could not load manual payments. Please try again.')}</Notice>
-            <Button size="small" onClick={payments.reload}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed error={payments.state.error} fallback='Could not load manual payments. Please try again.' onRetry={payments.reload} />
         )}
       </div>
 

@@ -1,8 +1,8 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
 import { useKeisha } from '@keisha/store';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, type Confirmation } from '../../../components/confirm-dialog.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -32,6 +32,7 @@ import {
   USERS_PAGE_SIZE,
 } from '../domain/users-query.ts';
 import { UsersTable } from './users-table.tsx';
+import listStyles from '../../../components/admin-list.module.css';
 import styles from './users-page.module.css';
 
 type Outcome = { kind: 'success' | 'error'; message: string };
@@ -111,15 +112,10 @@ export function UsersPage() {
         )}
       </form>
 
-      <div className={styles.notices}>
+      <div className={listStyles.notices}>
         {outcome && <Notice kind={outcome.kind}>{outcome.message}</Notice>}
         {users.state.status === 'failed' && (
-          <div className={styles.failed}>
-            <Notice kind="error">{errorMessage(users.state.error, 'Could not load users. Please try again.')}</Notice>
-            <Button size="small" onClick={users.reload}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed error={users.state.error} fallback='Could not load users. Please try again.' onRetry={users.reload} />
         )}
       </div>
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styles from '../../../components/admin-list.module.css';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -65,12 +66,7 @@ export function WaitlistPage() {
         {exporting.kind === 'done' && <Notice kind="success">{`The waitlist was downloaded as ${WAITLIST_CSV_FILENAME}.`}</Notice>}
         {exporting.kind === 'failed' && <Notice kind="error">{exporting.message}</Notice>}
         {waitlist.state.status === 'failed' && (
-          <div className={styles.failed}>
-            <Notice kind="error">{errorMessage(waitlist.state.error, 'Could not load the waitlist. Please try again.')}</Notice>
-            <Button size="small" onClick={waitlist.reload}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed error={waitlist.state.error} fallback='Could not load the waitlist. Please try again.' onRetry={waitlist.reload} />
         )}
       </div>
 
