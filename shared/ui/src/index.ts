@@ -24,3 +24,5 @@ export { useFocusKeptWhileBusy } from './use-focus-kept-while-busy.ts';
 export { default as cardStyles } from './card.module.css';
 /** Class names for a titled part of a settings-like page (section, heading, muted). */
 export { default as sectionStyles } from './section.module.css';
+export { LoadProblem, type LoadProblemProps } from './load-problem.tsx';
+export { usePageLoader, type PageLoader, type PageLoadStatus } from './use-page-loader.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, LoadProblem } from '@keisha/ui';
 import type { ConversationSearch } from '../hooks/use-conversation-search.ts';
 import type { SessionListState } from '../hooks/use-session-list.ts';
 import { hasMore } from '../domain/session-list.ts';
@@ -98,12 +98,7 @@ export function SidePanel({ id, sessions, search, currentSessionId, onNewChat, o
               </p>
             )}
             {status === 'failed' && (
-              <p className={styles.hint} role="alert">
-                Your conversations could not be loaded.{' '}
-                <button type="button" className={buttons.link} onClick={sessions.reload}>
-                  Try Again
-                </button>
-              </p>
+              <LoadProblem message="Your conversations could not be loaded." onRetry={sessions.reload} className={styles.hint} />
             )}
             {status === 'ready' && hasMore(list) && (
               <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.smallButton}`} onClick={sessions.loadMore}>

@@ -1,6 +1,7 @@
 import type { ChatSession } from '@keisha/contracts/chat';
 import { useKeisha } from '@keisha/store';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePageLoader } from '@keisha/ui';
+import { useCallback, useEffect, useState } from 'react';
 import { deleteSession, listSessions, renameSession } from '../api/sessions.ts';
 import { EMPTY_SESSION_LIST, withActive, withoutSession, withPage, withRenamed, type SessionList } from '../domain/session-list.ts';
 
@@ -19,30 +20,17 @@ export interface SessionListState {
 export function useSessionList(): SessionListState {
   const userId = useKeisha((s) => s.auth.user?.id ?? null);
   const [list, setList] = useState<SessionList>(EMPTY_SESSION_LIST);
-  const [status, setStatus] = useState<SessionListState['status']>('loading');
-  const request = useRef<AbortController | null>(null);
-
-  const load = useCallback(async (page: number) => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setStatus('loading');
-    try {
-      const response = await listSessions(page, controller.signal);
-      if (controller.signal.aborted) return;
-      setList((current) => withPage(current, { sessions: Array.isArray(response.sessions) ? response.sessions : [], total: Number(response.total) || 0 }, page));
-      setStatus('ready');
-    } catch {
-      if (!controller.signal.aborted) setStatus('failed');
-    }
+  const takePage = useCallback((response: Awaited<ReturnType<typeof listSessions>>, page: number) => {
+    setList((current) => withPage(current, { sessions: Array.isArray(response.sessions) ? response.sessions : [], total: Number(response.total) || 0 }, page));
   }, []);
+  const { status, load, abort } = usePageLoader(listSessions, takePage);
 
   useEffect(() => {
     setList(EMPTY_SESSION_LIST);
     if (!userId) return;
     void load(1);
-    return () => request.current?.abort();
-  }, [userId, load]);
+    return abort;
+  }, [userId, load, abort]);
 
   const touch = useCallback((session: ChatSession) => setList((current) => withActive(current, session)), []);
 

@@ -1,6 +1,6 @@
 import type { ChatTier } from '@keisha/contracts/chat';
 import { useId } from 'react';
-import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
+import { buttonStyles as buttons, LoadProblem, sectionStyles as section } from '@keisha/ui';
 import type { ChatPlansState } from '../hooks/use-chat-plans.ts';
 import { priceLine, type ChatPlanCard } from '../domain/plans.ts';
 import styles from './plans.module.css';
@@ -27,12 +27,7 @@ export function PlanGrid({ plans, currentPlan, onChoose }: PlanGridProps) {
         </p>
       )}
       {plans.status === 'failed' && (
-        <p className={styles.problem} role="alert">
-          The plans could not be loaded.{' '}
-          <button type="button" className={buttons.link} onClick={plans.retry}>
-            Try Again
-          </button>
-        </p>
+        <LoadProblem message="The plans could not be loaded." onRetry={plans.retry} className={styles.problem} />
       )}
       {plans.status === 'ready' && (
         <ul className={styles.grid}>

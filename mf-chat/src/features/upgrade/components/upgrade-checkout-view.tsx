@@ -2,7 +2,7 @@ import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
 import { trackEvent } from '@keisha/store';
 import { useId, useState } from 'react';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, LoadProblem } from '@keisha/ui';
 import { createCheckout } from '../api/checkout.ts';
 import { checkoutDestination, checkoutProblem } from '../domain/checkout.ts';
 import { priceLine } from '../domain/plans.ts';
@@ -79,12 +79,7 @@ export function UpgradeCheckoutView({ plan, plans, email, onBack, goTo = (url) =
             Loading the plan...
           </p>
         ) : (
-          <p className={styles.problem} role="alert">
-            The plan could not be loaded.{' '}
-            <button type="button" className={buttons.link} onClick={plans.retry}>
-              Try Again
-            </button>
-          </p>
+          <LoadProblem message="The plan could not be loaded." onRetry={plans.retry} className={styles.problem} />
         )}
         <p className={styles.muted}>
           You pay in Bitcoin through Coinbase, a crypto checkout. Your plan starts as soon as the payment is confirmed.

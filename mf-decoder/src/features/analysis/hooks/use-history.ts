@@ -1,5 +1,6 @@
 import { useKeisha } from '@keisha/store';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePageLoader } from '@keisha/ui';
+import { useCallback, useEffect, useState } from 'react';
 import { deleteHistoryItem, getHistoryItem, listHistory } from '../api/history.ts';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import { EMPTY_HISTORY, resultFromHistoryItem, withHistoryPage, withoutHistoryEntry, type HistoryList } from '../domain/history.ts';
@@ -21,36 +22,23 @@ export interface HistoryState {
 export function useHistory(version: number): HistoryState {
   const userId = useKeisha((s) => s.auth.user?.id ?? null);
   const [list, setList] = useState<HistoryList>(EMPTY_HISTORY);
-  const [status, setStatus] = useState<HistoryStatus>('loading');
-  const request = useRef<AbortController | null>(null);
-
-  const load = useCallback(async (page: number) => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setStatus('loading');
-    try {
-      const response = await listHistory(page, controller.signal);
-      if (controller.signal.aborted) return;
-      setList((current) => withHistoryPage(current, response, page));
-      setStatus('ready');
-    } catch {
-      if (!controller.signal.aborted) setStatus('failed');
-    }
+  const takePage = useCallback((response: Awaited<ReturnType<typeof listHistory>>, page: number) => {
+    setList((current) => withHistoryPage(current, response, page));
   }, []);
+  const { status, setStatus, load, abort } = usePageLoader(listHistory, takePage);
 
   // Another reader: nothing of the previous one's list may stay on screen.
   useEffect(() => {
     setList(EMPTY_HISTORY);
     setStatus('loading');
-  }, [userId]);
+  }, [userId, setStatus]);
 
   // The first page again (it replaces the list) for a new reader or after a new analysis was saved.
   useEffect(() => {
     if (!userId) return;
     void load(1);
-    return () => request.current?.abort();
-  }, [userId, version, load]);
+    return abort;
+  }, [userId, version, load, abort]);
 
   const open = useCallback(async (id: string) => {
     const result = resultFromHistoryItem(await getHistoryItem(id));
