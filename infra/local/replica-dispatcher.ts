@@ -131,7 +131,7 @@ export function replicaDispatcher(inner: BudgetedDispatcher, pools: ReadonlyMap<
           void readAll(data.body).then(
             (text) => {
               release();
-              if (isShuttingDown(text) && pool.pick(tried)) {
+              if (isShuttingDown(text) && pool.canPick(tried)) {
                 pool.markDown(replica);
                 events.retried?.(poolOrigin, replica, 'shutting_down');
                 attempt();

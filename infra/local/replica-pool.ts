@@ -24,6 +24,8 @@ export interface ReplicaPool {
    * never. Undefined: none left.
    */
   pick(tried: ReadonlySet<Replica>): Replica | undefined;
+  /** Whether pick would find a replica (without moving the turn). */
+  canPick(tried: ReadonlySet<Replica>): boolean;
   /** A refused connection: left out for `downForMs`. */
   markDown(replica: Replica): void;
   /** Answered: back in rotation at once. */
@@ -60,6 +62,9 @@ export function createReplicaPool(urls: readonly URL[], { downForMs = DEFAULT_DO
         return replica;
       }
       return fallback;
+    },
+    canPick(tried) {
+      return replicas.some((replica) => !tried.has(replica) && !replica.draining);
     },
     markDown(replica) {
       replica.downUntil = now() + downForMs;

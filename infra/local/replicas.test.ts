@@ -93,6 +93,8 @@ describe('a replica pool', () => {
     pool.markDown(pool.replicas[2]!);
     expect(pool.pick(new Set())!.url.port).toBe('2');
     expect(pool.pick(new Set(pool.replicas))).toBeUndefined();
+    expect(pool.canPick(new Set(pool.replicas))).toBe(false);
+    expect(pool.canPick(new Set([pool.replicas[0]!]))).toBe(true);
     time += 600;
     expect(ports().sort()).toEqual(['1', '1', '2', '2', '3', '3']);
   });
