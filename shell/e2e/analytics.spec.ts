@@ -58,7 +58,7 @@ test('an admin opens Analytics and sees the funnel and daily charts, each with i
   await expect(funnel.getByRole('img', { name: /Bar chart: browser sessions at each step/ }).locator('canvas')).toBeVisible();
   await funnel.getByText('Table view: From visit to purchase').click();
   const funnelTable = funnel.getByRole('table', { name: 'From visit to purchase' });
-  await expect(funnelTable.getByRole('row', { name: /^Visited [1-9]/ })).toBeVisible();
+  await expect(funnelTable.getByRole('row', { name: /^Visited Reported by browsers \(unverified\) [1-9]/ })).toBeVisible();
 
   const visits = page.getByRole('region', { name: 'Visits and sign-ups' });
   await expect(visits.getByRole('img', { name: /Line chart: Visits and sign-ups per day over the last 30 days/ }).locator('canvas')).toBeVisible();
