@@ -119,6 +119,16 @@ describe('admin analytics: figures from the server’s truth', () => {
     expect(within(sales).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  it('shows billing’s figures when the browsers’ summary cannot be loaded', async () => {
+    api.on('GET /api/analytics/admin/summary', { status: 503, json: { success: false, error: { code: 'UNAVAILABLE', message: 'The decoder is not answering.' } } });
+    api.on('GET /api/billing/admin/sales', { json: billingSales });
+    renderApp('/admin/analytics');
+    const sales = await screen.findByRole('region', { name: 'Purchases and revenue' });
+    await waitFor(() => expect(within(sales).getByRole('table', { name: 'Revenue by plan' })).toBeTruthy());
+    expect(await screen.findByText('The decoder is not answering.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'From visit to purchase' })).toBeNull();
+  });
+
   it('asks billing for the period the admin picks', async () => {
     api.on('GET /api/billing/admin/sales', { json: billingSales });
     renderApp('/admin/analytics');

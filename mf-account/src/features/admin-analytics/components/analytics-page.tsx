@@ -214,15 +214,13 @@ function ClientErrorsSection({ summary }: { summary: AnalyticsSummary }) {
   );
 }
 
-function Charts({ summary, sales }: { summary: AnalyticsSummary; sales: RemoteDataHandle<SalesSummary> }) {
+function Charts({ summary }: { summary: AnalyticsSummary }) {
   const charts = useMemo(
     () => chartsOf(summary).map(({ group, series }) => ({ group, series: series.map((s) => ({ label: eventLabel(s.event), values: s.daily })) })),
     [summary],
   );
   return (
     <>
-      <FunnelSection summary={summary} sales={sales.state.data} />
-      <SalesSection sales={sales} />
       {charts.map(({ group, series }) => (
         <ChartSection key={group.id} id={group.id} title={group.title} description={group.description} dates={summary.dates} series={series} days={summary.days} />
       ))}
@@ -257,7 +255,14 @@ export function AnalyticsPage() {
       {!state.data && state.status === 'loading' && <Loading label="Loading analytics..." />}
       {state.data && (
         <div aria-busy={state.status === 'loading' || undefined}>
-          <Charts summary={state.data} sales={sales} />
+          <FunnelSection summary={state.data} sales={sales.state.data} />
+        </div>
+      )}
+      {/* Billing's figures do not wait for, or fail with, the browsers' summary. */}
+      <SalesSection sales={sales} />
+      {state.data && (
+        <div aria-busy={state.status === 'loading' || undefined}>
+          <Charts summary={state.data} />
         </div>
       )}
     </>
