@@ -248,6 +248,9 @@ describe.each(targets)('daily newsletter on $kind', (target) => {
     const page = await app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Its own policy: no script, the one form posts to this service, the token never leaves in a Referer.
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
     const subscribed = async () => (await app.inject({ method: 'GET', url: NEWSLETTER_PATHS.subscription, headers: bearer(monthly.token) })).json().subscription.subscribed;
     expect(await subscribed()).toBe(true); // opening the link changes nothing

@@ -20,6 +20,18 @@ function page(title: string, inner: string): string {
 
 const wantsHtml = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '');
 
+/**
+ * The pages' own headers: no script or style at all, the one form posts here (the edge keeps a service's own
+ * policy; its default for API answers forbids forms), not cached, and the token-bearing address never sent on.
+ */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex',
+};
+
 export async function newsletterRoutes(app: ServiceApp, options: { newsletter: Newsletter; rateLimitMax: number }): Promise<void> {
   const { newsletter } = options;
   // RFC 8058's one-click POST comes as a form (`List-Unsubscribe=One-Click`); the token is in the URL, so the
@@ -61,7 +73,7 @@ export async function newsletterRoutes(app: ServiceApp, options: { newsletter: N
     },
     async (request, reply) => {
       const userId = tokenOwner(newsletter, request.query.token);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      reply.headers(PAGE_HEADERS);
       if (!userId) return reply.code(400).send(page('Keisha daily newsletter', `<p>${NEWSLETTER_TEXT.unsubscribeInvalid}</p>`));
       const action = `${NEWSLETTER_PATHS.unsubscribe}?token=${encodeURIComponent(request.query.token)}`;
       return reply.send(
@@ -85,7 +97,7 @@ export async function newsletterRoutes(app: ServiceApp, options: { newsletter: N
       const userId = newsletter.readerOfToken(request.query.token);
       await newsletter.setSubscribed(userId, false, 'link');
       reply.header('cache-control', 'no-store');
-      if (wantsHtml(request)) return reply.type('text/html; charset=utf-8').send(page('Keisha daily newsletter', `<p>${NEWSLETTER_TEXT.unsubscribeDone}</p><p>You can opt in again on your account page.</p>`));
+      if (wantsHtml(request)) return reply.headers(PAGE_HEADERS).send(page('Keisha daily newsletter', `<p>${NEWSLETTER_TEXT.unsubscribeDone}</p><p>You can opt in again on your account page.</p>`));
       return { success: true as const, message: NEWSLETTER_TEXT.unsubscribeDone };
     },
   );
