@@ -29,6 +29,7 @@ export async function startIdentity(
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     MAIL_DIR: path.join(os.tmpdir(), 'keisha-identity-test-mail'), // never the repository's .data/mail
+    NEWSLETTER_ENABLED: 'false', // the daily newsletter's timer only where a test asks for it (newsletter.test.ts)
     ...env,
   });
   // The database outlives each app in these tests; the suite closes it itself.
