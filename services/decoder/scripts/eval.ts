@@ -20,6 +20,8 @@ const TARGETS = { macroF1: 0.66, auc: 0.74, recall: 0.9, falsePositivesPer100: 2
 const TRANSLATION_BEFORE = { changed: 154, doubled: 2, article: 1, dangling: 2, headLoss: 7 };
 /** Issue 16, on the held-out half. */
 const HELD_OUT_AIMS = { macroF1: 0.71, auc: 0.78, tokenF1: 0.35 };
+/** Issue 31, item 3: on the held-out half; codeword false positives no higher than before it (0.98 per 100 on all of babe-dev). */
+const ISSUE_31_AIMS = { macroF1: 0.76, auc: 0.83, tokenF1: 0.45, falsePositivesPer100: 0.98, recall: 0.95 };
 
 function option(name: string, what = 'a file path'): string | undefined {
   const i = process.argv.indexOf(name);
@@ -101,6 +103,11 @@ async function main(): Promise<void> {
   console.log(`  ... on examples that contain a surface form:              ${g.evaluableRecall.toFixed(3)} (${g.evaluableRecalled}/${g.evaluable})`);
   console.log(`  examples with any codeword flagged:                       ${g.anyCodewordRate.toFixed(3)} (${g.anyCodeword}/${g.entries})`);
   if (g.missed.length) console.log(`  missed: ${g.missed.join('; ')}`);
+  const gi = result.glossaryInformal;
+  console.log(`  race-related informal (online) entries, apart: ${gi.entries}`);
+  console.log(`  codeword recall (own dog whistle flagged in its example): ${gi.recall.toFixed(3)} (${gi.recalled}/${gi.entries})`);
+  console.log(`  ... on examples that contain a surface form:              ${gi.evaluableRecall.toFixed(3)} (${gi.evaluableRecalled}/${gi.evaluable})`);
+  if (!llm) console.log(`  informal codewords in Non-biased BABE sentences (false positives): all ${all.informalCodewordFalsePositives} (${all.informalCodewordFalsePositivesPer100.toFixed(2)} per 100), held-out ${heldOut.informalCodewordFalsePositives} (${heldOut.informalCodewordFalsePositivesPer100.toFixed(2)} per 100)`);
   console.log('Targets (issue 4):');
   console.log(`  macro F1 >= ${TARGETS.macroF1}: all ${all.macroF1.toFixed(3)}, held-out ${heldOut.macroF1.toFixed(3)} -> ${mark(all.macroF1 >= TARGETS.macroF1 && heldOut.macroF1 >= TARGETS.macroF1)}`);
   console.log(`  AUC >= ${TARGETS.auc}: all ${all.auc.toFixed(3)}, held-out ${heldOut.auc.toFixed(3)} -> ${mark(all.auc >= TARGETS.auc && heldOut.auc >= TARGETS.auc)}`);
@@ -111,6 +118,13 @@ async function main(): Promise<void> {
   console.log(`  macro F1 >= ${HELD_OUT_AIMS.macroF1}: ${heldOut.macroF1.toFixed(4)} -> ${mark(heldOut.macroF1 >= HELD_OUT_AIMS.macroF1)}`);
   console.log(`  AUC >= ${HELD_OUT_AIMS.auc}: ${heldOut.auc.toFixed(4)} -> ${mark(heldOut.auc >= HELD_OUT_AIMS.auc)}`);
   console.log(`  token F1 >= ${HELD_OUT_AIMS.tokenF1}: ${heldOut.tokens.f1.toFixed(4)} -> ${mark(heldOut.tokens.f1 >= HELD_OUT_AIMS.tokenF1)}`);
+  const a = ISSUE_31_AIMS;
+  console.log('Aims of issue 31, item 3 (held-out half; codeword figures on all of babe-dev and the glossary):');
+  console.log(`  macro F1 >= ${a.macroF1}: ${heldOut.macroF1.toFixed(4)} -> ${mark(heldOut.macroF1 >= a.macroF1)}`);
+  console.log(`  AUC >= ${a.auc}: ${heldOut.auc.toFixed(4)} -> ${mark(heldOut.auc >= a.auc)}`);
+  console.log(`  token F1 >= ${a.tokenF1}: ${heldOut.tokens.f1.toFixed(4)} -> ${mark(heldOut.tokens.f1 >= a.tokenF1)}`);
+  console.log(`  codeword FP no rise (<= ${a.falsePositivesPer100}/100): ${all.codewordFalsePositivesPer100.toFixed(2)} -> ${mark(all.codewordFalsePositivesPer100 <= a.falsePositivesPer100 + 0.005)}`);
+  console.log(`  codeword recall >= ${a.recall}: ${g.recall.toFixed(3)} -> ${mark(g.recall >= a.recall)}`);
   if (translation) printTranslation(translation, translationSeconds);
 }
 

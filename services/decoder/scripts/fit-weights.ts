@@ -35,7 +35,8 @@
  * feature), selection.ts (which features), output.ts (the two JSON files). This file reads the
  * options and runs them in order.
  *
- * Usage: node services/decoder/scripts/fit-weights.ts [--babe FILE] [--features a,b,c] [--explore] [--dry-run]
+ * Usage: node services/decoder/scripts/fit-weights.ts [--babe FILE] [--features a,b,c] [--explore] [--dry-run] [--tagger-only] [--no-tagger]
+ *        (--tagger-only: keep weights.json's score and fit only its opinion-word tagger, src/domain/analyzer/tagged.ts)
  *        (to compare rules on the fit half: --repeats N, --max-numbers N, --min-gain G)
  */
 import { FEATURES } from '../src/domain/analyzer/framing.ts';
@@ -44,11 +45,12 @@ import { readWordList } from './build-lexicon.ts';
 import { evalPath } from './lib/eval-data.ts';
 import { macroF1, rocAuc } from './lib/metrics.ts';
 import { markedStems, MARK_PRIOR, MIN_SENTENCES, nameStems, wordEvidence } from './lib/words-model.ts';
-import { chooseThreshold, crossValidate, makeFolds, outOfFoldScores } from './lib/fit/cross-validation.ts';
+import { chooseThreshold, crossValidate, makeFolds, outOfFold, outOfFoldScores } from './lib/fit/cross-validation.ts';
 import { loadFitData } from './lib/fit/data.ts';
 import { fitLogistic, matrixOf, standardise } from './lib/fit/logistic.ts';
-import { weightsFile, wordWeightsFile, writeFits } from './lib/fit/output.ts';
+import { readShippedWeights, weightsFile, wordWeightsFile, writeFits, writeTaggerOnly } from './lib/fit/output.ts';
 import { nestedPathAuc, selectFeatures, type SelectionSettings } from './lib/fit/selection.ts';
+import { fitTagger } from './lib/fit/tagger.ts';
 import { chooseShownRate, WORDS_FEATURE, wordsColumn } from './lib/fit/words-column.ts';
 
 /**
@@ -68,7 +70,10 @@ const flag = (name: string) => process.argv.includes(name);
 function main(): void {
   const babePath = option('--babe') ?? evalPath('babe-dev.csv');
   const known = Object.keys(FEATURES);
-  const forced = option('--features')?.split(',');
+  // --tagger-only keeps the shipped score (features, weights, threshold) and fits the opinion-word tagger alone.
+  const taggerOnly = flag('--tagger-only');
+  const shipped = taggerOnly ? readShippedWeights() : null;
+  const forced = shipped ? Object.keys(shipped.weights) : option('--features')?.split(',');
   // --repeats, --max-numbers and --min-gain are for comparing selection rules on the fit half; the shipped weights use the defaults.
   const settings: SelectionSettings = {
     folds: 5,
@@ -161,13 +166,25 @@ function main(): void {
   const fitScores = fitRows.map(scoreOf);
   const fitGold = fitRows.map((r) => r.y === 1);
   const oofSets = outOfFoldScores(standardised, labels, l2, hasWords, cv);
-  const { threshold, smoothedMacroF1, macroF1: oofMacroF1 } = chooseThreshold(oofSets, fitGold);
+  const chosen = chooseThreshold(oofSets, fitGold);
+  const { smoothedMacroF1, macroF1: oofMacroF1 } = chosen;
+  const threshold = shipped ? shipped.threshold : chosen.threshold;
   const oofAuc = oofSets.reduce((s, scores) => s + rocAuc(scores, fitGold), 0) / oofSets.length;
   console.error(`penalty ${l2}: ${folds}-fold x ${repeats} AUC on the fit half ${penalty.auc.toFixed(4)}`);
   console.error(`threshold ${threshold}: out-of-fold macro F1 on the fit half ${oofMacroF1.toFixed(4)} (mean over +-2: ${smoothedMacroF1.toFixed(4)}), out-of-fold AUC ${oofAuc.toFixed(4)} (means over ${repeats} fold assignments)`);
+  // The opinion-word tagger (src/domain/analyzer/tagged.ts), on the fit half: each sentence's z out of fold.
+  const zOutOfFold = outOfFold(standardised, labels, l2, cv.assignments[0]!, folds);
+  const tagger = flag('--no-tagger') ? null : fitTagger(fitRows.map((r) => ({ opinion: r.opinion, base: r.display.base, gold: r.display.gold })), words, zOutOfFold, threshold, cv, wordsFit.l2, option('--tag-grid')?.split(',').map(Number));
+  if (tagger) {
+    for (const c of tagger.grid) console.error(`  tagged opinion words, probability >= ${c.threshold}${c.onlyBiased ? ', Biased texts only' : ''}: cross-validated token P/R/F1 on the fit half ${c.precision.toFixed(3)}/${c.recall.toFixed(3)}/${c.f1.toFixed(4)}`);
+    console.error(`  tagger: probability >= ${tagger.tagger.threshold}${tagger.tagger.onlyBiased ? ', Biased texts only' : ''}`);
+  }
+  const shipTagger = tagger && Number.isFinite(tagger.tagger.threshold) ? tagger : null;
   // A dry run shows the fit half only, so that trying options never shows a held-out figure.
   const dryRun = flag('--dry-run');
-  const heldScores = dryRun ? [] : heldOutRows.map(scoreOf);
+  // With --tagger-only the weights fitted here are not the shipped ones: no held-out figure of them is shown.
+  const showHeldOut = !dryRun && !shipped;
+  const heldScores = showHeldOut ? heldOutRows.map(scoreOf) : [];
   const heldGold = heldOutRows.map((r) => r.y === 1);
   const weightsContent = weightsFile({
     sha256: data.sha256,
@@ -181,10 +198,16 @@ function main(): void {
     weights,
     threshold,
     fitHalf: { n: fitRows.length, macroF1: macroF1(fitScores.map((s) => s >= threshold), fitGold), auc: rocAuc(fitScores, fitGold) },
-    heldOut: dryRun ? null : { n: heldOutRows.length, macroF1: macroF1(heldScores.map((s) => s >= threshold), heldGold), auc: rocAuc(heldScores, heldGold) },
+    heldOut: !showHeldOut ? null : { n: heldOutRows.length, macroF1: macroF1(heldScores.map((s) => s >= threshold), heldGold), auc: rocAuc(heldScores, heldGold) },
+    tagger: shipTagger && { weights: shipTagger.tagger, cv: shipTagger.grid.find((c) => c.threshold === shipTagger.tagger.threshold && c.onlyBiased === shipTagger.tagger.onlyBiased)!, none: shipTagger.grid.find((c) => !Number.isFinite(c.threshold))! },
   }) as { fitFigures: object };
   console.log(JSON.stringify({ weights, intercept, threshold, ...weightsContent.fitFigures }, null, 2));
   const wordWeights = wordWeightsFile(wordsFit, names.includes(WORDS_FEATURE), shown, shownRate, SHOWN_LEXICONS);
+  if (shipped) {
+    // The shipped score stays as it is; only its tagger is replaced.
+    if (!dryRun) writeTaggerOnly(shipped, weightsContent as { tagger?: object });
+    return;
+  }
   if (!dryRun) writeFits(weightsContent, wordWeights);
 }
 

@@ -63,6 +63,11 @@ export function isRaceRelatedFormal(row: GlossaryRow): boolean {
   return RACE_PERSONAS.has(row['Persona/In-Group'].trim()) && row.Register.trim().startsWith('Formal');
 }
 
+/** The informal (online) register of the same personas: in-group slang, reported apart from the formal entries (issue 31). */
+export function isRaceRelatedInformal(row: GlossaryRow): boolean {
+  return RACE_PERSONAS.has(row['Persona/In-Group'].trim()) && row.Register.trim().startsWith('Informal');
+}
+
 export interface BabeRow {
   text: string;
   outlet: string;

@@ -7,17 +7,19 @@
  *   - token-level precision/recall/F1 of flagged spans against the annotators' biased_words
  *     (lower-cased word types per sentence, micro-averaged)
  *   - codeword false positives: codeword occurrences per 100 sentences labelled Non-biased
+ *   - of which informal: codeword occurrences whose dog whistle is an informal-register glossary entry
  * Glossary (race-related, formal-register entries, in their 'Linguistic Context' examples):
  *   - codeword recall: the entry's own dog whistle is flagged as a codeword in its example
  *   - the same on the entries whose example contains one of their surface forms
  *   - any-codeword rate: some codeword is flagged in the example
+ * and the same figures for the race-related informal-register (online slang) entries, apart.
  *
  * The figures are computed from readings (score, threshold, flagged terms) of each text, so any
  * engine can be measured: `evaluate` reads with the embedded analyzer, `evaluateWith` with an
  * asynchronous reader such as the LLM engine (scripts/lib/llm-reader.ts).
  */
 import { analyzeDetailed } from '../../src/domain/analyzer/index.ts';
-import { half, isRaceRelatedFormal, parseBabe, parseGlossary, requireFile, surfaceForms, type BabeRow, type GlossaryRow } from './eval-data.ts';
+import { half, isRaceRelatedFormal, isRaceRelatedInformal, parseBabe, parseGlossary, requireFile, surfaceForms, type BabeRow, type GlossaryRow } from './eval-data.ts';
 import { macroF1, prf, rocAuc, type Prf } from './metrics.ts';
 import { translationBody, translationFigures, type TranslationFigures } from './translation-check.ts';
 
@@ -31,6 +33,9 @@ export interface BabeFigures {
   nonBiased: number;
   codewordFalsePositives: number;
   codewordFalsePositivesPer100: number;
+  /** Of those, occurrences of informal-register glossary dog whistles (engines that name the entries only). */
+  informalCodewordFalsePositives: number;
+  informalCodewordFalsePositivesPer100: number;
 }
 
 export interface GlossaryFigures {
@@ -47,7 +52,10 @@ export interface GlossaryFigures {
 
 export interface Evaluation {
   babe: { all: BabeFigures; fitHalf: BabeFigures; heldOut: BabeFigures };
+  /** Race-related formal-register entries (the figures of issues 4, 16 and 31). */
   glossary: GlossaryFigures;
+  /** Race-related informal-register entries, reported apart (issue 31, item 3). */
+  glossaryInformal: GlossaryFigures;
 }
 
 /** What an engine said about one text: what the figures need, nothing more. */
@@ -75,6 +83,7 @@ interface SentenceResult {
   score: number;
   threshold: number;
   codewords: number;
+  informalCodewords: number;
   flagged: Set<string>;
 }
 
@@ -87,14 +96,15 @@ export function spanWords(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-function sentenceResult(row: BabeRow, reading: Reading): SentenceResult {
+function sentenceResult(row: BabeRow, reading: Reading, informalNames: ReadonlySet<string>): SentenceResult {
   const flagged = new Set<string>();
   let codewords = 0;
   for (const term of reading.terms) {
     if (term.is_codeword) codewords += term.count;
     for (const span of term.spans) for (const w of spanWords(row.text.slice(span.start, span.end))) flagged.add(w);
   }
-  return { row, score: reading.score, threshold: reading.threshold, codewords, flagged };
+  const informalCodewords = (reading.codewordGlossaryNames ?? []).filter((names) => names.some((n) => informalNames.has(n))).length;
+  return { row, score: reading.score, threshold: reading.threshold, codewords, informalCodewords, flagged };
 }
 
 function babeFigures(results: SentenceResult[]): BabeFigures {
@@ -109,6 +119,7 @@ function babeFigures(results: SentenceResult[]): BabeFigures {
   }
   const nonBiased = results.filter((r) => r.row.label === 'Non-biased');
   const falsePositives = nonBiased.reduce((n, r) => n + r.codewords, 0);
+  const informalFalsePositives = nonBiased.reduce((n, r) => n + r.informalCodewords, 0);
   return {
     sentences: results.length,
     biased: gold.filter(Boolean).length,
@@ -119,6 +130,8 @@ function babeFigures(results: SentenceResult[]): BabeFigures {
     nonBiased: nonBiased.length,
     codewordFalsePositives: falsePositives,
     codewordFalsePositivesPer100: nonBiased.length ? (100 * falsePositives) / nonBiased.length : 0,
+    informalCodewordFalsePositives: informalFalsePositives,
+    informalCodewordFalsePositivesPer100: nonBiased.length ? (100 * informalFalsePositives) / nonBiased.length : 0,
   };
 }
 
@@ -191,6 +204,9 @@ export interface EvaluationInput {
 interface EvaluationData {
   babeRows: BabeRow[];
   glossaryTargets: GlossaryRow[];
+  informalTargets: GlossaryRow[];
+  /** Dog whistle names of the informal-register glossary entries of any persona. */
+  informalNames: Set<string>;
 }
 
 /** An even spread of `n` rows (every k-th), or all of them. */
@@ -203,11 +219,16 @@ export function spread<T>(rows: T[], n: number | undefined): T[] {
 function loadData(options: EvaluationInput): EvaluationData {
   const babeRows = parseBabe(requireFile(options.babePath, 'BABE file (--babe)'));
   const glossaryRows = parseGlossary(requireFile(options.glossaryPath, 'glossary file (--glossary)'));
-  return { babeRows: spread(babeRows, options.sample), glossaryTargets: glossaryTargets(glossaryRows) };
+  return {
+    babeRows: spread(babeRows, options.sample),
+    glossaryTargets: glossaryTargets(glossaryRows),
+    informalTargets: glossaryRows.filter(isRaceRelatedInformal),
+    informalNames: new Set(glossaryRows.filter((r) => r.Register.trim().startsWith('Informal')).map((r) => r.Dogwhistle.trim())),
+  };
 }
 
-function figures(data: EvaluationData, babeReadings: Reading[], glossaryReadings: Reading[]): Evaluation {
-  const results = data.babeRows.map((row, i) => sentenceResult(row, babeReadings[i]!));
+function figures(data: EvaluationData, babeReadings: Reading[], glossaryReadings: Reading[], informalReadings: Reading[]): Evaluation {
+  const results = data.babeRows.map((row, i) => sentenceResult(row, babeReadings[i]!, data.informalNames));
   return {
     babe: {
       all: babeFigures(results),
@@ -215,6 +236,7 @@ function figures(data: EvaluationData, babeReadings: Reading[], glossaryReadings
       heldOut: babeFigures(results.filter((r) => half(r.row.text) === 1)),
     },
     glossary: glossaryFigures(data.glossaryTargets, glossaryReadings),
+    glossaryInformal: glossaryFigures(data.informalTargets, informalReadings),
   };
 }
 
@@ -225,6 +247,7 @@ export function evaluate(options: EvaluationInput): Evaluation {
     data,
     data.babeRows.map((row) => embeddedReading(row.text)),
     data.glossaryTargets.map((row) => embeddedReading(row['Linguistic Context'])),
+    data.informalTargets.map((row) => embeddedReading(row['Linguistic Context'])),
   );
 }
 
@@ -249,10 +272,11 @@ export async function evaluateWith(
   read: Reader,
 ): Promise<Evaluation> {
   const data = loadData(options);
-  const texts = [...data.babeRows.map((r) => r.text), ...data.glossaryTargets.map((r) => r['Linguistic Context'])];
+  const texts = [...data.babeRows.map((r) => r.text), ...data.glossaryTargets.map((r) => r['Linguistic Context']), ...data.informalTargets.map((r) => r['Linguistic Context'])];
   let done = 0;
   const readings = await readAll(texts, read, options.concurrency, () => options.onProgress?.(++done, texts.length));
-  return figures(data, readings.slice(0, data.babeRows.length), readings.slice(data.babeRows.length));
+  const g = data.babeRows.length + data.glossaryTargets.length;
+  return figures(data, readings.slice(0, data.babeRows.length), readings.slice(data.babeRows.length, g), readings.slice(g));
 }
 
 /**

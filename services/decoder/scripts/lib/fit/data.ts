@@ -21,6 +21,8 @@ export interface AnalysedRow {
   hasWords: boolean;
   words: WordsRow;
   display: DisplayRow;
+  /** The opinion words tagged.ts may show (framing.ts opinionTokens): as the analyzer reads them, and lower-cased as written. */
+  opinion: Array<{ word: string; surface: string }>;
 }
 
 export interface FitData {
@@ -34,9 +36,12 @@ export function loadFitData(babePath: string): FitData {
   const rows = parseBabe(raw).map((row): AnalysedRow => {
     const detail = analyzeDetailed(row.text);
     const y = row.label === 'Biased' ? 1 : 0;
-    // The words shown without marked words (the analyzer loaded some from word-weights.json): the base of the display choice.
-    const base = new Set(detail.result.detected_terms.filter((t) => !(t.category === 'loaded-language' && loadedKind(t.term) === 'marked'))
+    // The words shown without marked or tagged words (the analyzer loaded some from word-weights.json and
+    // weights.json): the base of the display choices.
+    const tagged = new Set(detail.tagged.map((i) => detail.tokens.norm[i]!));
+    const base = new Set(detail.result.detected_terms.filter((t) => !(t.category === 'loaded-language' && (loadedKind(t.term) === 'marked' || tagged.has(t.term))))
       .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
+    const opinion = detail.counts.opinionTokens.map((i) => ({ word: detail.tokens.norm[i]!, surface: spanWords(row.text.slice(detail.tokens.start[i]!, detail.tokens.end[i]!))[0] ?? '' }));
     const display = displayRow(row.text, base, new Set(row.biasedWords.flatMap(spanWords)));
     return {
       text: row.text,
@@ -46,6 +51,7 @@ export function loadFitData(babePath: string): FitData {
       hasWords: detail.counts.tokens > 0,
       words: wordsRow(row.text, row.biasedWords, y),
       display,
+      opinion,
     };
   });
   return { raw, sha256: createHash('sha256').update(raw).digest('hex'), rows };

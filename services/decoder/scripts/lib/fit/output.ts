@@ -6,7 +6,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { TaggerWeights } from '../../../src/domain/analyzer/tagged.ts';
 import { MARK_PRIOR, MIN_MARKS, MIN_SENTENCES } from '../words-model.ts';
+import { TAG_THRESHOLD_GRID } from './tagger.ts';
 import { L2_GRID, THRESHOLD_WINDOW } from './cross-validation.ts';
 import { REQUIRED_FEATURE, type SelectionSettings } from './selection.ts';
 import { SHOWN_RATE_GRID, WORDS_FEATURE, WORDS_L2_GRID, type WordsColumn } from './words-column.ts';
@@ -34,6 +36,14 @@ export interface FitResult {
   threshold: number;
   fitHalf: HalfFigures;
   heldOut: HalfFigures | null;
+  /** The opinion-word tagger, with its cross-validated token figures on the fit half (and those without it); null: none shipped. */
+  tagger: { weights: TaggerWeights; cv: TokenFigures; none: TokenFigures } | null;
+}
+
+interface TokenFigures {
+  precision: number;
+  recall: number;
+  f1: number;
 }
 
 const round4 = (x: number) => Number(x.toFixed(4));
@@ -66,6 +76,15 @@ export function weightsFile(r: FitResult): object {
     intercept: r.intercept,
     weights: r.weights,
     threshold: r.threshold,
+    ...(r.tagger && {
+      tagger: {
+        about:
+          'src/domain/analyzer/tagged.ts: an opinion word of the lists not otherwise shown is shown when 1 / (1 + exp(-(intercept + sum of weight * input))) >= threshold ' +
+          '(and, with onlyBiased, only in a text scored at or above the score threshold). Fitted on the fit half: the words its annotators marked, each sentence z out of fold; ' +
+          `threshold and onlyBiased by cross-validated token F1 on the fit half from ${TAG_THRESHOLD_GRID.join(', ')} (${round4(r.tagger.none.f1)} without tagged words, ${round4(r.tagger.cv.f1)} with them).`,
+        ...r.tagger.weights,
+      },
+    }),
     fitFigures: {
       fitHalf: { sentences: r.fitHalf.n, macroF1: round4(r.fitHalf.macroF1), auc: round4(r.fitHalf.auc) },
       heldOut: r.heldOut && { sentences: r.heldOut.n, macroF1: round4(r.heldOut.macroF1), auc: round4(r.heldOut.auc) },
@@ -104,4 +123,17 @@ export function writeFits(weights: object, wordWeights: { stems: number; content
   const previous = readFileSync(WEIGHTS_FILE, 'utf8');
   writeFileSync(WEIGHTS_FILE, asJson(weights));
   console.log(previous === asJson(weights) ? 'weights.json unchanged' : `wrote ${WEIGHTS_FILE}`);
+}
+
+/** The score part of the shipped weights.json. */
+export function readShippedWeights(): { intercept: number; weights: Record<string, number>; threshold: number } & Record<string, unknown> {
+  return JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8'));
+}
+
+/** Writes weights.json as shipped, with its `tagger` replaced by the new fit (or removed when none is shipped). */
+export function writeTaggerOnly(shipped: Record<string, unknown>, fitted: { tagger?: object }): void {
+  const { tagger: _old, fitFigures, ...rest } = shipped;
+  const out = fitted.tagger ? { ...rest, tagger: { ...fitted.tagger, fitted: new Date().toISOString().slice(0, 10) }, fitFigures } : { ...rest, fitFigures };
+  writeFileSync(WEIGHTS_FILE, asJson(out));
+  console.log(`wrote ${WEIGHTS_FILE} (the score as it was; tagger ${fitted.tagger ? 'refitted' : 'removed'})`);
 }

@@ -39,8 +39,16 @@ describe('decoder evaluation on ../shared/eval', () => {
     expect(result.babe.all.auc).toBeGreaterThanOrEqual(0.86); // measured 0.873
     expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.715); // measured 0.7296; issue 16 aims at 0.71
     expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.80); // measured 0.8114; issue 16 aims at 0.78
-    expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.355); // measured 0.359
-    expect(result.babe.heldOut.tokens.f1).toBeGreaterThanOrEqual(0.35); // measured 0.3559; issue 16 aims at 0.35
+    // Since issue 31 item 3 the tagged opinion words (tagged.ts) are shown too: 0.359 / 0.3559 before them.
+    expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.375); // measured 0.3821
+    expect(result.babe.heldOut.tokens.f1).toBeGreaterThanOrEqual(0.357); // measured 0.3625; issue 31 aims at 0.45
+  });
+
+  it('reports the informal (online) dog whistles apart, with their false positives', () => {
+    expect(result.glossaryInformal.entries).toBe(61);
+    expect(result.glossaryInformal.recall).toBeGreaterThanOrEqual(0.3); // measured 0.328 (20/61)
+    expect(result.babe.all.informalCodewordFalsePositives).toBeLessThanOrEqual(1); // measured 1 of 1,128 Non-biased sentences
+    expect(result.babe.all.informalCodewordFalsePositives).toBeLessThanOrEqual(result.babe.all.codewordFalsePositives);
   });
 });
 

@@ -23,6 +23,10 @@ const LOADED_EXPLANATION: Record<LoadedKind, (word: string) => string> = {
     `"${word}" is a subjective word (Riloff & Wiebe 2003) that expert annotators of news sentences often marked as biased wording: it tells the reader what to think of what it describes.`,
 };
 
+/** A word shown by tagged.ts: an opinion word of the lists, in a text whose wording reads as loaded. */
+const TAGGED_EXPLANATION = (word: string) =>
+  `"${word}" is an opinion word (Hu & Liu 2004; Riloff & Wiebe 2003) in wording that reads as loaded: in news sentences like this one, expert annotators often marked such words as biased.`;
+
 export interface Finding extends DetectedTerm {
   rank: number;
   firstStart: number;
@@ -66,6 +70,7 @@ export function collectFindings(
   occurrences: Occurrence[],
   loadedTokens: number[],
   lex: CompiledLexicon = compiledLexicon,
+  taggedTokens: readonly number[] = [],
 ): Finding[] {
   const byKey = new Map<string, Finding>();
   const add = (key: string, make: () => Omit<Finding, 'count' | 'spans'>, span: Span) => {
@@ -106,6 +111,14 @@ export function collectFindings(
       term: word,
       explanation: LOADED_EXPLANATION[kind](word),
       is_codeword: false, category: 'loaded-language', source_url: kind === 'marked' ? MARKED_WORD_SOURCE : LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
+    }), { start: tokens.start[i]!, end: tokens.end[i]! });
+  }
+
+  for (const i of taggedTokens) {
+    const word = tokens.norm[i]!;
+    add(`l:${word}`, () => ({
+      term: word, explanation: TAGGED_EXPLANATION(word), is_codeword: false, category: 'loaded-language',
+      source_url: MARKED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
     }), { start: tokens.start[i]!, end: tokens.end[i]! });
   }
 

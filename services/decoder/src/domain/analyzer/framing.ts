@@ -203,6 +203,14 @@ for (const [word, bits] of shownInflectedBits) factsOf(word).shownInflected = bi
 for (const [word, phrases] of phraseRoot) factsOf(word).phrases = phrases;
 for (const [word, weight] of wordWeights) factsOf(word).weight = weight;
 
+/** The list bits of a word as written, with those it inherits as an inflection of a listed word (the fitting scripts read them). */
+export function wordListBits(word: string): number {
+  return (wordBits.get(word) ?? 0) | (inflectedBits.get(word) ?? 0);
+}
+
+/** The lists of opinion and camp words: a word in any of them may be tagged (tagged.ts). */
+const OPINION = STRONG | NEGATIVE | POSITIVE | PARTISAN;
+
 /** Strongly subjective and negative: the words the analyzer lists as loaded language. */
 export const LOADED = STRONG | NEGATIVE;
 /** Strongly subjective and positive: praise ("peacock terms"). */
@@ -279,6 +287,12 @@ export interface FramingCounts {
   exclaimOrQuestionSentences: number;
   /** Token indexes of loaded words, not counting tokens already covered by lexicon terms. */
   loadedTokens: number[];
+  /**
+   * Token indexes of the other opinion words (strongly subjective, negative, positive or partisan in
+   * the lists, or an inflection of one; not an event, attribution or report word; not a term's word,
+   * not a capitalised word inside a sentence): the words `tagged.ts` may show once the text is scored.
+   */
+  opinionTokens: number[];
 }
 
 /**
@@ -296,7 +310,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     tokens: n - codedWords, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
     factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, wordEvidence: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
-    exclaimOrQuestionSentences: 0, loadedTokens: [],
+    exclaimOrQuestionSentences: 0, loadedTokens: [], opinionTokens: [],
   };
   let lastAttributed = -1;
   let lastNumeric = -1;
@@ -354,6 +368,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     const counted = loadedKindOf(ownBits, wordOnly) !== null;
     if (counted) c.loaded++;
     if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | facts.shownInflected) !== null) || isMarkedShown(ownBits))) c.loadedTokens.push(i);
+    else if (!taken[i] && (wordOnly & OPINION) !== 0 && (ownBits & NEVER_OPINION) === 0 && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) c.opinionTokens.push(i);
   }
   for (let s = 0; s < sentences; s++) {
     const flags = tokens.sentenceFlags[s]!;

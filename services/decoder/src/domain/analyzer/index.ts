@@ -15,6 +15,7 @@ import { findOccurrences, PASSIVE, type Occurrence } from './match.ts';
 import { scoreFeatures, weights, wordingRaised } from './score.ts';
 import { scoreEvidence } from './evidence.ts';
 import { analystSummary } from './summary.ts';
+import { taggedTokens } from './tagged.ts';
 import { TITLE, tokenize, type Tokens } from './tokenize.ts';
 import { keishaReading, rewrite } from './translation.ts';
 import type { AnalysisResult } from './types.ts';
@@ -45,6 +46,9 @@ export interface AnalysisDetail {
   occurrences: Occurrence[];
   findings: Finding[];
   counts: FramingCounts;
+  tokens: Tokens;
+  /** The opinion tokens shown by tagged.ts. */
+  tagged: number[];
   features: Record<string, number>;
   /** Glossary dog whistle names behind each codeword occurrence. */
   codewordGlossaryNames: string[][];
@@ -92,8 +96,10 @@ export function analyzeDetailed(input: string): AnalysisDetail {
   const scored = scoreFeatures(features, tokens.count > 0);
   const { z, probability, contributions } = scored;
   const score = scored.score >= weights.threshold && !wordingRaised(features) ? weights.threshold - 1 : scored.score;
-  const findings = collectFindings(text, tokens, occurrences, counts.loadedTokens);
   const threshold = weights.threshold;
+  const tagged = taggedTokens(tokens, counts.opinionTokens, z, score, threshold, weights.tagger);
+  if (tagged.length) categoryCounts['loaded-language'] = (categoryCounts['loaded-language'] ?? 0) + tagged.length;
+  const findings = collectFindings(text, tokens, occurrences, counts.loadedTokens, compiledLexicon, tagged);
 
   const reading = tokens.count > 0 ? keishaReading(findings, score, threshold) : '';
   const rewritten = rewrite(text, tokens, occurrences);
@@ -120,7 +126,7 @@ export function analyzeDetailed(input: string): AnalysisDetail {
     evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings, strongestWords: () => strongestWords(tokens, coded) }) : [],
     engine: 'embedded',
   };
-  return { result, occurrences, findings, counts, features, codewordGlossaryNames };
+  return { result, occurrences, findings, counts, tokens, tagged, features, codewordGlossaryNames };
 }
 
 /** Analyse an article: score 0-100, detected terms with spans, analyst summary and Keisha translation. */

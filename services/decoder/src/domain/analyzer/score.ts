@@ -17,11 +17,14 @@
  */
 import referenceData from './data/reference.json' with { type: 'json' };
 import weightsData from './data/weights.json' with { type: 'json' };
+import type { TaggerWeights } from './tagged.ts';
 
 export interface Weights {
   intercept: number;
   weights: Record<string, number>;
   threshold: number;
+  /** The opinion words shown once the text is scored (tagged.ts); absent: none. */
+  tagger?: TaggerWeights;
 }
 
 export const weights = weightsData as Weights;

@@ -1,0 +1,109 @@
+/**
+ * The opinion-word tagger of src/domain/analyzer/tagged.ts, fitted on the fit half for
+ * scripts/fit-weights.ts: which of the lists' other opinion words to show, from the words the fit
+ * half's annotators marked. A logistic model per word (its lists, its words-model weight, the text's
+ * score z, and their products), its probability threshold and whether to show words only in texts
+ * scored Biased chosen by cross-validated token F1 on the fit half (each sentence tagged by a model
+ * that did not see it, its z out of fold and its words' weights from a words model that did not see it).
+ */
+import { stemOf } from '../../../src/domain/analyzer/words.ts';
+import { TAGGER_FEATURES, taggerInputs, type TaggerWeights } from '../../../src/domain/analyzer/tagged.ts';
+import { fitWordsModel } from '../words-model.ts';
+import type { Folds } from './cross-validation.ts';
+import { fitLogistic, standardise } from './logistic.ts';
+import type { WordsData } from './words-column.ts';
+
+/**
+ * Candidate probability thresholds of a shown word; Infinity shows none. A flag is a claim put before
+ * the reader, so a word is shown only when the model gives it at least even odds of being marked
+ * (0.5 and up), whatever a lower threshold would add to the token F1: on the fit half 0.125 gave the
+ * best cross-validated F1 (0.3814 against 0.3665 at 0.5), but it showed "cold", "baby" and "happy" in a
+ * neutral sentence of ours that the score reads as loaded (words.test.ts). `--tag-grid a,b,c` compares others.
+ */
+export const TAG_THRESHOLD_GRID = [0.5, 0.6, 0.7, Infinity];
+/** L2 penalty of the tagger on standardised inputs: ten numbers fitted on thousands of words, penalised only to keep the fit well posed. */
+const TAGGER_L2 = 1;
+
+export interface TaggerRow {
+  /** The text's opinion words that tagged.ts may show: the word as the analyzer reads it, and as the evaluation compares it. */
+  opinion: Array<{ word: string; surface: string }>;
+  /** The words the analyzer shows anyway. */
+  base: Set<string>;
+  /** The words the annotators marked. */
+  gold: Set<string>;
+}
+
+export interface FittedTagger {
+  tagger: TaggerWeights;
+  /** Cross-validated token figures on the fit half, for each candidate. */
+  grid: Array<{ threshold: number; onlyBiased: boolean; precision: number; recall: number; f1: number }>;
+}
+
+/**
+ * `z[i]`: the out-of-fold linear score of row i; `scoreThreshold`: the score's threshold (0-100);
+ * `wordsL2`: the words model's penalty.
+ */
+export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scoreThreshold: number, cv: Folds, wordsL2: number, grid: number[] = TAG_THRESHOLD_GRID): FittedTagger {
+  const n = rows.length;
+  // Each row's word weights from a words model that did not see it (the first fold assignment).
+  const tables = new Array<ReadonlyMap<string, number>>(n);
+  const first = cv.assignments[0]!;
+  for (let f = 0; f < cv.folds; f++) {
+    const train: number[] = [];
+    for (let i = 0; i < n; i++) if (first[i] !== f) train.push(i);
+    const table = fitWordsModel(words.rows, train, wordsL2, words.names).table;
+    for (let i = 0; i < n; i++) if (first[i] === f) tables[i] = table;
+  }
+  const inputs = rows.map((row, i) => row.opinion.filter((o) => !row.base.has(o.surface)).map((o) => ({
+    x: taggerInputs(o.word, z[i]!, tables[i]!.get(stemOf(o.word)) ?? 0),
+    surface: o.surface,
+    y: row.gold.has(o.surface) ? 1 : 0,
+  })));
+  const biased = z.map((v) => Math.round(100 / (1 + Math.exp(-v))) >= scoreThreshold);
+  const fit = (subset: number[]) => {
+    const x: number[][] = [];
+    const y: number[] = [];
+    for (const i of subset) for (const c of inputs[i]!) { x.push(c.x); y.push(c.y); }
+    const s = standardise(x);
+    const b = fitLogistic(s.rows, y, TAGGER_L2);
+    // Back to raw inputs: c_j = b_j / sd_j, a = b_0 - sum_j c_j mean_j.
+    const weights = TAGGER_FEATURES.map((_, j) => b[j + 1]! / s.sd[j]!);
+    const intercept = weights.reduce((a, c, j) => a - c * s.mean[j]!, b[0]!);
+    return { intercept, weights };
+  };
+  const probability = (m: { intercept: number; weights: number[] }, x: number[]) => 1 / (1 + Math.exp(-x.reduce((q, v, j) => q + m.weights[j]! * v, m.intercept)));
+
+  // Biased texts only first: on a tie the narrower display wins.
+  const candidates = grid.flatMap((threshold) => [true, false].map((onlyBiased) => ({ threshold, onlyBiased, tp: 0, fp: 0, fn: 0 })));
+  for (const fold of cv.assignments) {
+    for (let f = 0; f < cv.folds; f++) {
+      const train: number[] = [];
+      const test: number[] = [];
+      for (let i = 0; i < n; i++) (fold[i] === f ? test : train).push(i);
+      const model = fit(train);
+      for (const i of test) {
+        const row = rows[i]!;
+        const p = inputs[i]!.map((c) => ({ surface: c.surface, p: probability(model, c.x) }));
+        for (const c of candidates) {
+          const flagged = new Set(row.base);
+          if (!c.onlyBiased || biased[i]) for (const w of p) if (w.p >= c.threshold) flagged.add(w.surface);
+          for (const w of flagged) row.gold.has(w) ? c.tp++ : c.fp++;
+          for (const w of row.gold) if (!flagged.has(w)) c.fn++;
+        }
+      }
+    }
+  }
+  const figures = candidates.map((c) => ({ threshold: c.threshold, onlyBiased: c.onlyBiased, precision: c.tp / (c.tp + c.fp), recall: c.tp / (c.tp + c.fn), f1: (2 * c.tp) / (2 * c.tp + c.fp + c.fn) }));
+  const best = figures.reduce((b, c) => (c.f1 > b.f1 + 1e-12 ? c : b));
+  const final = fit(rows.map((_, i) => i));
+  const round = (v: number) => Number(v.toPrecision(6));
+  return {
+    tagger: {
+      intercept: round(final.intercept),
+      weights: Object.fromEntries(TAGGER_FEATURES.map((name, j) => [name, round(final.weights[j]!)])) as TaggerWeights['weights'],
+      threshold: best.threshold,
+      onlyBiased: best.onlyBiased,
+    },
+    grid: figures,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Opinion words shown once a text is scored (tagged.ts, issue 31 item 3). Sentences written by us.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeDetailed } from './index.ts';
+import { loadedKind } from './framing.ts';
+import { scoreFeatures, weights, wordingRaised } from './score.ts';
+import { TAGGER_FEATURES, taggedTokens, taggerInputs, tagProbability, type TaggerWeights } from './tagged.ts';
+import { tokenize } from './tokenize.ts';
+
+const zero = Object.fromEntries(TAGGER_FEATURES.map((f) => [f, 0])) as TaggerWeights['weights'];
+
+describe('tagged opinion words', () => {
+  it('reads the lists and the words-model weight of a word', () => {
+    const x = taggerInputs('dangerous', 2, 0.5);
+    const at = (name: (typeof TAGGER_FEATURES)[number]) => x[TAGGER_FEATURES.indexOf(name)];
+    expect(at('negative')).toBe(1);
+    expect(at('z')).toBe(2);
+    expect(at('negativeZ')).toBe(2);
+    expect(at('word')).toBe(0.5);
+    expect(at('wordZ')).toBe(1);
+    expect(taggerInputs('table', 2, 0).slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('shows a word at or above the probability threshold, and with onlyBiased only in a text scored Biased', () => {
+    const tokens = tokenize('A dangerous and reckless plan.');
+    const opinion = [1, 3];
+    const t: TaggerWeights = { intercept: 0, weights: { ...zero, negative: 2 }, threshold: 0.8, onlyBiased: true };
+    // Both words are negative: p = 1 / (1 + e^-2) = 0.88.
+    expect(tagProbability(taggerInputs('dangerous', 0, 0), t)).toBeCloseTo(0.8808, 4);
+    expect(taggedTokens(tokens, opinion, 0, 60, 50, t)).toEqual([1, 3]);
+    expect(taggedTokens(tokens, opinion, 0, 49, 50, t)).toEqual([]);
+    expect(taggedTokens(tokens, opinion, 0, 49, 50, { ...t, onlyBiased: false })).toEqual([1, 3]);
+    expect(taggedTokens(tokens, opinion, 0, 60, 50, { ...t, threshold: 0.9 })).toEqual([]);
+    expect(taggedTokens(tokens, opinion, 0, 60, 50, undefined)).toEqual([]);
+  });
+
+  it('never moves the score, and shows only opinion words that are not otherwise loaded language', () => {
+    const texts = [
+      'The reckless mayor pushed a disastrous, shameful plan that critics call a dangerous gamble.',
+      'Radical activists staged an absurd stunt, a pathetic display of extremist arrogance.',
+      'The council approved the budget on Monday after a short debate.',
+    ];
+    for (const text of texts) {
+      const d = analyzeDetailed(text);
+      // The score is the formula's (score.ts), whatever is tagged after it.
+      const s = scoreFeatures(d.features, true).score;
+      expect(d.result.score).toBe(s >= weights.threshold && !wordingRaised(d.features) ? weights.threshold - 1 : s);
+      for (const i of d.tagged) {
+        expect(d.counts.opinionTokens).toContain(i);
+        expect(loadedKind(d.tokens.norm[i]!)).toBeNull();
+        const term = d.result.detected_terms.find((t) => t.term === d.tokens.norm[i]);
+        expect(term?.category).toBe('loaded-language');
+      }
+    }
+    // The plain budget story: nothing shown.
+    expect(analyzeDetailed(texts[2]!).tagged).toEqual([]);
+  });
+
+  it('ships a fitted tagger whose threshold is a probability', () => {
+    expect(weights.tagger).toBeDefined();
+    expect(weights.tagger!.threshold).toBeGreaterThan(0);
+    expect(weights.tagger!.threshold).toBeLessThan(1);
+    for (const f of TAGGER_FEATURES) expect(Number.isFinite(weights.tagger!.weights[f])).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Opinion words shown once a text is scored (issue 31, item 3: which words are highlighted).
+ *
+ * The lists' loaded words (strongly subjective and negative, judging speech verbs, pejorative
+ * labels) are always shown. The other opinion words of the published lists (negative but not
+ * strongly subjective, strongly subjective but not negative, positive, partisan; framing.ts
+ * `opinionTokens`) are shown too when a small logistic model gives them at least the fitted chance
+ * of being wording that news annotators mark as biased:
+ *
+ *   q   = a + sum_j c_j * x_j         x: the word's lists (0/1), its words-model weight (words.ts), the
+ *                                       text's score z (score.ts) and their products
+ *   shown  <=>  1 / (1 + e^-q) >= threshold   and, when `onlyBiased`, score >= the score's threshold
+ *
+ * The same word is shown in a text the score reads as loaded and left alone in a plain one ("storm"
+ * in a weather report). Fitted by scripts/lib/fit/tagger.ts on the fit half of BABE (words the
+ * annotators marked), its numbers in data/weights.json (`tagger`). Showing a word changes nothing in
+ * the score: it is computed after it.
+ */
+import { NEGATIVE, PARTISAN, POSITIVE, STRONG, wordListBits } from './framing.ts';
+import type { Tokens } from './tokenize.ts';
+import { wordWeights } from './words.ts';
+
+/** The tagger's inputs, in the order of `taggerInputs`. */
+export const TAGGER_FEATURES = ['strong', 'negative', 'positive', 'partisan', 'strongNegative', 'z', 'negativeZ', 'strongZ', 'word', 'wordZ'] as const;
+export type TaggerFeature = (typeof TAGGER_FEATURES)[number];
+
+export interface TaggerWeights {
+  intercept: number;
+  weights: Record<TaggerFeature, number>;
+  /** The least probability of a shown word. */
+  threshold: number;
+  /** Show tagged words only in a text whose score is at or above the score's threshold. */
+  onlyBiased: boolean;
+}
+
+/** The inputs of one word: its lists, its words-model weight, and the text's linear score z. */
+export function taggerInputs(word: string, z: number, weight = wordWeights.get(word) ?? 0): number[] {
+  const bits = wordListBits(word);
+  const strong = bits & STRONG ? 1 : 0;
+  const negative = bits & NEGATIVE ? 1 : 0;
+  return [strong, negative, bits & POSITIVE ? 1 : 0, bits & PARTISAN ? 1 : 0, strong * negative, z, negative * z, strong * z, weight, weight * z];
+}
+
+/** The tagger's probability for inputs x. */
+export function tagProbability(x: readonly number[], t: TaggerWeights): number {
+  let q = t.intercept;
+  for (let j = 0; j < TAGGER_FEATURES.length; j++) q += t.weights[TAGGER_FEATURES[j]!] * x[j]!;
+  return 1 / (1 + Math.exp(-q));
+}
+
+/** The opinion tokens to show, given the text's linear score z and its score. */
+export function taggedTokens(tokens: Tokens, opinionTokens: readonly number[], z: number, score: number, scoreThreshold: number, t: TaggerWeights | undefined): number[] {
+  if (!t || opinionTokens.length === 0 || (t.onlyBiased && score < scoreThreshold)) return [];
+  const out: number[] = [];
+  for (const i of opinionTokens) if (tagProbability(taggerInputs(tokens.norm[i]!, z), t) >= t.threshold) out.push(i);
+  return out;
+}
