@@ -35,6 +35,15 @@ describe('tagged opinion words', () => {
     expect(taggedTokens(tokens, opinion, 0, 60, 50, undefined)).toEqual([]);
   });
 
+  it('decides as tagProbability does, word by word, for the shipped tagger', () => {
+    const tokens = tokenize('A reckless, shameful and dangerous plan, a brilliant liberal idea, a cold and dark night.');
+    const all = Array.from({ length: tokens.count }, (_, i) => i);
+    for (const z of [-2, 0, 0.5, 1.5, 3]) {
+      const expected = all.filter((i) => tagProbability(taggerInputs(tokens.norm[i]!, z), weights.tagger!) >= weights.tagger!.threshold);
+      expect(taggedTokens(tokens, all, z, 99, 50, weights.tagger)).toEqual(expected);
+    }
+  });
+
   it('never moves the score, and shows only opinion words that are not otherwise loaded language', () => {
     const texts = [
       'The reckless mayor pushed a disastrous, shameful plan that critics call a dangerous gamble.',

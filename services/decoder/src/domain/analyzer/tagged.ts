@@ -51,7 +51,24 @@ export function tagProbability(x: readonly number[], t: TaggerWeights): number {
 /** The opinion tokens to show, given the text's linear score z and its score. */
 export function taggedTokens(tokens: Tokens, opinionTokens: readonly number[], z: number, score: number, scoreThreshold: number, t: TaggerWeights | undefined): number[] {
   if (!t || opinionTokens.length === 0 || (t.onlyBiased && score < scoreThreshold)) return [];
+  // tagProbability(taggerInputs(word, z)) >= threshold, written out: no array per word, and the
+  // probability compared as a log-odds (q >= logit(threshold)), so no exponential either.
+  const w = t.weights;
+  const minimum = Math.log(t.threshold / (1 - t.threshold));
+  const base = t.intercept + w.z * z;
+  const strongBase = w.strong + w.strongZ * z;
+  const negativeBase = w.negative + w.negativeZ * z;
+  const wordBase = w.word + w.wordZ * z;
   const out: number[] = [];
-  for (const i of opinionTokens) if (tagProbability(taggerInputs(tokens.norm[i]!, z), t) >= t.threshold) out.push(i);
+  for (const i of opinionTokens) {
+    const word = tokens.norm[i]!;
+    const bits = wordListBits(word);
+    let q = base + (wordWeights.get(word) ?? 0) * wordBase;
+    if (bits & STRONG) q += strongBase + (bits & NEGATIVE ? w.strongNegative : 0);
+    if (bits & NEGATIVE) q += negativeBase;
+    if (bits & POSITIVE) q += w.positive;
+    if (bits & PARTISAN) q += w.partisan;
+    if (q >= minimum) out.push(i);
+  }
   return out;
 }
