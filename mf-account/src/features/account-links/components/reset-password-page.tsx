@@ -6,7 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { EmailField } from '../../../components/email-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { requestPasswordReset, resetPassword } from '../api/account-links.ts';
@@ -48,13 +48,7 @@ function RequestResetForm() {
   return (
     <Card title="Reset your password" lead="Enter the e-mail address of your account. We will send you a link to choose a new password.">
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
+        <EmailField
           value={email}
           onChange={(value) => {
             setEmail(value);

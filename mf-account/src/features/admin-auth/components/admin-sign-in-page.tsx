@@ -7,6 +7,7 @@ import { Card } from '../../../components/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestSignInLink } from '../api/request-sign-in-link.ts';
 import { adminLoginBody, adminLoginErrorMessage, canSubmitAdminLogin, isThrottled } from '../domain/admin-login.ts';
+import { EmailField } from '../../../components/email-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import styles from './admin-sign-in-page.module.css';
 
@@ -58,13 +59,7 @@ export function AdminSignInPage() {
   return (
     <Card title="Admin Sign In" lead="For Keisha administrators. Use the email and password of your admin account.">
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
+        <EmailField
           required
           value={email}
           onChange={setEmail}

@@ -6,6 +6,7 @@ import { cardStyles as card } from '@keisha/ui';
 import { CHAT_PLANS_SECTION_ID, paths } from '../../../config/paths.ts';
 import { getChatPlans } from '../api/get-chat-plans.ts';
 import { chatPlanRows } from '../domain/chat-plan-rows.ts';
+import frame from '../../../components/page-frame.module.css';
 import styles from './chat-plans.module.css';
 
 type State = { status: 'loading' } | { status: 'ready'; plans: ChatPlan[] } | { status: 'failed' };
@@ -43,7 +44,7 @@ export function ChatPlansSection() {
 
   return (
     <section id={CHAT_PLANS_SECTION_ID} className={`${card.card} ${styles.section}`} aria-labelledby="chat-plans-title">
-      <p className={styles.eyebrow}>Live now</p>
+      <p className={frame.eyebrow}>Live now</p>
       <h2 id="chat-plans-title" className={styles.title}>
         Keisha, the chat assistant
       </h2>

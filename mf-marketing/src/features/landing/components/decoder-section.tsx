@@ -7,6 +7,7 @@ import demoCaptions from '../media/decoder-demo.en.vtt';
 import demoMp4 from '../media/decoder-demo.mp4';
 import demoPoster from '../media/decoder-demo-poster.webp';
 import demoWebm from '../media/decoder-demo.webm';
+import frame from '../../../components/page-frame.module.css';
 import styles from './landing.module.css';
 
 const STEPS = [
@@ -18,7 +19,7 @@ const STEPS = [
 export function DecoderSection() {
   return (
     <section id="decoder" className={styles.section} aria-labelledby="landing-decoder-title">
-      <p className={styles.eyebrow}>The decoder</p>
+      <p className={`${frame.eyebrow} ${styles.eyebrow}`}>The decoder</p>
       <h2 id="landing-decoder-title" className={styles.sectionTitle}>
         From article to analysis in three steps
       </h2>

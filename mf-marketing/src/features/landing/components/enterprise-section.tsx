@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
+import frame from '../../../components/page-frame.module.css';
 import styles from './landing.module.css';
 
 const AUDIENCES = ['Enterprises', 'Universities', 'Students', 'Researchers', 'Learners'];
@@ -11,7 +12,7 @@ export function EnterpriseSection() {
       className={`${styles.section} ${styles.panelSection}`}
       aria-labelledby="landing-enterprise-title">
       <div className={styles.panel}>
-        <p className={styles.eyebrow}>For organizations</p>
+        <p className={`${frame.eyebrow} ${styles.eyebrow}`}>For organizations</p>
         <h2 id="landing-enterprise-title" className={styles.sectionTitle}>
           Built for teams that publish, teach and build AI
         </h2>

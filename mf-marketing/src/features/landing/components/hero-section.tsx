@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { paths, WAITLIST_SECTION_ID } from '../../../config/paths.ts';
 import { DecoderExample } from './decoder-example.tsx';
+import frame from '../../../components/page-frame.module.css';
 import styles from './landing.module.css';
 
 export function HeroSection() {
   return (
     <section className={styles.hero} aria-labelledby="landing-hero-title">
       <div className={styles.heroCopy}>
-        <p className={styles.eyebrow}>AI ethics and bias detection</p>
+        <p className={`${frame.eyebrow} ${styles.eyebrow}`}>AI ethics and bias detection</p>
         <h1 id="landing-hero-title" className={styles.heroTitle}>
           See the bias behind the wording.
         </h1>

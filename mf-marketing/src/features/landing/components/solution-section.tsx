@@ -1,4 +1,5 @@
 import { cardStyles as card } from '@keisha/ui';
+import frame from '../../../components/page-frame.module.css';
 import styles from './landing.module.css';
 
 const FEATURES = [
@@ -19,7 +20,7 @@ const FEATURES = [
 export function SolutionSection() {
   return (
     <section id="solution" className={styles.section} aria-labelledby="landing-solution-title">
-      <p className={styles.eyebrow}>The solution</p>
+      <p className={`${frame.eyebrow} ${styles.eyebrow}`}>The solution</p>
       <h2 id="landing-solution-title" className={styles.sectionTitle}>
         One platform for reading between the lines
       </h2>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { WAITLIST_SECTION_ID } from '../../../config/paths.ts';
+import frame from '../../../components/page-frame.module.css';
 import styles from './landing.module.css';
 
 /** The section the hero's "Join the Waitlist" link jumps to; the form itself comes from the waitlist feature. */
@@ -12,7 +13,7 @@ export function WaitlistSection({ form }: { form: ReactNode }) {
     >
       <div className={`${styles.panel} ${styles.waitlistPanel}`}>
         <div>
-          <p className={styles.eyebrow}>Early access</p>
+          <p className={`${frame.eyebrow} ${styles.eyebrow}`}>Early access</p>
           <h2 id="landing-waitlist-title" className={styles.sectionTitle}>
             Be first on the full platform
           </h2>

@@ -4,6 +4,7 @@ import welcomeCaptions from '../media/welcome.en.vtt';
 import welcomeMp4 from '../media/welcome.mp4';
 import welcomePoster from '../media/welcome-poster.webp';
 import welcomeWebm from '../media/welcome.webm';
+import frame from '../../../components/page-frame.module.css';
 import styles from './landing.module.css';
 
 /** The welcome video at the foot of the landing page (spec section 2). */
@@ -11,7 +12,7 @@ export function WelcomeVideoSection() {
   return (
     <section id="welcome" className={`${styles.section} ${styles.split}`} aria-labelledby="landing-welcome-title">
       <div>
-        <p className={styles.eyebrow}>Welcome</p>
+        <p className={`${frame.eyebrow} ${styles.eyebrow}`}>Welcome</p>
         <h2 id="landing-welcome-title" className={styles.sectionTitle}>
           Keisha in twenty seconds
         </h2>

@@ -14,6 +14,7 @@ import { PlanCard } from './plan-card.tsx';
 import { PricesByMethod } from './prices-by-method.tsx';
 import { ResumeCheckout } from './resume-checkout.tsx';
 import { ChatPlansSection } from '../../chat-plans/components/chat-plans-section.tsx';
+import frame from '../../../components/page-frame.module.css';
 import styles from './pricing.module.css';
 
 function TierPlaceholders() {
@@ -99,7 +100,7 @@ export function PricingPage() {
 
       <div className={styles.columns}>
         <section className={`${card.card} ${styles.panel}`} aria-labelledby="pricing-enterprise-title">
-          <p className={styles.eyebrow}>Enterprise</p>
+          <p className={frame.eyebrow}>Enterprise</p>
           <h2 id="pricing-enterprise-title" className={styles.panelTitle}>
             For companies, newsrooms and universities
           </h2>
