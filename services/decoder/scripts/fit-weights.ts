@@ -27,6 +27,10 @@
  * selection and the weights judge it as they would on new text; nested cross-validation refits it
  * inside each outer training set. Its table is written to data/word-weights.json.
  *
+ * The opinion-word tagger (src/domain/analyzer/tagged.ts, lib/fit/tagger.ts) is fitted last, on the
+ * fit half's marked words, with each sentence's z out of fold; its numbers go into weights.json as
+ * `tagger`. --tagger-only refits it alone and keeps the shipped score as it is.
+ *
  * What leaves this script: numbers, and word stems with a weight each (data/word-weights.json, in
  * alphabetical order). No sentence of BABE (AGPL, evaluation only) is written.
  *
