@@ -49,9 +49,12 @@ describe('tagged opinion words', () => {
       'The reckless mayor pushed a disastrous, shameful plan that critics call a dangerous gamble.',
       'Radical activists staged an absurd stunt, a pathetic display of extremist arrogance.',
       'The council approved the budget on Monday after a short debate.',
+      'Leftist zealots want to destroy the economy with their insane, radical agenda.',
     ];
+    let shown = 0;
     for (const text of texts) {
       const d = analyzeDetailed(text);
+      shown += d.tagged.length;
       // The score is the formula's (score.ts), whatever is tagged after it.
       const s = scoreFeatures(d.features, true).score;
       expect(d.result.score).toBe(s >= weights.threshold && !wordingRaised(d.features) ? weights.threshold - 1 : s);
@@ -62,6 +65,8 @@ describe('tagged opinion words', () => {
         expect(term?.category).toBe('loaded-language');
       }
     }
+    // Not vacuous: the loaded sentences have tagged words ("extremist", "destroy" with today's fit).
+    expect(shown).toBeGreaterThan(0);
     // The plain budget story: nothing shown.
     expect(analyzeDetailed(texts[2]!).tagged).toEqual([]);
   });
