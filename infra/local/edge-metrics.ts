@@ -58,6 +58,8 @@ export interface EdgeMetrics {
   registry: Registry;
   observeRequest(labels: RouteLabels & { method: string; status: number }, seconds: number): void;
   countUpstreamFailure(labels: RouteLabels, failure: UpstreamFailure): void;
+  /** A request sent to another replica of its service after one failed it (replica-dispatcher.ts). */
+  countReplicaRetry(target: RouteTarget, reason: 'refused' | 'broken' | 'shutting_down'): void;
 }
 
 export function createEdgeMetrics(): EdgeMetrics {
@@ -78,11 +80,18 @@ export function createEdgeMetrics(): EdgeMetrics {
     labelNames: ['route', 'target', 'reason'],
     registers: [registry],
   });
+  const replicaRetries = new Counter({
+    name: 'edge_replica_retries_total',
+    help: 'Requests sent to another replica of their service after one failed them, by cause (refused: the connection; broken: before the answer, GET/HEAD/OPTIONS only; shutting_down: the replica was closing).',
+    labelNames: ['target', 'reason'],
+    registers: [registry],
+  });
   return {
     registry,
     observeRequest: ({ route, target, method, status }, seconds) =>
       requests.observe({ route, target, method: methodLabel(method), status_code: String(status) }, seconds),
     countUpstreamFailure: ({ route, target }, reason) => upstreamFailures.inc({ route, target, reason }),
+    countReplicaRetry: (target, reason) => replicaRetries.inc({ target, reason }),
   };
 }
 

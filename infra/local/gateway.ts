@@ -121,7 +121,10 @@ export async function createGateway(
     budgetedDispatcher((origin) => budgets.get(origin) ?? 0),
     new Map([...pools].map(([name, pool]) => [services[name].origin, pool])),
     {
-      retried: (pool, replica, reason) => app.log.warn({ pool, replica: replica.url.origin, reason }, 'asked another replica'),
+      retried: (origin, _replica, reason) => {
+        const service = SERVICES.find((name) => services[name].origin === origin);
+        if (service) metrics.countReplicaRetry(service, reason);
+      },
     },
   );
   app.addHook('onClose', async () => {

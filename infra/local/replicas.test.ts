@@ -194,12 +194,16 @@ describe('the gateway with three identity replicas', () => {
       publicOrigin: 'http://localhost:3000',
       shellDir,
       servicePorts: { identity: [replicas[0]!.port, down, replicas[2]!.port], decoder: others[0]!.port, chat: others[1]!.port, billing: others[2]!.port },
+      metricsPort: 0,
     });
     try {
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(await call(withDead.port, i % 2 ? 'POST' : 'GET', '/api/waitlist'));
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
       expect(replicas[0]!.seen.length + replicas[2]!.seen.length).toBe(12);
+      // Refused once, then left out for its 3 s: one request was sent elsewhere, and counted.
+      const scraped = await (await fetch(`http://127.0.0.1:${withDead.metricsPort}/metrics`)).text();
+      expect(scraped).toContain('edge_replica_retries_total{target="identity",reason="refused",service="edge"} 1');
     } finally {
       await withDead.close();
     }
