@@ -91,7 +91,9 @@ export function createAppConfig(opts: AppOptions, env: { mode?: string } = {}): 
       alias: { 'react-router-dom$': ROUTER_SUBSET },
     },
     module: {
-      parser: { 'css/auto': { namedExports: false } },
+      // Custom properties stay global: @keisha/ui's styles read the ones a remote's own class sets
+      // (--k-button-height, --k-card-padding...), as they read the design tokens.
+      parser: { 'css/auto': { namedExports: false, dashedIdents: false } },
       generator: { 'css/auto': cssModuleNames(opts.name) },
       rules: sourceRules(dev),
     },

@@ -31,7 +31,7 @@ export function SignOutButton({ className }: { className?: string }) {
     <>
       <button
         type="button"
-        className={[buttons.secondary, buttons.small, styles.signOut, className].filter(Boolean).join(' ')}
+        className={[buttons.secondary, styles.signOut, className].filter(Boolean).join(' ')}
         onClick={() => void signOut()}
         aria-disabled={signingOut || undefined}
       >

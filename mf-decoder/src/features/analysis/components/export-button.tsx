@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import { buildMarkdownReport, reportFileName } from '../domain/markdown-report.ts';
 import styles from './result.module.css';
@@ -30,7 +31,7 @@ export function ExportButton({ result, onExport }: { result: AnalysisResult; onE
 
   return (
     <div className={styles.export}>
-      <button type="button" className={styles.exportButton} onClick={exportReport} title="Download the report as Markdown">
+      <button type="button" className={`${buttons.secondary} ${styles.exportButton}`} onClick={exportReport} title="Download the report as Markdown">
         <svg className={styles.exportIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

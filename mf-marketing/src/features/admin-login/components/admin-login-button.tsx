@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { paths } from '../../../config/paths.ts';
 import { AdminLoginDialog } from './admin-login-dialog.tsx';
 import styles from './admin-login-dialog.module.css';
@@ -10,7 +11,7 @@ export function AdminLoginButton() {
   const navigate = useNavigate();
   return (
     <>
-      <button type="button" className={styles.opener} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className={`${buttons.secondary} ${styles.opener}`} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Admin Login
       </button>
       {open && (

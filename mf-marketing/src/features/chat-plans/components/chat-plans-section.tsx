@@ -2,7 +2,7 @@ import type { ChatPlan } from '@keisha/contracts/billing';
 import { useKeisha } from '@keisha/store';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { cardStyles as card } from '@keisha/ui';
+import { buttonStyles as buttons, cardStyles as card } from '@keisha/ui';
 import { CHAT_PLANS_SECTION_ID, paths } from '../../../config/paths.ts';
 import { getChatPlans } from '../api/get-chat-plans.ts';
 import { chatPlanRows } from '../domain/chat-plan-rows.ts';
@@ -60,7 +60,7 @@ export function ChatPlansSection() {
       {state.status === 'failed' && (
         <p className={styles.status} aria-live="polite">
           The chat plans could not be loaded.{' '}
-          <button type="button" className={styles.retry} onClick={retry}>
+          <button type="button" className={`${buttons.secondary} ${buttons.tiny} ${styles.retry}`} onClick={retry}>
             Try again
           </button>
         </p>

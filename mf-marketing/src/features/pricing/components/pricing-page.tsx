@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { cardStyles as card } from '@keisha/ui';
+import { buttonStyles as buttons, cardStyles as card } from '@keisha/ui';
 import { DecoderBanner } from '../../../components/decoder-banner.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -74,7 +74,7 @@ export function PricingPage() {
               day, with no account.
             </p>
             <div className={styles.failureActions}>
-              <button type="button" className={styles.retry} onClick={retry}>
+              <button type="button" className={`${buttons.secondary} ${styles.retry}`} onClick={retry}>
                 Try again
               </button>
               <Link to={paths.decoder} className={styles.inlineLink}>
