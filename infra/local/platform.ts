@@ -7,6 +7,7 @@ import { spawnTiedNode, type TiedSpawnOptions } from './child-processes.ts';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { openLogFile, writeOutputTo, type LogFile } from './log-file.ts';
 import { platformPorts, portsTakenMessage, unavailablePorts } from './port-check.ts';
+import { findRedisServer, startLocalRedis, type LocalRedis } from './local-redis.ts';
 import { startServiceBalancer } from './service-balancer.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
 import { stopChild, supervise, type RestartPolicy, type Supervised } from './supervisor.ts';
@@ -72,6 +73,9 @@ export interface Platform {
 }
 
 const READY_TIMEOUT_MS = 90_000;
+
+/** The platform's own redis-server, when replicas need one: base port + 1379 (3000 -> 4379). */
+const localRedisPort = (ports: Ports) => ports.gateway + 1379;
 
 /**
  * Why these replicas cannot run, or undefined. Replicas of a service must share its database: the embedded
@@ -180,9 +184,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const logDir = path.join(dataDir, 'logs');
   const log = options.log ?? ((line: string) => console.log(line));
   const devApps = new Set(options.devApps ?? []);
-  if (replicas > 1 && !{ ...process.env, ...options.serviceEnv }.REDIS_URL) {
-    log(`! ${replicas} replicas without REDIS_URL: each replica counts its own rate limits (up to ${replicas} times each documented limit); set REDIS_URL to share them`);
+  // Replicas share their rate limits through Redis: REDIS_URL, or a redis-server of the platform's own.
+  const redisBinary = replicas > 1 && !{ ...process.env, ...options.serviceEnv }.REDIS_URL ? findRedisServer() : undefined;
+  if (replicas > 1 && !{ ...process.env, ...options.serviceEnv }.REDIS_URL && !redisBinary) {
+    log(`! ${replicas} replicas without REDIS_URL and no redis-server installed: each replica counts its own rate limits (up to ${replicas} times each documented limit); set REDIS_URL to share them`);
   }
+  let localRedis: LocalRedis | undefined;
   const children = new Map<string, ChildProcess>();
   const servers: RunningServer[] = [];
   // Each replica of each service, by its label (`service:identity`, or `service:identity#2` with replicas).
@@ -206,13 +213,21 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     await Promise.all([...supervised.values()].map((s) => s.stop()));
     await Promise.all([...children.values()].map((child) => stopChild(child)));
     await Promise.all([...logFiles.values()].map((file) => file.close()));
+    await localRedis?.stop();
   };
 
   // Nothing is started while one of its ports is taken: the part already there would answer for the one that failed.
-  const taken = await unavailablePorts(platformPorts(ports, host, replicas));
+  const taken = await unavailablePorts([
+    ...platformPorts(ports, host, replicas),
+    ...(redisBinary ? [{ port: localRedisPort(ports), host: '127.0.0.1', part: 'the shared store (redis-server)' }] : []),
+  ]);
   if (taken.length > 0) throw new Error(portsTakenMessage(taken));
 
   try {
+    if (redisBinary) {
+      localRedis = await startLocalRedis(redisBinary, localRedisPort(ports));
+      log(`Shared store for the replicas' limits: ${path.basename(redisBinary)} at ${localRedis.url} (nothing kept on disk)`);
+    }
     // Services: each its own process, its own port, its own embedded database folder (or, as replicas, N
     // processes each on its own port, sharing DATABASE_URL).
     // With replicas, the first of each service starts alone and is waited for: it runs the migrations and makes
@@ -348,7 +363,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       name: replicaLabel(name, index).slice('service:'.length),
       watch: options.watchServices,
       cwd: path.join(REPO_ROOT, 'services', name),
-      env: { ...env, PORT: String(replicaPorts[name][index]) },
+      env: { ...env, PORT: String(replicaPorts[name][index]), ...(localRedis ? { REDIS_URL: localRedis.url } : {}) },
       logs: options.serviceLogs === 'console' ? 'console' : logFileOf(name, index),
     });
   }

@@ -1,7 +1,12 @@
 // The launcher's side of `npm start -- --replicas N`: which numbers and databases it takes, where each replica
 // listens, and the address other services call (a balancer sharing the edge's pool).
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findRedisServer, startLocalRedis } from './local-redis.ts';
 import { replicasProblem } from './platform.ts';
 import { platformPorts } from './port-check.ts';
 import { createReplicaPool } from './replica-pool.ts';
@@ -64,5 +69,46 @@ describe('replicas in the launcher', () => {
       await a.close();
       await b.close();
     }
+  });
+
+  it("finds redis-server on PATH and starts the platform's own, answering PING, gone once stopped", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-redis-path-'));
+    expect(findRedisServer(dir)).toBeUndefined();
+    writeFileSync(path.join(dir, 'valkey-server'), '');
+    expect(findRedisServer(`/nowhere${path.delimiter}${dir}`)).toBe(path.join(dir, 'valkey-server'));
+
+    const free = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const binary = findRedisServer();
+    if (!binary) {
+      // Not installed here: a binary that is not a server is refused with its name and port.
+      await expect(startLocalRedis('/bin/false', free)).rejects.toThrow(`false did not start on port ${free}`);
+      return;
+    }
+    const redis = await startLocalRedis(binary, free);
+    expect(redis.url).toBe(`redis://127.0.0.1:${free}`);
+    const ping = (await new Promise<string>((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port: free }, () => socket.write('PING\r\n'));
+      socket.once('data', (chunk) => {
+        socket.destroy();
+        resolve(chunk.toString());
+      });
+      socket.once('error', reject);
+    })).trim();
+    expect(ping).toBe('+PONG');
+    await redis.stop();
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port: free });
+      socket.once('error', () => resolve(true));
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+    });
+    expect(refused).toBe(true);
   });
 });
