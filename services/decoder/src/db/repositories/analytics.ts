@@ -77,12 +77,6 @@ export function analyticsRepository(db: Kysely<DecoderDatabase>) {
       return result.rows.length === 1;
     },
 
-    /** The day's accepted events and bytes (0 and 0 when none came). */
-    async dayTotals(day: string): Promise<{ events: number; bytes: number }> {
-      const row = await db.selectFrom('analytics_days').select(['events', 'bytes']).where('day', '=', day).executeTakeFirst();
-      return { events: row?.events ?? 0, bytes: Number(row?.bytes ?? 0) };
-    },
-
     /**
      * Deletes events and front-end error reports created before `cutoff`, `batch` rows per statement (short
      * locks, bounded WAL per step), and the daily counters of days before it. Returns the rows deleted.
