@@ -2,11 +2,27 @@
 // valkey-server) on a loopback port of the platform's, nothing on disk (counters of a minute: `--save ""
 // --appendonly no`, as in the Kubernetes base). Without one of them on PATH, the launcher runs without it and says
 // that each replica then counts its own limits.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnTiedNode } from './child-processes.ts';
+
+/**
+ * redis-server runs under a small Node process tied to the launcher (child-processes.ts): when the launcher is gone,
+ * SIGKILL included, that process ends and stops the server, which would otherwise keep its port.
+ */
+const TIED_WRAPPER = [
+  "const { spawn } = require('node:child_process');",
+  'const [binary, ...args] = process.argv.slice(1);',
+  "const server = spawn(binary, args, { stdio: ['ignore', 'ignore', 'inherit'] });",
+  "const stop = () => server.kill('SIGTERM');",
+  "process.on('SIGTERM', stop);",
+  "process.on('SIGINT', stop);",
+  "process.on('exit', () => server.kill('SIGKILL'));",
+  "server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));",
+].join('\n');
 
 export interface LocalRedis {
   url: string;
@@ -40,12 +56,15 @@ function answers(port: number): Promise<boolean> {
 
 export async function startLocalRedis(binary: string, port: number): Promise<LocalRedis> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-redis-'));
-  const child: ChildProcess = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child: ChildProcess = spawnTiedNode(['-e', TIED_WRAPPER, binary, '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    env: process.env,
+    output: 'pipe',
   });
+  child.stdout?.resume();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const killOnExit = () => child.kill('SIGKILL');
+  // The wrapper stops the server on SIGTERM (a SIGKILL would leave the server running).
+  const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
   const stop = async () => {
     process.off('exit', killOnExit);
