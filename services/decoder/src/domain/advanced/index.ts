@@ -88,7 +88,7 @@ interface OutcomeLike {
  * An engine's outcome with its `advanced` part for a reader on `tier`. A model is configured when it took part
  * in the analysis or was asked and failed: only then does the teaser promise its second opinion.
  */
-export function withAdvanced<T extends OutcomeLike>(outcome: T, text: string, tier: DecoderTier): T {
+export function withAdvanced<T extends OutcomeLike>(outcome: T, text: string, tier: DecoderTier): T & { analysis: T['analysis'] & { advanced: AdvancedDetection | AdvancedTeaser } } {
   const modelConfigured = outcome.analysis.engine !== 'embedded' || outcome.modelFailed === true;
   const advanced = advancedFor(tier, text, outcome.analysis, { modelConfigured, opinion: outcome.opinion, embeddedScore: outcome.opinion?.embeddedScore });
   return { ...outcome, analysis: { ...outcome.analysis, advanced } };
