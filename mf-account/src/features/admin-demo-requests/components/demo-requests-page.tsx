@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import styles from '../../../components/admin-list.module.css';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
 import { countLabel, formatDateTime } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getDemoRequests } from '../api/get-demo-requests.ts';
@@ -56,24 +56,18 @@ export function DemoRequestsPage() {
       )}
       {!list && loading && <Loading label="Loading demo requests..." />}
       {list && (
-        <>
-          <DataTable
-            caption="Demo requests"
-            columns={columns}
-            rows={list.requests}
-            rowKey={(request) => request.id}
-            empty="No demo requests yet."
-            busy={loading}
-            stacked={false}
-          />
-          <Pagination
-            label="Demo requests pages"
-            info={{ page: list.page || page, pageSize: list.page_size || DEMO_REQUESTS_PAGE_SIZE, total: list.total }}
-            rowsOnPage={list.requests.length}
-            busy={loading}
-            onPageChange={setPage}
-          />
-        </>
+        <PagedTable
+          caption="Demo requests"
+          columns={columns}
+          rows={list.requests}
+          rowKey={(request) => request.id}
+          empty="No demo requests yet."
+          busy={loading}
+          stacked={false}
+          pagesLabel="Demo requests pages"
+          info={{ page: list.page || page, pageSize: list.page_size || DEMO_REQUESTS_PAGE_SIZE, total: list.total }}
+          onPageChange={setPage}
+        />
       )}
     </>
   );

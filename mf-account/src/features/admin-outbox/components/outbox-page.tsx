@@ -2,11 +2,11 @@ import { useState } from 'react';
 import styles from '../../../components/admin-list.module.css';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
 import { countLabel, formatDateTime } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { countOutbox, getOutbox } from '../api/get-outbox.ts';
@@ -80,23 +80,17 @@ export function OutboxPage() {
       )}
       {!data && loading && <Loading label="Loading the outbox..." />}
       {data && (
-        <>
-          <DataTable
-            caption="Outbox"
-            columns={columns}
-            rows={data.messages}
-            rowKey={(message) => message.id}
-            empty={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages.` : 'No messages yet.'}
-            busy={loading}
-          />
-          <Pagination
-            label="Outbox pages"
-            info={{ page: data.page || page, pageSize: data.page_size || OUTBOX_PAGE_SIZE, total: data.total }}
-            rowsOnPage={data.messages.length}
-            busy={loading}
-            onPageChange={setPage}
-          />
-        </>
+        <PagedTable
+          caption="Outbox"
+          columns={columns}
+          rows={data.messages}
+          rowKey={(message) => message.id}
+          empty={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages.` : 'No messages yet.'}
+          busy={loading}
+          pagesLabel="Outbox pages"
+          info={{ page: data.page || page, pageSize: data.page_size || OUTBOX_PAGE_SIZE, total: data.total }}
+          onPageChange={setPage}
+        />
       )}
     </>
   );

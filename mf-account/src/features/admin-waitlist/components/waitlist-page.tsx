@@ -2,12 +2,12 @@ import type { WaitlistEntry } from '@keisha/contracts/identity';
 import { useState } from 'react';
 import styles from '../../../components/admin-list.module.css';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel, formatDateTime } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
@@ -72,24 +72,18 @@ export function WaitlistPage() {
 
       {!list && loading && <Loading label="Loading the waitlist..." />}
       {list && (
-        <>
-          <DataTable
-            caption="Waitlist"
-            columns={columns}
-            rows={list.entries}
-            rowKey={(entry) => entry.id}
-            empty="Nobody has joined the waitlist yet."
-            busy={loading}
-            stacked={false}
-          />
-          <Pagination
-            label="Waitlist pages"
-            info={{ page: list.page || page, pageSize: list.page_size || WAITLIST_PAGE_SIZE, total: list.total }}
-            rowsOnPage={list.entries.length}
-            busy={loading}
-            onPageChange={setPage}
-          />
-        </>
+        <PagedTable
+          caption="Waitlist"
+          columns={columns}
+          rows={list.entries}
+          rowKey={(entry) => entry.id}
+          empty="Nobody has joined the waitlist yet."
+          busy={loading}
+          stacked={false}
+          pagesLabel="Waitlist pages"
+          info={{ page: list.page || page, pageSize: list.page_size || WAITLIST_PAGE_SIZE, total: list.total }}
+          onPageChange={setPage}
+        />
       )}
     </>
   );

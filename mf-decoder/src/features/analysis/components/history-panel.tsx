@@ -77,7 +77,7 @@ export function HistoryPanel({ history, onOpen }: HistoryPanelProps) {
         </ul>
       )}
       {hasMoreHistory(list) && status !== 'failed' && (
-        <button type="button" className={styles.more} onClick={history.loadMore} aria-disabled={status === 'loading'}>
+        <button type="button" className={`${buttons.secondary} ${styles.more}`} onClick={history.loadMore} aria-disabled={status === 'loading'}>
           {status === 'loading' ? 'Loading...' : 'Show more'}
         </button>
       )}
@@ -131,22 +131,22 @@ function HistoryItem({ entry, onOpen, onDelete }: { entry: HistoryEntry; onOpen:
       <div className={styles.actions}>
         {confirming ? (
           <>
-            <button ref={confirmButton} type="button" className={styles.danger} onClick={() => void act(onDelete)} aria-label={`Confirm delete: ${entry.title}`}>
+            <button ref={confirmButton} type="button" className={`${buttons.secondary} ${styles.danger}`} onClick={() => void act(onDelete)} aria-label={`Confirm delete: ${entry.title}`}>
               Confirm delete
             </button>
-            <button type="button" className={styles.secondary} onClick={() => setConfirmingAndFocus(false)}>
+            <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={() => setConfirmingAndFocus(false)}>
               Cancel
             </button>
           </>
         ) : (
           <>
-            <button type="button" className={styles.secondary} onClick={() => void act(onOpen)} aria-label={`Open: ${entry.title}`} aria-disabled={busy}>
+            <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={() => void act(onOpen)} aria-label={`Open: ${entry.title}`} aria-disabled={busy}>
               Open
             </button>
             <button
               ref={deleteButton}
               type="button"
-              className={styles.secondary}
+              className={`${buttons.secondary} ${styles.secondary}`}
               onClick={() => setConfirmingAndFocus(true)}
               aria-label={`Delete: ${entry.title}`}
             >
