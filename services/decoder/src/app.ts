@@ -71,7 +71,12 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(analyticsRoutes, {
         rateLimitMax: config.TRACK_RATE_LIMIT_MAX,
         clientErrorRateLimitMax: config.CLIENT_ERROR_RATE_LIMIT_MAX,
-        bounds: { dailyEvents: config.ANALYTICS_DAILY_EVENTS, dailyBytes: config.ANALYTICS_DAILY_BYTES, retentionDays: config.ANALYTICS_RETENTION_DAYS },
+        bounds: {
+          dailyEvents: config.ANALYTICS_DAILY_EVENTS,
+          dailyBytes: config.ANALYTICS_DAILY_BYTES,
+          dailyEventsPerAddress: config.ANALYTICS_DAILY_EVENTS_PER_ADDRESS,
+          retentionDays: config.ANALYTICS_RETENTION_DAYS,
+        },
         sweepIntervalMs: config.ANALYTICS_SWEEP_INTERVAL_MS,
       });
       await app.register(historyRoutes);

@@ -13,6 +13,8 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   CLIENT_ERROR_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Browser analytics events accepted per UTC day from all addresses together; past it the track route answers 429. */
   ANALYTICS_DAILY_EVENTS: z.coerce.number().int().positive().default(50_000),
+  /** Browser analytics events accepted from one address per UTC day, so that no address fills the site's day alone. */
+  ANALYTICS_DAILY_EVENTS_PER_ADDRESS: z.coerce.number().int().positive().default(2_000),
   /** Bytes of browser events' names and properties accepted per UTC day (32 MiB by default: about 36 MB on disk at most). */
   ANALYTICS_DAILY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
   /** Days analytics events and front-end error reports are kept; older rows are deleted (90 covers the admin page's longest period). */

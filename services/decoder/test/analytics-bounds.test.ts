@@ -1,5 +1,5 @@
 // Browser analytics are bounded (issue 28, item 6), over HTTP on a real database: event names from our list,
-// small flat properties, a rate per address, a global cap per UTC day that holds exactly under concurrency and
+// small flat properties, a rate per address, a share of the day per address, a global cap per UTC day that holds exactly under concurrency and
 // across replicas, and a retention period whose sweep deletes old rows. A flood of 2,000 large events leaves
 // the table at the day's cap (before: all 2,000 stored, 32 MB, never deleted).
 import { randomBytes } from 'node:crypto';
@@ -100,6 +100,18 @@ describe.each(targets)('browser analytics bounds on $kind', (target) => {
     expect(day.events).toBe(40);
   });
 
+  it('gives each address a share of the day, so that one address cannot fill it for everyone', async () => {
+    const app = await start({ ANALYTICS_DAILY_EVENTS_PER_ADDRESS: '3', ANALYTICS_DAILY_EVENTS: '100' });
+    const from = async (ip: string) => (await track(app, { event: 'page_view', properties: {} }, ip)).statusCode;
+    const flood = [];
+    for (let i = 0; i < 5; i++) flood.push(await from('198.51.100.9'));
+    expect(flood).toEqual([202, 202, 202, 429, 429]);
+    expect(await from('198.51.100.10')).toBe(202);
+    expect(await rows()).toBe(4);
+    // The refused ones took no room in the site's day.
+    expect((await db().selectFrom('analytics_days').select('events').executeTakeFirstOrThrow()).events).toBe(4);
+  });
+
   it('caps the day’s bytes too', async () => {
     const app = await start({ ANALYTICS_DAILY_BYTES: String(10 * 1024) });
     const statuses = [];
@@ -122,6 +134,14 @@ describe.each(targets)('browser analytics bounds on $kind', (target) => {
       .values([95, 2].map((days) => ({ remote: 'chat', version: '1', route: '/', kind: 'crash', message: `${days} days ago`, created_at: ago(days) })))
       .execute();
     await db().insertInto('analytics_days').values([{ day: ago(120).toISOString().slice(0, 10), events: 1, bytes: 10 }]).execute();
+    const today = new Date(now).toISOString().slice(0, 10);
+    await db()
+      .insertInto('analytics_address_days')
+      .values([
+        { subject: 'ip:192.0.2.1', day: ago(3).toISOString().slice(0, 10), events: 7 },
+        { subject: 'ip:192.0.2.1', day: today, events: 2 },
+      ])
+      .execute();
     const app = await decoderOn(database, { ANALYTICS_RETENTION_DAYS: '90', ANALYTICS_SWEEP_INTERVAL_MS: '100' });
     apps.push(app);
     const deadline = Date.now() + 10_000;
@@ -130,6 +150,7 @@ describe.each(targets)('browser analytics bounds on $kind', (target) => {
     expect(kept.map((row: { properties: { session_id: string } }) => row.properties.session_id)).toEqual(['r3', 'r4']);
     await expect.poll(async () => (await db().selectFrom('client_errors').select('message').execute()).map((r: { message: string }) => r.message)).toEqual(['2 days ago']);
     expect(await db().selectFrom('analytics_days').selectAll().execute()).toEqual([]);
+    expect((await db().selectFrom('analytics_address_days').select('events').execute()).map((r: { events: number }) => r.events)).toEqual([2]);
     // The timer keeps sweeping: a row that ages past the period later goes too.
     await db().insertInto('analytics_events').values({ event: 'page_view', properties: '{}', created_at: ago(200) }).execute();
     await expect.poll(rows, { timeout: 5000 }).toBe(2);

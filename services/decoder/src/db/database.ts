@@ -23,6 +23,13 @@ export interface AnalyticsDaysTable {
   bytes: ColumnType<string, number | string, number | string>;
 }
 
+/** Browser events accepted per address (`ip:<address>`) per UTC day: one address's share of the day. */
+export interface AnalyticsAddressDaysTable {
+  subject: string;
+  day: ColumnType<string, string, string>;
+  events: number;
+}
+
 export interface ClientErrorsTable {
   id: Generated<string>;
   remote: string;
@@ -85,6 +92,7 @@ export interface DecoderDatabase {
   usage_counters: UsageCountersTable;
   analytics_events: AnalyticsEventsTable;
   analytics_days: AnalyticsDaysTable;
+  analytics_address_days: AnalyticsAddressDaysTable;
   client_errors: ClientErrorsTable;
   service_secrets: ServiceSecretsTable;
 }

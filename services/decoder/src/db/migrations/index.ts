@@ -9,6 +9,7 @@ import * as historyLz4 from './2026112601_history_lz4.ts';
 import * as historyResultText from './2026112701_history_result_text.ts';
 import * as fairnessApiAccountUsage from './2026112702_fairness_api_account_usage.ts';
 import * as analyticsBounds from './2026112703_analytics_bounds.ts';
+import * as analyticsAddressDays from './2026112704_analytics_address_days.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_analytics_events': createAnalyticsEvents,
@@ -21,4 +22,5 @@ export const migrations: MigrationSet = {
   '2026112701_history_result_text': historyResultText,
   '2026112702_fairness_api_account_usage': fairnessApiAccountUsage,
   '2026112703_analytics_bounds': analyticsBounds,
+  '2026112704_analytics_address_days': analyticsAddressDays,
 };

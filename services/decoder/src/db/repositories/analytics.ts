@@ -59,14 +59,26 @@ export function analyticsRepository(db: Kysely<DecoderDatabase>) {
     },
 
     /**
-     * Stores a browser event if the UTC day still has room: the day's row counts it (events + 1, bytes + its
-     * weight) only while both stay within their caps, and the event is inserted only when the row was counted.
-     * One statement: exact under concurrency and with several replicas. False when the day is full.
+     * Stores a browser event if the UTC day still has room for its address and for the site: the address's row
+     * for the day counts it only below its share, the day's row (events + 1, bytes + its weight) only while both
+     * stay within their caps, and the event is inserted only when both were counted. One statement: exact under
+     * concurrency and with several replicas. False when either is full.
      */
-    async recordEvent(event: string, propertiesJson: string, bytes: number, day: string, caps: { events: number; bytes: number }): Promise<boolean> {
+    async recordEvent(
+      event: string,
+      propertiesJson: string,
+      bytes: number,
+      at: { day: string; subject: string },
+      caps: { events: number; bytes: number; eventsPerSubject: number },
+    ): Promise<boolean> {
       const result = await sql<{ id: string }>`
-        with slot as (
-          insert into analytics_days as d (day, events, bytes) values (${day}::date, 1, ${bytes})
+        with share as (
+          insert into analytics_address_days as a (subject, day, events) values (${at.subject}, ${at.day}::date, 1)
+          on conflict (subject, day) do update set events = a.events + 1
+          where a.events < ${caps.eventsPerSubject}
+          returning day
+        ), slot as (
+          insert into analytics_days as d (day, events, bytes) select day, 1, ${bytes} from share
           on conflict (day) do update set events = d.events + 1, bytes = d.bytes + excluded.bytes
           where d.events < ${caps.events} and d.bytes + excluded.bytes <= ${caps.bytes}
           returning day
@@ -95,6 +107,8 @@ export function analyticsRepository(db: Kysely<DecoderDatabase>) {
       }
       const days = await db.deleteFrom('analytics_days').where('day', '<', cutoff.toISOString().slice(0, 10)).executeTakeFirst();
       deleted.days = Number(days.numDeletedRows ?? 0);
+      // An address's share matters only on its day: yesterday's rows go at once.
+      await db.deleteFrom('analytics_address_days').where('day', '<', sql<string>`(now() at time zone 'UTC')::date - 1`).execute();
       return deleted;
     },
 

@@ -6,6 +6,8 @@ export interface AnalyticsBounds {
   dailyEvents: number;
   /** Bytes of event names and properties accepted per UTC day (UTF-8 JSON). */
   dailyBytes: number;
+  /** Events accepted from one address per UTC day: no address can fill the site's day alone. */
+  dailyEventsPerAddress: number;
   /** Days an event or a front-end error report is kept. */
   retentionDays: number;
 }

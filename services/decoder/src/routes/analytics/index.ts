@@ -22,17 +22,17 @@ export interface AnalyticsRouteOptions {
   sweepIntervalMs: number;
 }
 
-export const DAILY_LIMIT_MESSAGE = 'The site records no more analytics events today.';
+export const DAILY_LIMIT_MESSAGE = 'No more analytics events are recorded today from this address or for the site.';
 
 export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOptions): Promise<void> {
   const analytics = analyticsRepository(app.db as Kysely<DecoderDatabase>);
   const { bounds } = options;
-  const refused = app.metrics.counter('analytics_events_refused_total', 'Browser events refused because the day’s global cap (events or bytes) was reached.');
+  const refused = app.metrics.counter('analytics_events_refused_total', 'Browser events refused because the address’s share of the day or the day’s global cap (events or bytes) was reached.');
   const swept = app.metrics.counter('analytics_rows_deleted_total', 'Analytics rows deleted after the retention period, by table.', ['table']);
 
-  // Spec section 7: events from the browser, which anyone can send. Bounded four ways: names from our list and
-  // small flat properties (trackBody), a rate per address (rateLimit), a global cap per UTC day (recordEvent),
-  // and a retention period (the sweep below). A store failure is logged, never passed to the caller.
+  // Spec section 7: events from the browser, which anyone can send. Bounded five ways: names from our list and
+  // small flat properties (trackBody), a rate per address (rateLimit), a share per address and a global cap per
+  // UTC day (recordEvent), and a retention period (the sweep below). A store failure is logged, never passed to the caller.
   app.post(
     DECODER_PATHS.track,
     {
@@ -49,7 +49,13 @@ export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOp
       const properties = JSON.stringify(request.body.properties);
       let stored = true;
       try {
-        stored = await analytics.recordEvent(request.body.event, properties, eventBytes(request.body.event, properties), utcDay(now), { events: bounds.dailyEvents, bytes: bounds.dailyBytes });
+        stored = await analytics.recordEvent(
+          request.body.event,
+          properties,
+          eventBytes(request.body.event, properties),
+          { day: utcDay(now), subject: `ip:${request.ip}` },
+          { events: bounds.dailyEvents, bytes: bounds.dailyBytes, eventsPerSubject: bounds.dailyEventsPerAddress },
+        );
       } catch (error) {
         request.log.warn({ err: error }, 'analytics event not stored');
       }
