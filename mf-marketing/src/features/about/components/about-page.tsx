@@ -89,10 +89,7 @@ export function AboutPage() {
         </ul>
       </PageSection>
 
-      <section className={styles.contact} aria-labelledby="about-contact-title">
-        <h2 id="about-contact-title" className={styles.sectionTitle}>
-          Get in touch
-        </h2>
+      <PageSection titleId="about-contact-title" title="Get in touch" className={styles.contact}>
         <p>
           Research collaborations, press, partnerships, or a story you want us to look at: write to{' '}
           <a className={styles.mail} href={mailto(contactEmails.hello, 'Hello from keisha.ai')}>
@@ -100,7 +97,7 @@ export function AboutPage() {
           </a>
           .
         </p>
-      </section>
+      </PageSection>
     </PageFrame>
   );
 }
