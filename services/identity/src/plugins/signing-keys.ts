@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { IdentityDatabase } from '../db/database.ts';
 import { newEd25519Key, signingKeysRepository, type SigningKey } from '../db/repositories/signing-keys.ts';
 
@@ -28,8 +28,14 @@ export async function loadKeyRing(db: Kysely<IdentityDatabase>, configuredPem?: 
   }
   let stored = await repository.all();
   if (stored.length === 0) {
-    await repository.insert(newEd25519Key());
-    stored = await repository.all(); // another instance may have won the race: use the newest
+    // The first key is made under a lock on the table: replicas starting together on an empty database would each
+    // make and use their own key otherwise, and refuse each other's tokens (5 of 12 replicas answered 401 so).
+    stored = await db.transaction().execute(async (trx) => {
+      await sql`lock table signing_keys in exclusive mode`.execute(trx);
+      const inside = signingKeysRepository(trx);
+      if ((await inside.all()).length === 0) await inside.insert(newEd25519Key());
+      return inside.all();
+    });
   }
   return { current: stored[0]!, byKid: new Map(stored.map((k) => [k.kid, k])) };
 }
