@@ -55,6 +55,8 @@ describe('the daily newsletter on the account page', () => {
     expect(await screen.findByText(/comes with the Monthly and Annual plans/)).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Send me the daily newsletter' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Say whether to subscribe (true or false)');
+    // The click showed at once and went back when the server refused it.
+    expect((screen.getByRole('checkbox', { name: 'Send me the daily newsletter' }) as HTMLInputElement).checked).toBe(false);
   });
 });
 

@@ -14,18 +14,23 @@ type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'saved'; subscribed:
 export function NewsletterSection({ userId, headingId }: { userId: string; headingId: string }) {
   const remote = useRemoteData(`newsletter:${userId}`, (signal) => getNewsletterSubscription(signal));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // The box shows the reader's click at once while it is saved, and goes back if saving fails.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const subscription = remote.state.data;
   const busy = status.kind === 'busy';
 
   async function change(subscribed: boolean) {
-    if (busy) return;
+    if (busy) return; // one change at a time; the box is not disabled, so focus stays on it
     setStatus({ kind: 'busy' });
+    setAsked(subscribed);
     try {
       const next = await setNewsletterSubscription(subscribed);
       remote.update(() => next);
       setStatus({ kind: 'saved', subscribed: next.subscribed });
     } catch (error) {
       setStatus({ kind: 'failed', message: errorMessage(error, 'Could not save your choice. Please try again.') });
+    } finally {
+      setAsked(null);
     }
   }
 
@@ -48,7 +53,7 @@ export function NewsletterSection({ userId, headingId }: { userId: string; headi
         <>
           <p className={styles.lead}>{subscription.included === false ? NEWSLETTER_TEXT.notIncluded : NEWSLETTER_TEXT.included}</p>
           <label className={styles.toggle}>
-            <input type="checkbox" checked={subscription.subscribed} disabled={busy} onChange={(event) => void change(event.target.checked)} />
+            <input type="checkbox" checked={asked ?? subscription.subscribed} aria-busy={busy || undefined} onChange={(event) => void change(event.target.checked)} />
             {NEWSLETTER_TEXT.toggle}
           </label>
           {status.kind === 'saved' && <Notice kind="success">{status.subscribed ? NEWSLETTER_TEXT.subscribed : NEWSLETTER_TEXT.unsubscribed}</Notice>}
