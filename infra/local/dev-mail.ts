@@ -3,7 +3,7 @@
 // site sends (verification, password reset, the daily newsletter...) can be read in a browser. Without the
 // package, or with SMTP_URL already set, or KEISHA_MAILDEV=off, nothing changes: identity keeps every message
 // as an .eml file in .data/mail and on the admin Outbox page, as with `npm start`.
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
@@ -30,16 +30,19 @@ export function devMailPlan({ basePort, env, maildevBin }: { basePort: number; e
   return { kind: 'maildev', bin: maildevBin, smtpPort: port('MAILDEV_SMTP_PORT', 1025 + (basePort - 3000)), webPort: port('MAILDEV_WEB_PORT', 1080 + (basePort - 3000)) };
 }
 
-/** maildev's command-line script, when the package is installed. */
+/**
+ * maildev's command-line script, when the package is installed: found in the node_modules folders above `from`
+ * (its package.json is not among the files its `exports` lets `require.resolve` find).
+ */
 export function findMaildev(from = import.meta.dirname): string | undefined {
-  try {
-    const require = createRequire(path.join(from, 'noop.js'));
-    const manifest = require.resolve('maildev/package.json');
-    const { bin } = require('maildev/package.json') as { bin?: string | Record<string, string> };
-    const script = typeof bin === 'string' ? bin : bin?.maildev;
-    return script ? path.join(path.dirname(manifest), script) : undefined;
-  } catch {
-    return undefined;
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', 'maildev', 'package.json');
+    if (existsSync(manifest)) {
+      const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: string | Record<string, string> };
+      const script = typeof bin === 'string' ? bin : bin?.maildev;
+      return script ? path.join(path.dirname(manifest), script) : undefined;
+    }
+    if (path.dirname(dir) === dir) return undefined;
   }
 }
 
