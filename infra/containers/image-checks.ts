@@ -8,6 +8,8 @@ import { REPO_ROOT } from '../local/topology.ts';
 
 export interface InspectedImage {
   Config: { Env?: string[]; Cmd?: string[]; WorkingDir?: string; User?: string; Healthcheck?: { Test?: string[] } };
+  /** Where podman puts the image's HEALTHCHECK (docker puts it in Config). */
+  Healthcheck?: { Test?: string[] };
   HealthCheck?: { Test?: string[] };
 }
 
@@ -21,7 +23,7 @@ export function imageProblems(image: ImageSpec, inspected: InspectedImage, nodeV
   if (JSON.stringify(inspected.Config.Cmd) !== JSON.stringify(image.command)) problems.push(`${image.name}: runs ${JSON.stringify(inspected.Config.Cmd)}, not ${JSON.stringify(image.command)}`);
   if (inspected.Config.WorkingDir !== image.workdir) problems.push(`${image.name}: works in ${inspected.Config.WorkingDir}, not ${image.workdir}`);
   if (inspected.Config.User !== IMAGE_USER) problems.push(`${image.name}: runs as ${JSON.stringify(inspected.Config.User)}, not ${IMAGE_USER}`);
-  if (!(inspected.Config.Healthcheck ?? inspected.HealthCheck)?.Test?.length) problems.push(`${image.name}: has no health check`);
+  if (!(inspected.Config.Healthcheck ?? inspected.Healthcheck ?? inspected.HealthCheck)?.Test?.length) problems.push(`${image.name}: has no health check`);
   const expected = `v${projectNode()}`;
   if (nodeVersion.trim() !== expected) problems.push(`${image.name}: runs Node ${nodeVersion.trim()}, the project ${expected}`);
   return problems;
