@@ -164,7 +164,13 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     const body = await one.json();
     const site = await (await fetch(`${ctx.url}/api/bias-analysis`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: ARTICLE }) })).json();
     expect(body).toMatchObject({ success: true, id: 'story-1', key_usage: { key_prefix: key.prefix, used: 1, daily_limit: 10_000 } });
-    expect(body.analysis).toEqual(site.analysis);
+    // The same analysis, but for advanced detection (issue 28, item 1): the key's owner holds Annual and gets it, the
+    // site's guest gets only its teaser.
+    const { advanced, ...analysis } = body.analysis;
+    const { advanced: teaser, ...guestAnalysis } = site.analysis;
+    expect(analysis).toEqual(guestAnalysis);
+    expect(advanced).toMatchObject({ locked: false, sentences: [expect.objectContaining({ start: 0 })] });
+    expect(teaser).toMatchObject({ locked: true });
     expect(body.translation).toEqual(site.translation);
 
     // A batch: each article answered in its place; only the analysed ones are counted.
@@ -173,7 +179,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     expect(mixed.status).toBe(200);
     const results = (await mixed.json()) as { results: Array<{ ok: boolean; id?: string; error?: { code: string }; analysis?: unknown }>; key_usage: { used: number } };
     expect(results.results.map((r) => r.ok)).toEqual([true, false, false, false, true]);
-    expect(results.results[0]).toMatchObject({ id: 'a', analysis: site.analysis });
+    expect(results.results[0]).toMatchObject({ id: 'a', analysis: { ...guestAnalysis, advanced } });
     expect(results.results[1]).toMatchObject({ id: 'b', error: { code: 'VALIDATION', message: 'Please paste an article text to analyze.' } });
     expect(results.results[2]!.error!.code).toBe('VALIDATION');
     expect(results.results[3]!.error!.code).toBe('INVALID_ARTICLE');
