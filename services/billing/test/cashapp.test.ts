@@ -1,17 +1,11 @@
 // Cash App by hand: a pending payment with the account email as the note, the instructions page,
 // and an administrator's approval that makes the plan active at once (or a rejection).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { addMonthsUtc, decoderBody, emailOf, entitlementOf, get, post, startBilling, subOf, subscriptionRow, type Billing } from './helpers.ts';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-beforeAll(async () => {
-  identity = await startIdentityProcess();
-});
-afterAll(async () => {
-  await identity.stop();
-});
+const identity = await identityForFile();
 
 describe.each(targets)('Cash App (manual) on $kind', (target) => {
   let ctx: Billing;
@@ -20,10 +14,7 @@ describe.each(targets)('Cash App (manual) on $kind', (target) => {
     ctx = await startBilling(target, { IDENTITY_URL: identity.url, CASHAPP_CASHTAG: '$KeishaTest' });
     admin = await identity.tokenFor('admin');
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const list = (token?: string, status = 'pending') => get(ctx, `/api/billing/admin/manual-payments?status=${status}`, token);
 

@@ -1,7 +1,7 @@
 // Coinbase Commerce against a fake of our own: charges, signed webhooks delivered again and again
 // (also at once), forged and stale signatures, failures, refunds and out-of-order events.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, startIdentityProcess, type IdentityProcess, closeTestApps } from '@keisha/service-kit/testing';
 import { startFakeCoinbase, type FakeCoinbase } from './fake-coinbase.ts';
 import { addMonthsUtc, bearer, decoderBody, emailOf, entitlementOf, eventsFor, get, post, startBilling, subOf, subscriptionRow, type Billing } from './helpers.ts';
 
@@ -26,10 +26,7 @@ describe.each(targets)('Coinbase Commerce on $kind', (target) => {
       PUBLIC_BASE_URL: 'https://keisha.example',
     });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(() => {
     coinbase.mode = 'normal';
   });

@@ -4,39 +4,26 @@
 // confirmed first wins; the cancel of a checkout that turned out paid is refused with a 409).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@keisha/contracts/billing';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { CHECKOUTS_PER_HOUR } from '../src/payments/checkout.ts';
-import { bearer, decoderBody, startBilling, subOf, subscriptionRow, type Billing } from './helpers.ts';
+import { bearer, decoderBody, subOf, subscriptionRow, serveBilling, type BillingServer } from './helpers.ts';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-beforeAll(async () => {
-  identity = await startIdentityProcess();
-});
-afterAll(async () => {
-  await identity.stop();
-});
+const identity = await identityForFile();
 
 describe.each(targets)('limits and payment decisions under concurrency on $kind', (target) => {
-  let ctx: Billing;
-  let base: string;
+  let ctx: BillingServer;
   beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = ctx.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ctx = await serveBilling(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const postJson = async (path: string, body: unknown, token: string) => {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${ctx.base}${path}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as any };
   };
   const pay = (id: string) =>
-    fetch(`${base}/api/billing/sandbox/checkout/${id}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    fetch(`${ctx.base}/api/billing/sandbox/checkout/${id}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   const start = async (token: string) => {
     const created = await postJson('/api/bias-payment/create-subscription', decoderBody(subOf(token)), token);
     expect(created.status).toBe(201);

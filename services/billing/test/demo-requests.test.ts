@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
-import { startBilling } from './helpers.ts';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { startBilling, type Billing } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 describe.each(targets)('enterprise demo requests on $kind', (target) => {
-  let identity: IdentityProcess;
-  let ctx: Awaited<ReturnType<typeof startBilling>>;
+  let ctx: Billing;
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startBilling(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const request = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/enterprise-demo-request', payload: payload as object });
   const list = (token?: string) =>

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
-import { startBilling } from './helpers.ts';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { startBilling, type Billing } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 describe.each(targets)('entitlements on $kind', (target) => {
-  let identity: IdentityProcess;
-  let ctx: Awaited<ReturnType<typeof startBilling>>;
+  let ctx: Billing;
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startBilling(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const subOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
 

@@ -79,3 +79,13 @@ export const decoderBody = (userId: string, over: Record<string, unknown> = {}) 
 });
 
 export { addMonthsUtc } from '../src/domain/period.ts';
+
+/** Billing on `target`, listening on a free loopback port: `base` is its URL, for tests over real HTTP. */
+export async function serveBilling(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}) {
+  const ctx = await startBilling(target, env);
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = ctx.app.server.address();
+  return { ...ctx, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+export type BillingServer = Awaited<ReturnType<typeof serveBilling>>;

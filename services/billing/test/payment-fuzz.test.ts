@@ -2,7 +2,7 @@
 // 404 where existence itself is private), administrators pass; wrong types, unknown plans, hostile
 // URLs and amounts get a 4xx with the spec's message, never a 5xx, and nobody's plan changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { installSecret } from '../src/db/repositories/secrets.ts';
 import { signSandboxPayload } from '../src/domain/signatures.ts';
@@ -20,13 +20,7 @@ const EMAIL = 'User email not available. Please refresh the page and try again.'
 const CHECKOUT = 'Failed to create checkout session. Please try again.';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-beforeAll(async () => {
-  identity = await startIdentityProcess();
-});
-afterAll(async () => {
-  await identity.stop();
-});
+const identity = await identityForFile();
 
 function refused(response: LightMyRequestResponse, status: number, message?: string) {
   expect(response.statusCode, response.body).toBe(status);
@@ -63,10 +57,7 @@ describe.each(targets)('payment routes under attack on $kind', (target) => {
     before = await entitlementOf(ctx, alice);
     expect(before.decoder_tier).toBe('monthly');
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it('refuses guests and broken tokens with 401 on every signed-in route, before reading the body', async () => {
     const routes: Array<[string, string]> = [

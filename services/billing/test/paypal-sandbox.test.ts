@@ -3,35 +3,22 @@
 // /thank-you, the verification, the account's Cancel); and Cash App shows a tag from configuration, or the
 // sandbox's placeholder tag with words saying not to pay it. Over real HTTP, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { CASHAPP_SANDBOX_CASHTAG } from '../src/providers/cashapp.ts';
-import { bearer, billingAppOn, decoderBody, entitlementOf, startBilling, subOf, type Billing } from './helpers.ts';
+import { bearer, billingAppOn, decoderBody, entitlementOf, subOf, serveBilling, type BillingServer } from './helpers.ts';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-beforeAll(async () => {
-  identity = await startIdentityProcess();
-});
-afterAll(async () => {
-  await identity.stop();
-});
+const identity = await identityForFile();
 
 describe.each(targets)('the PayPal and Cash App sandboxes on $kind', (target) => {
-  let ctx: Billing;
-  let base: string;
+  let ctx: BillingServer;
   beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = ctx.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ctx = await serveBilling(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const call = async (path: string, init: { token?: string; json?: unknown; form?: boolean } = {}) => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${ctx.base}${path}`, {
       method: init.json !== undefined || init.form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {

@@ -2,7 +2,7 @@
 // plan, the buyer's account as custom_id), verified webhooks applied once, renewals, refunds and
 // cancellation at PayPal.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, startIdentityProcess, type IdentityProcess, closeTestApps } from '@keisha/service-kit/testing';
 import { startFakePaypal, type FakePaypal } from './fake-paypal.ts';
 import { billingAppOn, entitlementOf, eventsFor, get, post, startBilling, subOf, type Billing } from './helpers.ts';
 
@@ -31,10 +31,7 @@ describe.each(targets)('PayPal on $kind', (target) => {
       PAYPAL_WEBHOOK_ID: paypal.webhookId,
     });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(() => {
     paypal.mode = 'normal';
   });

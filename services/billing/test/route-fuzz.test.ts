@@ -10,9 +10,9 @@ import {
   fuzzRunsFromEnv,
   fuzzSummary,
   fuzzTimeoutMs,
-  startIdentityProcess,
+  identityForFile,
   type FuzzCallers,
-  type IdentityProcess,
+  closeTestApps,
 } from '@keisha/service-kit/testing';
 import { bearer, decoderBody, emailOf, post, startBilling, subOf, type Billing } from './helpers.ts';
 
@@ -45,13 +45,7 @@ const HTML_ROUTES = [
 const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
 
-let identity: IdentityProcess;
-beforeAll(async () => {
-  identity = await startIdentityProcess();
-});
-afterAll(async () => {
-  await identity?.stop();
-});
+const identity = await identityForFile();
 
 describe.each(targets)('billing routes under generated hostile requests on $kind', (target) => {
   let ctx: Billing;
@@ -75,10 +69,7 @@ describe.each(targets)('billing routes under generated hostile requests on $kind
     ids.refund = await start({ payment_method: 'cashapp', tier: 'annual' });
     ids.cancel = await start({ tier: 'annual' });
   });
-  afterAll(async () => {
-    await ctx?.app.close();
-    await ctx?.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it(
     'answers every one below 500, refusals in our error shape, nothing leaked, and nothing bought for another',

@@ -1,37 +1,24 @@
 // The whole purchase, offline, over real HTTP: create -> the sandbox checkout page -> Pay -> a
 // signed webhook -> the plan at once -> a cancellation that keeps access to the end of the period.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { installSecret } from '../src/db/repositories/secrets.ts';
 import { signSandboxPayload } from '../src/domain/signatures.ts';
 import { SANDBOX_SECRET_NAME } from '../src/providers/sandbox.ts';
-import { addMonthsUtc, bearer, entitlementOf, eventsFor, startBilling, subOf, subscriptionRow, type Billing } from './helpers.ts';
+import { addMonthsUtc, bearer, entitlementOf, eventsFor, subOf, subscriptionRow, serveBilling, type BillingServer } from './helpers.ts';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-beforeAll(async () => {
-  identity = await startIdentityProcess();
-});
-afterAll(async () => {
-  await identity.stop();
-});
+const identity = await identityForFile();
 
 describe.each(targets)('sandbox purchase flow on $kind', (target) => {
-  let ctx: Billing;
-  let base: string;
+  let ctx: BillingServer;
   beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = ctx.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ctx = await serveBilling(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const call = async (path: string, init: { method?: string; token?: string; json?: unknown; form?: boolean } = {}) => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${ctx.base}${path}`, {
       method: init.method ?? (init.json === undefined && !init.form ? 'GET' : 'POST'),
       redirect: 'manual',
       headers: {
@@ -179,7 +166,7 @@ describe.each(targets)('sandbox purchase flow on $kind', (target) => {
     const event = (type: string, amount = 700, id = `evt_${crypto.randomUUID()}`) =>
       JSON.stringify({ id, type, created_at: new Date().toISOString(), data: { checkout_id: created.subscription_id, amount_cents: amount, currency: 'USD' } });
     const deliver = (raw: string, signature?: string) =>
-      fetch(`${base}/api/billing/webhooks/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'keisha-sandbox-signature': signature } : {}) }, body: raw });
+      fetch(`${ctx.base}/api/billing/webhooks/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'keisha-sandbox-signature': signature } : {}) }, body: raw });
     const now = Math.floor(Date.now() / 1000);
     const confirmed = event('payment.confirmed');
 

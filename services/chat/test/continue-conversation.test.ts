@@ -4,13 +4,14 @@
 // and through the route (a Free account's burst into one conversation).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, openTestDatabase, startIdentityProcess, type IdentityProcess, type TestDatabase } from '@keisha/service-kit/testing';
+import { databaseTargets, openTestDatabase, type TestDatabase, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { sessionsRepository } from '../src/db/repositories/sessions.ts';
 import { bearer, eventsOf, startChat } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 const DAY = '2026-11-26';
 
 describe.each(targets)('a message to an existing conversation on $kind', (target) => {
@@ -170,18 +171,12 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
 });
 
 describe.each(targets)('a Free account’s burst into one conversation on $kind', (target) => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startChat>>;
 
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startChat(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it('accepts exactly the 9 messages left of 30 sent at once, stores exactly those, and answers 404 for another account', async () => {
     const token = await identity.tokenFor('user');

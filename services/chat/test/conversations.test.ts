@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { bearer, startChat } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 describe.each(targets)('conversations on $kind', (target) => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startChat>>;
   let token = '';
 
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Pro' });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(async () => {
     await ctx.database.truncateAll();
     token = await identity.tokenFor('user');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { bearer, startChat } from './helpers.ts';
 
 // Hostile and malformed values for every body field and query parameter of every chat route:
@@ -40,26 +40,21 @@ const LEGITIMATE: Record<string, string[]> = {
 const isLegitimate = (field: string, label: string) => LEGITIMATE[field]?.includes(label) ?? false;
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 describe.each(targets)('chat under hostile input on $kind', (target) => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startChat>>;
   let user = '';
   let admin = '';
   let sessionId = '';
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
     user = await identity.tokenFor('user');
     admin = await identity.tokenFor('admin');
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(user), payload: { message: 'Seed message about redlining' } });
     sessionId = sent.json().session_id;
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const BODY_ROUTES = () => [
     { method: 'POST' as const, url: '/api/chat', fields: { message: 'hello', system_prompt: 'x', session_id: sessionId, time_zone: 'UTC' } },

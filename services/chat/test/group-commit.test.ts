@@ -3,7 +3,7 @@
 // through the routes with a burst of 100 messages from one account.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, openTestDatabase, startIdentityProcess, type IdentityProcess, type TestDatabase } from '@keisha/service-kit/testing';
+import { databaseTargets, openTestDatabase, type TestDatabase, identityForFile } from '@keisha/service-kit/testing';
 import { writeCounted } from '@keisha/service-kit';
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -11,6 +11,7 @@ import { counterKey, sessionsRepository, type ConversationStart, type StartedCon
 import { bearer, eventsOf, startChat, subjectOf } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 const DAY = '2026-11-25';
 
 const start = (userId: string, limit: number | null, text = `It's a "quoted" \\ text, {with} braces ${randomUUID()}`): ConversationStart => ({
@@ -116,14 +117,6 @@ describe.each(targets)('new conversations written together on $kind', (target) =
 });
 
 describe.each(targets)('a burst of 100 messages from one account on $kind', (target) => {
-  let identity: IdentityProcess;
-  beforeAll(async () => {
-    identity = await startIdentityProcess();
-  });
-  afterAll(async () => {
-    await identity.stop();
-  });
-
   const stream = (app: Awaited<ReturnType<typeof startChat>>['app'], token: string, i: number) =>
     app.inject({ method: 'POST', url: '/api/chat/stream', headers: { ...bearer(token), accept: 'text/event-stream' }, payload: { message: `Burst question ${i}?`, time_zone: 'UTC' } });
 

@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { bearer, deltaText, eventsOf, startChat } from './helpers.ts';
 
 const [target] = await databaseTargets();
+const identity = await identityForFile();
 
 // No OPENAI_BASE_URL or OPENAI_API_KEY: the embedded offline responder answers, streamed like a model.
 describe('the embedded offline responder, through the stream', () => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startChat>>;
   let token = '';
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startChat(target!, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold', CHAT_OFFLINE_CHUNK_DELAY_MS: '1' });
     token = await identity.tokenFor('user');
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const ask = async (message: string, sessionId?: string) => {
     const response = await ctx.app.inject({

@@ -1,31 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, startBillingProcess, type ServiceProcess, identityForFile } from '@keisha/service-kit/testing';
 import { PAYMENT_PATHS, paymentPath, type CreateCheckoutSessionResponse } from '@keisha/contracts/billing';
 import { billingChatPlans, chatPlans } from '../src/plugins/plans.ts';
 import { bearer, startChat, subjectOf } from './helpers.ts';
 
 const [target] = await databaseTargets();
+const identity = await identityForFile();
 // One internal token for billing's process and the chat built here, as every deployment shares one.
 const INTERNAL_API_TOKEN = randomBytes(32).toString('base64url');
 
 // The chat plan from the real billing service, as a process, trusting the real identity's keys; a plan is
 // bought through billing's sandbox checkout exactly as the browser does it (create, then Pay).
 describe('chat plans from billing', () => {
-  let identity: IdentityProcess;
   let billing: ServiceProcess;
   let billingUrl = '';
   const warnings: string[] = [];
   const log = { warn: (_obj: object, msg: string) => void warnings.push(msg) };
 
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     billing = await startBillingProcess(identity.url, { INTERNAL_API_TOKEN });
     billingUrl = billing.url;
   }, 90_000);
   afterAll(async () => {
     await billing?.stop();
-    await identity?.stop();
   });
 
   /** Buys a chat plan through the sandbox checkout: what "Proceed to Coinbase" and the sandbox's Pay do. */

@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { AnswerInterrupted, type AnswerEngine } from '../src/plugins/answer-engine.ts';
 import { bearer, eventsOf, startChat, subjectOf } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 describe.each(targets)('the daily message limit on $kind', (target) => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startChat>>;
 
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startChat(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(async () => {
     await ctx.database.truncateAll();
   });

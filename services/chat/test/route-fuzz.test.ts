@@ -6,12 +6,12 @@ import {
   databaseTargets,
   fuzzFailures,
   fuzzRoutes,
+  fuzzSuccesses,
   fuzzRunsFromEnv,
   fuzzSummary,
   fuzzTimeoutMs,
-  startIdentityProcess,
-  type FuzzReport,
-  type IdentityProcess,
+  identityForFile,
+  closeTestApps,
 } from '@keisha/service-kit/testing';
 import { bearer, startChat, subjectOf } from './helpers.ts';
 
@@ -26,22 +26,13 @@ const ROUTES = [
 const ANSWERING_ROUTES = ['POST /api/chat', 'POST /api/chat/stream', 'POST /api/chat/sessions/:id/regenerate'];
 const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
-
-function successes(report: FuzzReport, routes: string[], caller: string): number {
-  let count = 0;
-  for (const route of report.routes.filter((r) => routes.includes(r.route))) {
-    for (const [status, n] of Object.entries(route.statuses[caller] ?? {})) if (Number(status) < 300) count += n;
-  }
-  return count;
-}
+const identity = await identityForFile();
 
 describe.each(targets)('chat routes under generated hostile requests on $kind', (target) => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startChat>>;
   let user = '';
   let sessionId = '';
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     // An unlimited plan, so valid bodies go all the way to an answer instead of stopping at the limit.
     ctx = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
     user = await identity.tokenFor('user');
@@ -50,11 +41,7 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
     sessionId = sent.json().session_id;
     await ctx.database.db.deleteFrom('chat_usage_counters').execute();
   });
-  afterAll(async () => {
-    await ctx?.app.close();
-    await ctx?.database.destroy();
-    await identity?.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it(
     'answers every one below 500, refusals in our error shape, nothing leaked, and no message counted for a refusal',
@@ -79,7 +66,7 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
 
       // Every message counted is one answered request.
       const counters = await ctx.database.db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', subjectOf(user)).execute();
-      expect(counters.reduce((sum, row) => sum + row.used, 0)).toBe(successes(report, ANSWERING_ROUTES, 'user'));
+      expect(counters.reduce((sum, row) => sum + row.used, 0)).toBe(fuzzSuccesses(report, ANSWERING_ROUTES, 'user'));
       // Nothing malformed was stored: every message is one bubble with text, every title is bounded.
       const rows = await ctx.database.db.selectFrom('messages').select(['user_prompt', 'ai_response']).execute();
       for (const row of rows) {

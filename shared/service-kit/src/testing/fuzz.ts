@@ -239,6 +239,15 @@ export function fuzzSummary(report: FuzzReport): string {
   );
 }
 
+/** How many answers below 300 the routes named gave one caller: what a test checks the counted uses against. */
+export function fuzzSuccesses(report: FuzzReport, routes: readonly string[], caller: string): number {
+  let count = 0;
+  for (const route of report.routes.filter((r) => routes.includes(r.route))) {
+    for (const [status, n] of Object.entries(route.statuses[caller] ?? {})) if (Number(status) < 300) count += n;
+  }
+  return count;
+}
+
 /** The failures as lines a person can act on, with what replays each; empty when there are none. */
 export function fuzzFailures(report: FuzzReport): string[] {
   return report.failures.map(

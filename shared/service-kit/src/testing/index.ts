@@ -2,6 +2,8 @@
 export { DEFAULT_TEST_DATABASE_URL, databaseTargets, dropSchemas, openTestDatabase, type TestDatabase } from './databases.ts';
 export { describeServiceFrame, type StartService, type StartedService } from './frame-suite.ts';
 export { startIdentityProcess, TEST_ADMIN, type IdentityProcess, type TestSession } from './identity-process.ts';
+export { closeTestApps, identityForFile, type TestApp } from './lifecycle.ts';
+export { listenOnLoopback, type LoopbackServer } from './loopback-server.ts';
 export { readKeptMessage, verificationTokenIn, waitForVerificationToken, type KeptMessage } from './mail-files.ts';
 export { describeRevocation, REVOCATION_DEADLINE_MS, type RevocationProbes } from './revocation-suite.ts';
 export { profileBreakdown, type ProfileBreakdown, type ProfileFrame, type ProfilePart, type ProfilePartRule } from './cpu-profile.ts';
@@ -11,6 +13,7 @@ export { freePort, processCpuMs, startBillingProcess, startServiceProcess, type 
 export {
   fuzzRoutes,
   fuzzFailures,
+  fuzzSuccesses,
   fuzzSummary,
   fuzzRunsFromEnv,
   fuzzTimeoutMs,
