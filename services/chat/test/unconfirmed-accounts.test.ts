@@ -1,11 +1,12 @@
 // Issue 27, item 2: no chat until the account has confirmed its e-mail address, on any plan.
 import { createPrivateKey, sign } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { CHAT_ERRORS, CHAT_TEXT } from '@keisha/contracts/chat';
 import { bearer, startChat } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 /** The token's own claims, re-signed with identity's key without `ev`: a token issued before the claim existed. */
 function withoutVerificationClaim(token: string, signingKeyPem: string): string {
@@ -17,22 +18,14 @@ function withoutVerificationClaim(token: string, signingKeyPem: string): string 
 }
 
 describe.each(targets)('the chat for an account that has not confirmed its address, on $kind', (target) => {
-  let identity: IdentityProcess;
   let free: Awaited<ReturnType<typeof startChat>>;
   let gold: Awaited<ReturnType<typeof startChat>>;
 
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     free = await startChat(target, { IDENTITY_URL: identity.url });
     gold = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
   }, 300_000);
-  afterAll(async () => {
-    await free?.app.close();
-    await gold?.app.close();
-    await free?.database.destroy();
-    await gold?.database.destroy();
-    await identity?.stop();
-  });
+  afterAll(() => closeTestApps(free, gold));
   beforeEach(async () => {
     await free.database.truncateAll();
     await gold.database.truncateAll();

@@ -2,10 +2,11 @@
 // the guests there. Signing up (three times, from one address) must not buy more analyses than a guest has.
 import { createPrivateKey, sign } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
 
 /** The token's own claims, re-signed with identity's key without `ev`: a token issued before the claim existed. */
@@ -18,21 +19,13 @@ function withoutVerificationClaim(token: string, signingKeyPem: string): string 
 }
 
 describe.each(targets)('accounts that have not confirmed their address, on $kind', (target) => {
-  let identity: IdentityProcess;
   let free: Awaited<ReturnType<typeof startDecoder>>;
   let monthly: Awaited<ReturnType<typeof startDecoder>>;
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     free = await startDecoder(target, { IDENTITY_URL: identity.url });
     monthly = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'monthly' });
   }, 300_000);
-  afterAll(async () => {
-    await free?.app.close();
-    await monthly?.app.close();
-    await free?.database.destroy();
-    await monthly?.database.destroy();
-    await identity?.stop();
-  });
+  afterAll(() => closeTestApps(free, monthly));
   beforeEach(async () => {
     for (const ctx of [free, monthly]) {
       await ctx.database.db.deleteFrom('usage_counters').execute();
