@@ -2,7 +2,7 @@
 // streaming, for the chat tests and the benchmark. It records every request (body, key, timings) and
 // whether the client went away before the answer was complete.
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import { listenOnLoopback } from '@keisha/service-kit/testing';
 
 export type FakeMode =
   /** The answer in chunks, finish_reason stop, then [DONE]. */
@@ -69,7 +69,6 @@ function pieces(text: string, wordsPerChunk: number): string[] {
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const sockets = new Set<Socket>();
   const waiters = new Set<() => void>();
   const notify = () => {
     for (const wake of waiters) wake();
@@ -210,17 +209,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     });
   });
   server.keepAliveTimeout = 60_000;
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
-  state.close = () =>
-    new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  const listening = await listenOnLoopback(server);
+  state.url = `${listening.origin}/v1`;
+  state.close = listening.close;
   return state;
 }

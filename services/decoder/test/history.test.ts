@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
 import { historyTitle } from '../src/domain/history.ts';
 import { seededRandom } from '../scripts/lib/seeded-random.ts';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 describe('historyTitle', () => {
   it('keeps short texts and cuts long ones at a word', () => {
@@ -34,17 +35,11 @@ describe('historyTitle', () => {
 });
 
 describe.each(targets)('analysis history on $kind', (target) => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startDecoder>>;
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     ctx = await startDecoder(target, { IDENTITY_URL: identity.url });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-    await identity.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it('keeps a signed-in reader’s analyses to list, reopen and delete, and shows them to nobody else', async () => {
     const alice = { authorization: `Bearer ${await identity.tokenFor('user')}` };
