@@ -1,5 +1,6 @@
 // An OpenAI-compatible server of our own, speaking POST /v1/chat/completions, for the LLM tests.
 import http from 'node:http';
+import { listenOnLoopback } from '@keisha/service-kit/testing';
 
 export type FakeMode = 'normal' | 'malformed' | 'rate-limited' | 'error' | 'slow' | 'no-json-schema' | 'unreachable';
 
@@ -20,7 +21,6 @@ export async function startFakeOpenAi(answer: FakeAnswer): Promise<FakeOpenAi> {
     return answer(String(user?.content ?? ''));
   };
   const state: FakeOpenAi = { url: '', mode: 'normal', requests: [], close: async () => {} };
-  const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
@@ -59,14 +59,8 @@ export async function startFakeOpenAi(answer: FakeAnswer): Promise<FakeOpenAi> {
       }
     });
   });
-  server.on('connection', (socket) => sockets.add(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
-  state.close = () =>
-    new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  const listening = await listenOnLoopback(server);
+  state.url = `${listening.origin}/v1`;
+  state.close = listening.close;
   return state;
 }
