@@ -1,6 +1,6 @@
 // The decoder's own metrics, scraped over HTTP as Prometheus would: analyses by engine and quota refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 
 const ARTICLE = 'Residents said the urban youth who gathered were met with force as shots were fired near the station.';
@@ -18,10 +18,7 @@ describe.each(targets)('decoder metrics on $kind', (target) => {
     ctx = await startDecoder(target);
     base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it('counts analyses by engine and a guest’s refusal once the day is used up', async () => {
     const analyze = () => fetch(`${base}/api/bias-analysis`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: ARTICLE }) });

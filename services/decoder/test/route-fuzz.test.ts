@@ -6,12 +6,13 @@ import {
   databaseTargets,
   fuzzFailures,
   fuzzRoutes,
+  fuzzSuccesses,
   fuzzRunsFromEnv,
   fuzzSummary,
   fuzzTimeoutMs,
-  startIdentityProcess,
   type FuzzReport,
-  type IdentityProcess,
+  identityForFile,
+  closeTestApps,
 } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 
@@ -30,26 +31,19 @@ const ANALYSIS_ROUTES = ROUTES.slice(0, 2);
 const ARTICLE = 'Officials said shots were fired during the clashes in the inner-city neighborhood.';
 const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
+const identity = await identityForFile();
 
 const subjectOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Successful answers of the analysis routes to one caller. */
-function successes(report: FuzzReport, caller: string): number {
-  let count = 0;
-  for (const route of report.routes.filter((r) => ANALYSIS_ROUTES.includes(r.route))) {
-    for (const [status, n] of Object.entries(route.statuses[caller] ?? {})) if (Number(status) < 300) count += n;
-  }
-  return count;
-}
+const successes = (report: FuzzReport, caller: string): number => fuzzSuccesses(report, ANALYSIS_ROUTES, caller);
 
 describe.each(targets)('decoder routes under generated hostile requests on $kind', (target) => {
-  let identity: IdentityProcess;
   let ctx: Awaited<ReturnType<typeof startDecoder>>;
   let user = '';
   let historyId = '';
   beforeAll(async () => {
-    identity = await startIdentityProcess();
     // An unlimited plan for the signed-in caller, so valid bodies go all the way through the engine
     // and into the history instead of stopping at the daily limit.
     ctx = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'annual' });
@@ -59,11 +53,7 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
     historyId = (await ctx.app.inject({ url: '/api/decoder/history', headers: bearer(user) })).json().entries[0].id;
     await ctx.database.db.deleteFrom('usage_counters').execute();
   });
-  afterAll(async () => {
-    await ctx?.app.close();
-    await ctx?.database.destroy();
-    await identity?.stop();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it(
     'answers every one below 500, refusals in our error shape, nothing leaked, and no use spent on a refusal',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -10,10 +10,7 @@ describe.each(targets)('passwords, address form and sign-up caps on $kind', (tar
   beforeAll(async () => {
     ctx = await startIdentity(target, { REGISTER_DAILY_LIMIT_PER_ADDRESS: '3' });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(async () => {
     await ctx.database.truncateAll();
   });

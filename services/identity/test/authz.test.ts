@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
 import { craftJwt, foreignEd25519Pem } from './jwt-forge.ts';
 
@@ -17,10 +17,7 @@ describe.each(targets)('authorization on $kind', (target) => {
     ctx = await startIdentity(target);
     victimId = (await signUp(ctx.app, 'victim@example.org')).user.id;
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   /** A fresh caller of the given kind: each cell of the matrix gets its own account. */
   async function headersFor(caller: Caller): Promise<Record<string, string>> {

@@ -6,7 +6,7 @@
 // the figures of all four, measured the same way on running processes).
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
 import { startIdentity, type TestContext } from './helpers.ts';
 
 const [target] = await databaseTargets();
@@ -87,10 +87,7 @@ describe(`raw HTTP to identity on ${target!.kind}`, () => {
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     port = (ctx.app.server.address() as net.AddressInfo).port;
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   const METHODS = ['DELETE', 'GET', 'POST', 'PUT', 'PATCH', 'OPTIONS', 'HEAD'];
   const PATHS = ['/api/waitlist', '/api/auth/logout', '/health/live', '/api/no-such-route'];

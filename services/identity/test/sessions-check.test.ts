@@ -1,7 +1,7 @@
 // The services' sessions check: many readers' tokens in one request, each answered as `me` would
 // answer it, and a batch holding a token whose signature does not verify refused whole.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
 import { craftJwt, foreignEd25519Pem } from './jwt-forge.ts';
 
@@ -17,10 +17,7 @@ describe.each(targets)('the sessions check on $kind', (target) => {
     ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL });
     key = await ctx.database.db.selectFrom('signing_keys').select(['kid', 'private_key_pem']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(async () => {
     await ctx.database.truncateAll();
     await restoreAdmin(ctx);

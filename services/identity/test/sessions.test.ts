@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, fromGrant, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -9,10 +9,7 @@ describe.each(targets)('accounts and sessions on $kind', (target) => {
   beforeAll(async () => {
     ctx = await startIdentity(target);
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(async () => {
     await ctx.database.truncateAll();
   });
@@ -235,10 +232,7 @@ describe('per-address rate limit on sign-in', () => {
   beforeAll(async () => {
     ctx = await startIdentity(targets[0]!, { LOGIN_RATE_LIMIT_MAX: '3' });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
 
   it('answers 429 after the limit from one client address, across different accounts', async () => {
     const codes: number[] = [];
