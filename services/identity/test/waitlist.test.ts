@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
 import { startIdentity, type TestContext } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -9,10 +9,7 @@ describe.each(targets)('waitlist on $kind', (target) => {
   beforeAll(async () => {
     ctx = await startIdentity(target);
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
-  });
+  afterAll(() => closeTestApps(ctx));
   beforeEach(async () => {
     await ctx.database.truncateAll();
   });
