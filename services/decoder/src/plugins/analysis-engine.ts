@@ -1,4 +1,4 @@
-import type { Analysis } from '@keisha/contracts/decoder';
+import type { Analysis, DecoderTier } from '@keisha/contracts/decoder';
 
 /** What the analysis route needs from an engine: the spec's analysis and the Keisha translation. */
 export interface AnalysisOutcome {
@@ -19,6 +19,12 @@ export interface AnalysisRequest {
   account?: string;
   /** Aborts when the reader went away: work not started yet is dropped, and the analysis rejects. */
   signal?: AbortSignal;
+  /**
+   * The reader's plan, when the answer carries advanced detection (domain/advanced): an engine may add it where it
+   * runs (the threaded engine on its thread, so that a batch's advanced parts do not hold the event loop); the
+   * routes add what an engine did not.
+   */
+  tier?: DecoderTier;
 }
 
 export interface AnalysisEngine {

@@ -48,6 +48,7 @@ const NOBODY = 'unknown';
 
 interface Piece {
   texts: string[];
+  tier?: AnalysisRequest['tier'];
   resolve: (outcomes: AnalysisOutcome[]) => void;
   reject: (error: Error) => void;
 }
@@ -111,7 +112,7 @@ export function threadedEmbeddedEngine({ fromChars, threads = 2, perAccount, pie
       try {
         const thread = (pool[slot] ??= start(slot));
         thread.running = { id, account: next.account, piece: next.piece };
-        thread.worker.postMessage({ id, texts: next.piece.texts } satisfies ThreadRequest);
+        thread.worker.postMessage({ id, texts: next.piece.texts, tier: next.piece.tier } satisfies ThreadRequest);
         sent += next.piece.texts.length;
       } catch (error) {
         // A thread that cannot start rejects its piece instead of throwing at whoever dispatched.
@@ -127,7 +128,7 @@ export function threadedEmbeddedEngine({ fromChars, threads = 2, perAccount, pie
       const account = request?.account ?? NOBODY;
       const signal = request?.signal;
       if (signal?.aborted) return reject(new AnalysisAbandoned());
-      const piece: Piece = { texts, resolve, reject };
+      const piece: Piece = { texts, tier: request?.tier, resolve, reject };
       if (signal) {
         const drop = () => {
           if (share.remove(account, piece)) reject(new AnalysisAbandoned());

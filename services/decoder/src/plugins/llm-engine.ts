@@ -86,7 +86,8 @@ export function createLlmEngine(
   }
 
   return async (text, request) => {
-    const base = await embedded(text, request);
+    // The embedded part without advanced detection: the route adds it with the model's second opinion.
+    const base = await embedded(text, request && { ...request, tier: undefined });
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     // A reader who went away closes the model's request too: nobody would read its answer (issue 29, item 3).
     const asked = request?.signal ? AbortSignal.any([timeout, request.signal]) : timeout;

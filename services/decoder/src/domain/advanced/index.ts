@@ -89,6 +89,8 @@ interface OutcomeLike {
  * in the analysis or was asked and failed: only then does the teaser promise its second opinion.
  */
 export function withAdvanced<T extends OutcomeLike>(outcome: T, text: string, tier: DecoderTier): T & { analysis: T['analysis'] & { advanced: AdvancedDetection | AdvancedTeaser } } {
+  // Added already where the engine ran (the analysis thread, issue 29's fair share of the event loop).
+  if (outcome.analysis.advanced) return outcome as T & { analysis: T['analysis'] & { advanced: AdvancedDetection | AdvancedTeaser } };
   const modelConfigured = outcome.analysis.engine !== 'embedded' || outcome.modelFailed === true;
   const advanced = advancedFor(tier, text, outcome.analysis, { modelConfigured, opinion: outcome.opinion, embeddedScore: outcome.opinion?.embeddedScore });
   return { ...outcome, analysis: { ...outcome.analysis, advanced } };

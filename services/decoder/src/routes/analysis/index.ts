@@ -150,7 +150,7 @@ export async function analysisRoutes(app: ServiceApp, options: AnalysisRouteOpti
         const analyse = async (): Promise<AnalysisOutcome> => {
           try {
             // Advanced detection for the plans that include it, by billing's answer (reader.tier); the teaser otherwise.
-            return withAdvanced(await options.engine(request.body.text, { account, signal: gone }), request.body.text, reader.tier);
+            return withAdvanced(await options.engine(request.body.text, { account, signal: gone, tier: reader.tier }), request.body.text, reader.tier);
           } catch (error) {
             if (gone.aborted) throw error;
             analyses.inc({ outcome: 'failed', engine: 'none' });

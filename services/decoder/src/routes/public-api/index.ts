@@ -119,7 +119,7 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
       if ('full' in reserved) throw dailyLimitError(reserved.full, 1);
       let outcome: AnalysisOutcome;
       try {
-        outcome = withAdvanced(await options.engine(request.body.text, { account: accountOf(key), signal: gone }), request.body.text, API_PLAN);
+        outcome = withAdvanced(await options.engine(request.body.text, { account: accountOf(key), signal: gone, tier: API_PLAN }), request.body.text, API_PLAN);
       } catch (error) {
         await giveBack({ key, day, count: 1 });
         if (gone.aborted) return abandoned(reply);
@@ -171,7 +171,8 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
       const reserved = texts.length > 0 ? await keys.reserve(key, day, texts.length, dailyLimits) : await keys.usageOf(key, day);
       if ('full' in reserved) throw dailyLimitError(reserved.full, texts.length);
       let used = reserved;
-      const outcomes = (await analyseAll(texts, { account: accountOf(key), signal: gone })).map((outcome, i) =>
+      // Advanced detection is added on the analysis threads for long batches (the tier goes with the work).
+      const outcomes = (await analyseAll(texts, { account: accountOf(key), signal: gone, tier: API_PLAN })).map((outcome, i) =>
         outcome instanceof Error ? outcome : withAdvanced(outcome, texts[i]!, API_PLAN),
       );
       // A caller who went away before the results is charged nothing: all the batch's articles are given back.
