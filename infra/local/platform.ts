@@ -72,7 +72,11 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * How long a part may take to say it is ready. 90 s by default; KEISHA_READY_TIMEOUT_MS raises it on a machine
+ * that is busy with other work (at load 40-50 on 2 cores, identity on PGlite took up to 80 s to start).
+ */
+const READY_TIMEOUT_MS = Math.max(1000, Number(process.env.KEISHA_READY_TIMEOUT_MS) || 90_000);
 
 /** The platform's own redis-server, when replicas need one: base port + 1379 (3000 -> 4379). */
 const localRedisPort = (ports: Ports) => ports.gateway + 1379;
