@@ -54,7 +54,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'plans',
     question: 'What do the paid plans add?',
     answer: [
-      'Monthly raises the allowance to ten analyses a day and adds advanced detection, priority support and a daily newsletter. Annual makes analyses unlimited, with priority support, and will add export and API access. Current prices, and what Annual saves against paying monthly, are on the Pricing page.',
+      'Monthly raises the allowance to ten analyses a day and adds advanced detection, priority support and a daily newsletter. Annual makes analyses unlimited, with priority support and access to the public API (keys on the account page). Every reader can export an analysis as a Markdown report. Current prices, and what Annual saves against paying monthly, are on the Pricing page.',
     ],
     link: { label: 'See current prices', to: '/pricing' },
   },
