@@ -1,7 +1,7 @@
 import { expect, test } from './support/csp.ts';
 
-// The news decoder as a guest meets it (issue 4). Guests share one address in this run, so this file
-// uses the address's 3 analyses on purpose and ends on the paywall.
+// The news decoder as a guest meets it (issue 4). The guest has an address of its own in this run, so this file
+// uses that address's 3 analyses on purpose and ends on the paywall.
 const ARTICLE = [
   'Officials said shots were fired during the clashes downtown, and the officer-involved shooting left a man dead.',
   'Critics blamed inner-city thugs and urban youth for the unrest, while the mayor promised law and order.',
@@ -14,6 +14,8 @@ test('a guest decodes an article, sees the result safely, and meets the paywall 
     dialogs++;
     await dialog.dismiss();
   });
+  // A guest at an address of its own: other files' guests and unconfirmed sign-ups share loopback's 3 a day.
+  await page.route('**/api/**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '198.51.100.73' } }));
   await page.goto('/bias-detection');
   const article = page.getByRole('textbox', { name: 'Article text' });
   const run = page.getByRole('button', { name: 'RUN ANALYSIS' });
