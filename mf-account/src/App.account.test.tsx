@@ -1,20 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from './testing/render-app.tsx';
-import { ADMIN, MEMBER, resetSession, signedInAs, signedOut } from './testing/session.ts';
+import { ADMIN, MEMBER, signedInAs, signedOut, fakeApiForEachTest } from './testing/session.ts';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
-});
-
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiForEachTest();
 
 function serveAccount(user: { id: string; email: string; role: 'user' | 'admin' }) {
   api.on('GET /api/auth/me', { json: { success: true, user: { ...user, created_at: '2025-01-15T10:00:00.000Z' } } });

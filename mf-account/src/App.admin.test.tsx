@@ -1,9 +1,9 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authSuccess, fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { authSuccess } from '@keisha/config/testing/fake-api';
 import { renderApp } from './testing/render-app.tsx';
-import { ADMIN, MEMBER, resetSession, signedInAs, signedOut } from './testing/session.ts';
+import { ADMIN, MEMBER, signedInAs, signedOut, fakeApiForEachTest } from './testing/session.ts';
 
 function userRow(n: number, overrides: Partial<AdminUserRow> = {}): AdminUserRow {
   return {
@@ -19,17 +19,7 @@ function userRow(n: number, overrides: Partial<AdminUserRow> = {}): AdminUserRow
 
 const ownRow: AdminUserRow = { ...ADMIN, created_at: '2025-01-01T12:00:00.000Z', disabled: false, last_sign_in_at: null };
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
-});
-
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiForEachTest();
 
 function serveUsers(rows: AdminUserRow[], total = rows.length) {
   api.on('GET /api/identity/admin/users', (request) => ({

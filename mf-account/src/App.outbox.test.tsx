@@ -1,21 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi, type FakeRequest } from '@keisha/config/testing/fake-api';
+import { describe, expect, it } from 'vitest';
+import { type FakeRequest } from '@keisha/config/testing/fake-api';
 import type { OutboxMessage, OutboxStatus } from './features/admin-outbox/domain/outbox.ts';
 import { renderApp } from './testing/render-app.tsx';
-import { ADMIN, resetSession, signedInAs } from './testing/session.ts';
+import { ADMIN, signedInAs, fakeApiForEachTest } from './testing/session.ts';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
-});
-
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiForEachTest();
 
 function message(n: number, status: OutboxStatus, over: Partial<OutboxMessage> = {}): OutboxMessage {
   return {

@@ -2,22 +2,11 @@
 // Cancel that asks first and then shows what follows; "Active until" for a cancelled one; nothing to cancel
 // for a lifetime plan.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from './testing/render-app.tsx';
-import { MEMBER, resetSession, signedInAs } from './testing/session.ts';
+import { MEMBER, signedInAs, fakeApiForEachTest } from './testing/session.ts';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
-});
-
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiForEachTest();
 
 const purchase = (over: Record<string, unknown> = {}) => ({
   id: '33333333-3333-4333-8333-333333333333',
