@@ -2,14 +2,14 @@
 // data kept across restarts, and a server left running by a killed launcher replaced at the next start.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@keisha/service-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '@keisha/service-kit';
-import { startEmbeddedDatabase, type EmbeddedDatabaseOptions } from './embedded-database.ts';
+import { binariesFrom, startEmbeddedDatabase, type EmbeddedDatabaseOptions } from './embedded-database.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -21,20 +21,9 @@ function tempDir(): string {
   return dir;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // KEISHA_POSTGRES_BIN_DIR runs the same tests on the machine's own PostgreSQL binaries.
-const binDir = process.env.KEISHA_POSTGRES_BIN_DIR;
-const binaries = binDir ? { binaries: { postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb') } } : {};
+const binaries = binariesFrom(process.env);
 
 async function start(dataDir: string, port: number, lines: string[] = []) {
   const options: EmbeddedDatabaseOptions = { dataDir, port, log: (line) => lines.push(line), ...binaries };
@@ -103,10 +92,8 @@ describe('the embedded PostgreSQL', () => {
     const script = path.join(dataDir, 'launcher.ts');
     fs.writeFileSync(
       script,
-      `import { startEmbeddedDatabase } from ${JSON.stringify(path.join(import.meta.dirname, 'embedded-database.ts'))};
-       const binDir = process.env.KEISHA_POSTGRES_BIN_DIR;
-       const db = await startEmbeddedDatabase({ dataDir: ${JSON.stringify(dataDir)}, port: ${port}, log: () => {},
-         ...(binDir ? { binaries: { postgres: binDir + '/postgres', initdb: binDir + '/initdb' } } : {}) });
+      `import { binariesFrom, startEmbeddedDatabase } from ${JSON.stringify(path.join(import.meta.dirname, 'embedded-database.ts'))};
+       const db = await startEmbeddedDatabase({ dataDir: ${JSON.stringify(dataDir)}, port: ${port}, log: () => {}, ...binariesFrom(process.env) });
        console.log('ready ' + db.pid);
        setInterval(() => {}, 1000);`,
     );

@@ -43,6 +43,12 @@ export const SERVER_SETTINGS: Record<string, string> = {
   max_parallel_workers_per_gather: '0',
 };
 
+/** The machine's own PostgreSQL binaries when KEISHA_POSTGRES_BIN_DIR names a folder holding postgres and initdb. */
+export function binariesFrom(env: NodeJS.ProcessEnv): { binaries?: PostgresBinaries } {
+  const binDir = env.KEISHA_POSTGRES_BIN_DIR;
+  return binDir ? { binaries: { postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb') } } : {};
+}
+
 export interface EmbeddedDatabaseOptions {
   /** The platform's data folder (`.data`). */
   dataDir: string;

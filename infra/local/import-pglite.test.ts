@@ -1,33 +1,22 @@
 // The one-time import of a service's former PGlite folder into its schema on the embedded PostgreSQL
 // (platform-database.ts, import-pglite.ts): rows, JSON arrays and serial ids carried over, the folder moved aside.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@keisha/service-kit/testing';
 import { afterAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '@keisha/service-kit';
 import { migrations } from '../../services/chat/src/db/migrations/index.ts';
-import { startEmbeddedDatabase } from './embedded-database.ts';
+import { binariesFrom, startEmbeddedDatabase } from './embedded-database.ts';
 import { IMPORTED_PGLITE_DIR, importLeftPgliteFolders, leftPgliteFolders } from './platform-database.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keisha-import-pglite-'));
 fs.chmodSync(dataDir, 0o755); // the server's own account (run as root) must reach it, as it reaches .data
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-const binDir = process.env.KEISHA_POSTGRES_BIN_DIR;
-const binaries = binDir ? { binaries: { postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb') } } : {};
+const binaries = binariesFrom(process.env);
 
 it("imports chat's PGlite folder once: its rows, JSON arrays and serial numbers, then moves the folder aside", async () => {
   // The former default: chat on a PGlite of its own in .data/chat, with a conversation of two messages.

