@@ -23,3 +23,4 @@ export {
   type FuzzRoute,
   type RouteFuzzPlan,
 } from './fuzz.ts';
+export { appForSuite } from './suite-app.ts';
