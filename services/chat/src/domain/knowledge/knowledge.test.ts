@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE, TOPIC_NAMES, type TopicId } from './index.ts';
+import { passagesFrom } from './types.ts';
 
 describe('the offline library', () => {
   it('has well-formed, unique passages on every topic', () => {
@@ -32,5 +33,15 @@ describe('the offline library', () => {
     }
     const external = KNOWLEDGE.filter((p) => p.topic !== 'keisha' && p.topic !== 'decoder');
     for (const passage of external) expect(passage.sources.some((s) => s.url.startsWith('https://')), passage.id).toBe(true);
+  });
+
+  it('refuses a data file with a malformed passage, naming the file and the field', () => {
+    const good = KNOWLEDGE.find((p) => p.topic === 'keisha')!;
+    expect(passagesFrom('keisha.json', [good])).toEqual([good]);
+    expect(() => passagesFrom('keisha.json', [{ ...good, topic: 'weather' }])).toThrow(/keisha\.json: 0\.topic/);
+    expect(() => passagesFrom('keisha.json', [{ ...good, sources: [] }])).toThrow(/keisha\.json: 0\.sources/);
+    expect(() => passagesFrom('keisha.json', [{ ...good, id: 'decoder/who' }])).toThrow(/id must start with its topic/);
+    expect(() => passagesFrom('keisha.json', [{ ...good, note: 'extra' }])).toThrow(/keisha\.json/);
+    expect(() => passagesFrom('keisha.json', { passages: [good] })).toThrow(/keisha\.json/);
   });
 });
