@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/csp.ts';
-import { E2E_ADMIN } from './support/platform-env.ts';
-import { signUpOnDecoder, unique } from './support/accounts.ts';
+import { signInAsAdmin, signUpOnDecoder, unique } from './support/accounts.ts';
 
 // Paying for the decoder (issue 6), the way a person does it, on the whole platform with billing's built-in
 // sandbox checkout (no provider keys, no network): the paywall, the provider's page, the return pages, the
@@ -142,12 +141,7 @@ test('a Cash App payment waits for an administrator, who approves it in the admi
   const adminContext = await browser.newContext({ baseURL });
   try {
     const admin = await adminContext.newPage();
-    await admin.goto('/admin');
-    await expect(admin.getByRole('heading', { level: 1, name: 'Admin Sign In' })).toBeVisible();
-    await admin.getByLabel('Email').fill(E2E_ADMIN.email);
-    await admin.getByLabel('Password').fill(E2E_ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In' }).click();
-    await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await signInAsAdmin(admin);
     await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manual payments' }).click();
     await expect(admin.getByRole('heading', { level: 1, name: 'Manual payments' })).toBeVisible();
     const row = admin.getByRole('table', { name: 'Manual payments' }).getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/csp.ts';
 import { E2E_ADMIN } from './support/platform-env.ts';
-import { signUpOnDecoder, unique } from './support/accounts.ts';
+import { openDecoderSignUp, signUpOnDecoder, unique } from './support/accounts.ts';
 
 // One account across decoder, chat and admin (issue 3), the way a person meets it.
 
@@ -118,12 +118,7 @@ test('the admin area refuses a signed-in user who is not an administrator', asyn
 
 test('a common password is refused at sign-up with the reason, and a passphrase is accepted', async ({ page }) => {
   const email = unique('weak');
-  await page.goto('/bias-detection');
-  await expect(page.getByText('Guest User')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
-  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
-  await create.getByLabel('Email').fill(email);
+  const create = await openDecoderSignUp(page, email);
   for (const weak of ['password', '12345678', 'Password1']) {
     await create.getByLabel('Password', { exact: true }).fill(weak);
     await create.getByLabel('Confirm Password').fill(weak);

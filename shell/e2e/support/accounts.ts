@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { waitForVerificationToken } from '../../../shared/service-kit/src/testing/mail-files.ts';
 import { E2E_ADMIN, E2E_DATA_DIR } from './platform-env.ts';
 
@@ -16,18 +16,27 @@ export const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.r
  * sent, and the page reloaded so the session's token says the address is confirmed.
  */
 export async function signUpOnDecoder(page: Page, email: string, password = 'decoder-violet-canyon-64', { confirmAddress = true } = {}) {
-  await page.goto('/bias-detection');
-  await expect(page.getByText('Guest User')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
-  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
-  await create.getByLabel('Email').fill(email);
+  const create = await openDecoderSignUp(page, email);
   await create.getByLabel('Password', { exact: true }).fill(password);
   await create.getByLabel('Confirm Password').fill(password);
   await create.getByRole('button', { name: 'Create Account' }).click();
   await expect(create).toBeHidden();
   await expect(page.getByText(email)).toBeVisible();
   if (confirmAddress) await confirmAddressOf(page, email);
+}
+
+/**
+ * Opens the decoder as a guest, then its sign-in dialog's "Create an account", and fills in `email`: the sign-up
+ * dialog, waiting for a password.
+ */
+export async function openDecoderSignUp(page: Page, email: string): Promise<Locator> {
+  await page.goto('/bias-detection');
+  await expect(page.getByText('Guest User')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
+  const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
+  await create.getByLabel('Email').fill(email);
+  return create;
 }
 
 /** Confirms `email` with the token of the link mailed to it, then reloads the page to take a token that says so. */

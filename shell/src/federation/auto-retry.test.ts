@@ -29,6 +29,22 @@ function tries(worksFrom = Infinity) {
   return { attempt, startedAt };
 }
 
+/** Tries that each wait until the test calls `release()` (the latest one then fails), counting how many began. */
+function heldTries() {
+  let release = () => {};
+  const held = {
+    count: 0,
+    attempt: () => {
+      held.count++;
+      return new Promise<boolean>((resolve) => {
+        release = () => resolve(false);
+      });
+    },
+    release: () => release(),
+  };
+  return held;
+}
+
 const exactly = { ...REMOTE_RETRY_BACKOFF, jitter: 0 };
 
 describe('startAutoRetry', () => {
@@ -77,22 +93,15 @@ describe('startAutoRetry', () => {
   });
 
   it('asks nothing after stop (the fallback unmounted), even for a try under way', async () => {
-    let release = () => {};
-    let count = 0;
-    const attempt = () => {
-      count++;
-      return new Promise<boolean>((resolve) => {
-        release = () => resolve(false);
-      });
-    };
+    const held = heldTries();
     const { page, listeners } = fakePage();
-    const stop = startAutoRetry({ attempt, backoff: exactly, page });
+    const stop = startAutoRetry({ attempt: held.attempt, backoff: exactly, page });
     await vi.advanceTimersByTimeAsync(1000);
-    expect(count).toBe(1);
+    expect(held.count).toBe(1);
     stop();
-    release();
+    held.release();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(count).toBe(1);
+    expect(held.count).toBe(1);
     expect(listeners.size).toBe(0);
   });
 
@@ -126,24 +135,17 @@ describe('startAutoRetry', () => {
   });
 
   it('runs one try at a time when the page is shown during a try', async () => {
-    let release = () => {};
-    let count = 0;
-    const attempt = () => {
-      count++;
-      return new Promise<boolean>((resolve) => {
-        release = () => resolve(false);
-      });
-    };
+    const held = heldTries();
     const visibility = fakePage();
-    const stop = startAutoRetry({ attempt, backoff: exactly, page: visibility.page });
+    const stop = startAutoRetry({ attempt: held.attempt, backoff: exactly, page: visibility.page });
     await vi.advanceTimersByTimeAsync(1000);
     visibility.show('hidden');
     visibility.show('visible');
     await vi.advanceTimersByTimeAsync(0);
-    expect(count).toBe(1);
-    release();
+    expect(held.count).toBe(1);
+    held.release();
     await vi.advanceTimersByTimeAsync(2000);
-    expect(count).toBe(2);
+    expect(held.count).toBe(2);
     stop();
   });
 });
