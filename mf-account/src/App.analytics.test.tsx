@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
-import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
 import { renderApp } from './testing/render-app.tsx';
-import { ADMIN, resetSession, signedInAs } from './testing/session.ts';
+import { ADMIN, signedInAs, fakeApiForEachTest } from './testing/session.ts';
 
 function summaryFor(days: 7 | 30 | 90): AnalyticsSummary {
   const dates = Array.from({ length: days }, (_, i) => new Date(Date.UTC(2026, 10, 24 - days + 1 + i)).toISOString().slice(0, 10));
@@ -48,16 +47,10 @@ function salesFor(days: 7 | 30 | 90): SalesSummary {
   };
 }
 
-let api: FakeApi;
+const api = fakeApiForEachTest();
 beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
   api.on('GET /api/analytics/admin/summary', (request) => ({ json: summaryFor(Number(request.query.get('days')) as 7 | 30 | 90) }));
   api.on('GET /api/billing/admin/sales', (request) => ({ json: salesFor(Number(request.query.get('days')) as 7 | 30 | 90) }));
-});
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
 });
 
 describe('admin analytics page', () => {

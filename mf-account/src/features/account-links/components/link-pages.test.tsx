@@ -1,21 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import AccountApp from '../../../App.tsx';
-import { resetSession, signedOut } from '../../../testing/session.ts';
+import { signedOut, fakeApiForEachTest } from '../../../testing/session.ts';
 
 const TOKEN = 'T'.repeat(43);
-let api: FakeApi;
-
+const api = fakeApiForEachTest();
 beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
   signedOut(api);
-});
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
 });
 
 function renderAt(path: string) {

@@ -2,11 +2,10 @@
 // from billing, the browser-reported steps and charts say they are unverified, and billing failing alone
 // leaves the browsers' figures on screen with a way to try again.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
-import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { ADMIN, resetSession, signedInAs } from '../../../testing/session.ts';
+import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
 
 const DATES = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
 const lastDay = (n: number) => DATES.map((_, i) => (i === DATES.length - 1 ? n : 0));
@@ -50,16 +49,10 @@ const billingSales: SalesSummary = {
   ],
 };
 
-let api: FakeApi;
+const api = fakeApiForEachTest();
 beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
   api.on('GET /api/analytics/admin/summary', { json: browserSummary });
   signedInAs(api, ADMIN);
-});
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
 });
 
 describe('admin analytics: figures from the server’s truth', () => {

@@ -1,45 +1,17 @@
 import type { ManualPaymentView } from '@keisha/contracts/billing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
+import { describe, expect, it } from 'vitest';
+import { manualPayment } from '../../../testing/manual-payment.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { ADMIN, MEMBER, resetSession, signedInAs } from '../../../testing/session.ts';
+import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
 
 function payment(n: number, overrides: Partial<ManualPaymentView> = {}): ManualPaymentView {
-  return {
-    id: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`,
-    user_id: MEMBER.id,
-    email: `buyer${n}@example.org`,
-    product: 'decoder',
-    tier: 'monthly',
-    status: 'pending',
-    provider: 'cashapp',
-    payment_method: 'cashapp',
-    amount: 14.99,
-    currency: 'USD',
-    current_period_end: null,
-    lifetime: false,
-    grants_access: false,
-    failure_reason: null,
-    activated_at: null,
-    cancelled_at: null,
-    created_at: '2026-11-21T10:00:00.000Z',
-    updated_at: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
+  return manualPayment({ id: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`, email: `buyer${n}@example.org`, ...overrides });
 }
 
 const LIST = 'GET /api/billing/admin/manual-payments';
 
-let api: FakeApi;
-beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
-});
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiForEachTest();
 
 function servePayments(pending: ManualPaymentView[], all: ManualPaymentView[] = pending) {
   api.on(LIST, (request) => ({ json: { success: true, payments: request.query.get('status') === 'all' ? all : pending } }));

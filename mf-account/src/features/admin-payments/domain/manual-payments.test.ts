@@ -1,4 +1,3 @@
-import type { ManualPaymentView } from '@keisha/contracts/billing';
 import { describe, expect, it } from 'vitest';
 import {
   actionDoneMessage,
@@ -13,30 +12,9 @@ import {
   statusLabel,
   statusTone,
 } from './manual-payments.ts';
+import { manualPayment } from '../../../testing/manual-payment.ts';
 
-function payment(overrides: Partial<ManualPaymentView> = {}): ManualPaymentView {
-  return {
-    id: '55555555-5555-4555-8555-555555555555',
-    user_id: '22222222-2222-4222-8222-222222222222',
-    email: 'member@example.org',
-    product: 'decoder',
-    tier: 'monthly',
-    status: 'pending',
-    provider: 'cashapp',
-    payment_method: 'cashapp',
-    amount: 14.99,
-    currency: 'USD',
-    current_period_end: null,
-    lifetime: false,
-    grants_access: false,
-    failure_reason: null,
-    activated_at: null,
-    cancelled_at: null,
-    created_at: '2026-11-21T10:00:00.000Z',
-    updated_at: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const payment = manualPayment;
 
 describe('paths', () => {
   it("are billing's admin routes", () => {

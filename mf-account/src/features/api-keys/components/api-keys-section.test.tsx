@@ -1,20 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { ADMIN, MEMBER, resetSession, signedInAs } from '../../../testing/session.ts';
+import { ADMIN, MEMBER, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
 
-let api: FakeApi;
-
-beforeEach(() => {
-  api = fakeApi();
-  vi.stubGlobal('fetch', api.fetch);
-});
-
-afterEach(async () => {
-  await resetSession();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiForEachTest();
 
 const SECRET = `kei_live_${'Ab3_'.repeat(10)}xyz`;
 const KEY = {
