@@ -9,20 +9,9 @@ import ChatApp from '../App.tsx';
 import { CORRUPTED_MESSAGE } from '../features/conversation/domain/bubbles.ts';
 import { apiError, eventStream, gate, json, TEST_TOKEN, usage, type FakePlatform, type FakeRequest } from '../test-support/fake-platform.ts';
 import { fakePlatformPerTest, signIn } from '../test-support/reader.ts';
+import { aiMessage, chatSession, messageMeta, RECORDED_AT as at, userMessage } from '../test-support/chat-records.ts';
 
-const at = '2030-01-01T10:00:00.000Z';
-const chatSession = (id: string, title: string | null) => ({ id, title, created_at: at, updated_at: at });
-const aiMessage = (id: string, text: string, status = 'complete') => ({ id, session_id: 's1', sender: 'ai', text, status, engine: 'embedded', sources: [], notes: [], created_at: at });
-const userMessage = (id: string, text: string) => ({ id, session_id: 's1', sender: 'user', text, status: 'complete', engine: null, sources: [], notes: [], created_at: at });
-const meta = (over: object = {}) => ({
-  session_id: 's1',
-  user_message_id: 'u1',
-  ai_message_id: 'a1',
-  session_created: true,
-  session: chatSession('s1', 'What is redlining?'),
-  usage: usage({ messages_today: 1, remaining: 9 }),
-  ...over,
-});
+const meta = (over: object = {}) => messageMeta('What is redlining?', over);
 
 let platform: FakePlatform;
 

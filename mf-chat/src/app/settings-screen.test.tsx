@@ -1,5 +1,5 @@
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
-import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
+import { CHECKOUT_MESSAGES, type SubscriptionView } from '@keisha/contracts/billing';
 import { initialAuthState, keishaStore } from '@keisha/store';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { UpgradeCheckoutView } from '../features/upgrade/components/upgrade-chec
 import type { ChatPlansState } from '../features/upgrade/hooks/use-chat-plans.ts';
 import { apiError, installFakePlatform, json, usage, type FakePlatform } from '../test-support/fake-platform.ts';
 import { signIn } from '../test-support/reader.ts';
+import { chatProPurchase } from '../test-support/chat-records.ts';
 
 const usd = (cents: number) => ({ cents, currency: 'USD', display: `$${(cents / 100).toFixed(2)}` });
 // Not the spec's prices: the screen must show whatever billing's catalogue says.
@@ -81,27 +82,7 @@ describe('Settings', () => {
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 
-  const proPurchase = (over: Record<string, unknown> = {}) => ({
-    id: '11111111-1111-4111-8111-111111111111',
-    user_id: 'u1',
-    product: 'chat',
-    tier: 'Pro',
-    status: 'active',
-    provider: 'sandbox',
-    payment_method: 'bitcoin',
-    amount: 59,
-    currency: 'USD',
-    current_period_end: '2031-03-03T12:00:00.000Z',
-    lifetime: false,
-    grants_access: true,
-    failure_reason: null,
-    activated_at: '2030-03-03T12:00:00.000Z',
-    cancelled_at: null,
-    created_at: '2030-03-03T12:00:00.000Z',
-    updated_at: '2030-03-03T12:00:00.000Z',
-    ...over,
-  });
-  const onPro = (purchase: Record<string, unknown>) => {
+  const onPro = (purchase: SubscriptionView) => {
     platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage({ plan: 'Pro', messages_today: 42, daily_limit: null, remaining: null, unlimited: true }) }));
     platform.on('GET /api/bias-payment/subscription/:userId', () =>
       json({ success: true, user_id: 'u1', entitlement: { decoder_tier: 'free', chat_tier: 'Pro', expires_at: purchase.current_period_end, lifetime: false }, subscription: null, subscriptions: [purchase] }),
@@ -109,7 +90,7 @@ describe('Settings', () => {
   };
 
   it('shows the renewal date of a renewing plan, and no daily count', async () => {
-    onPro(proPurchase());
+    onPro(chatProPurchase());
     signIn();
     renderSettings();
     const account = await screen.findByRole('region', { name: 'Account' });
@@ -120,7 +101,7 @@ describe('Settings', () => {
   });
 
   it('says "Active until", with no Cancel, for a plan already cancelled', async () => {
-    onPro(proPurchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' }));
+    onPro(chatProPurchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' }));
     signIn();
     renderSettings();
     const account = await screen.findByRole('region', { name: 'Account' });
@@ -130,8 +111,8 @@ describe('Settings', () => {
   });
 
   it('cancels a renewing plan after a confirm step and shows what follows', async () => {
-    onPro(proPurchase());
-    const cancelled = proPurchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' });
+    onPro(chatProPurchase());
+    const cancelled = chatProPurchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' });
     platform.on('POST /api/bias-payment/cancel-subscription', () => json({ success: true, subscription: cancelled, access_until: cancelled.current_period_end }));
     signIn();
     renderSettings();
@@ -152,7 +133,7 @@ describe('Settings', () => {
   });
 
   it('says why a cancel was refused', async () => {
-    onPro(proPurchase());
+    onPro(chatProPurchase());
     platform.on('POST /api/bias-payment/cancel-subscription', () =>
       json({ success: false, error: { code: 'NOT_CANCELLABLE', message: 'Failed to cancel subscription', details: { reason: 'This purchase is not an active plan any more.' } } }, 409),
     );

@@ -1,34 +1,15 @@
 import { ApiError } from '@keisha/contracts';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/network-message.ts';
-import type { SubscriptionView } from '@keisha/contracts/billing';
+import { CHAT_PRO_PURCHASE_ID, chatProPurchase } from '../../../test-support/chat-records.ts';
 import { currentChatPurchase, planStatusOf } from './plan-status.ts';
 import { canRequestDemo, DEMO_REQUEST_FAILED, demoFailure, demoReceived } from './demo-request.ts';
 
 describe('the plan line: "Renews on" only for a renewing plan, "Active until" otherwise', () => {
-  const purchase = (over: Partial<SubscriptionView>): SubscriptionView => ({
-    id: 'p1',
-    user_id: 'u1',
-    product: 'chat',
-    tier: 'Pro',
-    status: 'active',
-    provider: 'sandbox',
-    payment_method: 'bitcoin',
-    amount: 59,
-    currency: 'USD',
-    current_period_end: '2031-03-03T12:00:00.000Z',
-    lifetime: false,
-    grants_access: true,
-    failure_reason: null,
-    activated_at: '2030-03-03T12:00:00.000Z',
-    cancelled_at: null,
-    created_at: '2030-03-03T12:00:00.000Z',
-    updated_at: '2030-03-03T12:00:00.000Z',
-    ...over,
-  });
+  const purchase = chatProPurchase;
 
   it('renews an active plan that ends, and says until when a cancelled one runs', () => {
-    expect(planStatusOf(purchase({}), 'en-US')).toEqual({ kind: 'renews', label: 'Renews on', date: 'March 3, 2031', purchaseId: 'p1' });
+    expect(planStatusOf(purchase({}), 'en-US')).toEqual({ kind: 'renews', label: 'Renews on', date: 'March 3, 2031', purchaseId: CHAT_PRO_PURCHASE_ID });
     expect(planStatusOf(purchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' }), 'en-US')).toEqual({ kind: 'ends', label: 'Active until', date: 'March 3, 2031' });
   });
 
