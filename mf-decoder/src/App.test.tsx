@@ -5,6 +5,7 @@ import { fakeApi } from '@keisha/config/testing/fake-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DecoderApp from './App.tsx';
 import { USAGE_RECORD_KEY } from './features/analysis/hooks/use-usage.ts';
+import { guestUsageAtLimit } from './testing/usage.ts';
 
 // No server answers in these tests (the page's origin, keisha.invalid, never resolves): every request
 // fails as a real network failure would, which is the path these tests follow.
@@ -142,17 +143,7 @@ describe('running an analysis', () => {
       JSON.stringify({
         subject: 'guest',
         day,
-        usage: {
-          daily_count: 3,
-          limit: 3,
-          daily_limit: 3,
-          subscription_tier: 'guest',
-          remaining: 0,
-          unlimited: false,
-          hasReachedLimit: true,
-          shouldPromptUpgrade: true,
-          resets_at: '2999-01-01T00:00:00.000Z',
-        },
+        usage: guestUsageAtLimit({ resets_at: '2999-01-01T00:00:00.000Z' }),
       }),
     );
     renderPage('decoder');

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { isValidUsageRecord, readAnalysisResult, readUsage } from './analysis-result.ts';
+import { guestUsage } from '../../../testing/usage.ts';
 
-const usage = {
-  daily_count: 1,
-  limit: 3,
-  daily_limit: 3,
-  subscription_tier: 'guest',
-  remaining: 2,
-  unlimited: false,
-  hasReachedLimit: false,
-  shouldPromptUpgrade: false,
-  resets_at: '2030-01-02T00:00:00.000Z',
+const usage = guestUsage({ daily_count: 1, remaining: 2 });
+
+/** The one term the engine found in 'The inner city.', as it sends it and as the page keeps it. */
+const INNER_CITY = {
+  term: 'inner city',
+  explanation: 'Coded.',
+  is_codeword: true,
+  count: 1,
+  category: 'coded-racial',
+  spans: [{ start: 4, end: 14 }],
+  source_url: 'https://example.org/a',
 };
 
 describe('readAnalysisResult', () => {
@@ -21,17 +23,7 @@ describe('readAnalysisResult', () => {
         score: 71.6,
         threshold: 50,
         analysis_summary: 'One.\n\nTwo.',
-        detected_terms: [
-          {
-            term: 'inner city',
-            explanation: 'Coded.',
-            is_codeword: true,
-            count: 1,
-            category: 'coded-racial',
-            spans: [{ start: 4, end: 14 }],
-            source_url: 'https://example.org/a',
-          },
-        ],
+        detected_terms: [INNER_CITY],
         engine: 'embedded',
         notes: ['The offline engine answered.'],
         evidence: [{ kind: 'baseline', label: 'Typical', effect: 54 }, { kind: 'term', label: 'Coded term', effect: 20 }],
@@ -43,17 +35,7 @@ describe('readAnalysisResult', () => {
       text: 'The inner city.',
       score: 72,
       summary: 'One.\n\nTwo.',
-      terms: [
-        {
-          term: 'inner city',
-          explanation: 'Coded.',
-          is_codeword: true,
-          count: 1,
-          category: 'coded-racial',
-          spans: [{ start: 4, end: 14 }],
-          source_url: 'https://example.org/a',
-        },
-      ],
+      terms: [INNER_CITY],
       translation: 'Plainly: a Black neighbourhood.',
       notes: ['The offline engine answered.'],
       engine: 'embedded',

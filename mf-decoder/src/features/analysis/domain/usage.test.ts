@@ -12,21 +12,9 @@ import {
   usageSummary,
   usageSyncFailure,
 } from './usage.ts';
+import { guestUsage } from '../../../testing/usage.ts';
 
-function usage(overrides: Partial<Usage> = {}): Usage {
-  return {
-    daily_count: 0,
-    limit: 3,
-    daily_limit: 3,
-    subscription_tier: 'guest',
-    remaining: 3,
-    unlimited: false,
-    hasReachedLimit: false,
-    shouldPromptUpgrade: false,
-    resets_at: '2030-01-02T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const usage = guestUsage;
 
 const annual = (count: number) => usage({ subscription_tier: 'annual', limit: null, daily_limit: null, remaining: null, unlimited: true, daily_count: count });
 

@@ -37,6 +37,18 @@ function openDialog() {
 }
 
 const field = (dialog: HTMLElement, name: string) => within(dialog).getByLabelText(name) as HTMLInputElement;
+/** A guest opens the header's dialog, switches to "Create an account" and sends `email` with a matching password. */
+function createAccountAsGuest(email: string) {
+  renderHeader();
+  restoreAs(null);
+  const { dialog } = openDialog();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create an account' }));
+  fireEvent.change(field(dialog, 'Email'), { target: { value: email } });
+  fireEvent.change(field(dialog, 'Password'), { target: { value: 'secret1' } });
+  fireEvent.change(field(dialog, 'Confirm Password'), { target: { value: 'secret1' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+  return dialog;
+}
 const describedText = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '')
     .split(' ')
@@ -257,14 +269,7 @@ describe('sign-in / create-account dialog', () => {
   });
 
   it('names the registration server when creating an account fails to connect', async () => {
-    renderHeader();
-    restoreAs(null);
-    const { dialog } = openDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create an account' }));
-    fireEvent.change(field(dialog, 'Email'), { target: { value: 'reader@example.org' } });
-    fireEvent.change(field(dialog, 'Password'), { target: { value: 'secret1' } });
-    fireEvent.change(field(dialog, 'Confirm Password'), { target: { value: 'secret1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    const dialog = createAccountAsGuest('reader@example.org');
     expect(within(dialog).getByRole('button', { name: 'Creating Account...' })).toBeTruthy();
     const alert = await within(dialog).findByRole('alert', undefined, NETWORK_WAIT);
     expect(alert.textContent).toBe(
@@ -279,14 +284,7 @@ describe('sign-in / create-account dialog', () => {
     });
     vi.stubGlobal('fetch', api.fetch);
     try {
-      renderHeader();
-      restoreAs(null);
-      const { dialog } = openDialog();
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create an account' }));
-      fireEvent.change(field(dialog, 'Email'), { target: { value: 'new@example.org' } });
-      fireEvent.change(field(dialog, 'Password'), { target: { value: 'secret1' } });
-      fireEvent.change(field(dialog, 'Confirm Password'), { target: { value: 'secret1' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+      const dialog = createAccountAsGuest('new@example.org');
       await vi.waitFor(() => expect(api.callsTo('POST /api/analytics/track').map((call) => (call.body as { event: string }).event)).toEqual(['sign_up']));
     } finally {
       vi.unstubAllGlobals();

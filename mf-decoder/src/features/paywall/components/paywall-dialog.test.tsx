@@ -4,23 +4,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeApi, type FakeResponse } from '@keisha/config/testing/fake-api';
 import { READER, resetSession, signedInAs, signedOut } from '../../../testing/session.ts';
+import { guestUsageAtLimit } from '../../../testing/usage.ts';
 import { forgetPaywallPlans } from '../hooks/use-paywall-plans.ts';
 import { PaywallDialog } from './paywall-dialog.tsx';
 
-function usage(overrides: Partial<Usage> = {}): Usage {
-  return {
-    daily_count: 3,
-    limit: 3,
-    daily_limit: 3,
-    subscription_tier: 'guest',
-    remaining: 0,
-    unlimited: false,
-    hasReachedLimit: true,
-    shouldPromptUpgrade: true,
-    resets_at: '2030-01-02T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const usage = guestUsageAtLimit;
 
 const usd = (cents: number) => ({ cents, currency: 'USD', display: `$${(cents / 100).toFixed(2)}` });
 
