@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cardStyles as card } from '@keisha/ui';
 import styles from './card.module.css';
+import { TitledSection } from './titled-section.tsx';
 
 /** A titled card: the page's one h1, an optional lead sentence, then its content. */
 export function Card({
@@ -16,13 +17,10 @@ export function Card({
   children?: ReactNode;
 }) {
   const headingId = useId();
+  const section = [card.card, styles.card, wide && styles.wide].filter(Boolean).join(' ');
   return (
-    <section className={[card.card, styles.card, wide && styles.wide].filter(Boolean).join(' ')} aria-labelledby={headingId}>
-      <h1 id={headingId} className={styles.title}>
-        {title}
-      </h1>
-      {lead && <p className={styles.lead}>{lead}</p>}
+    <TitledSection level={1} headingId={headingId} title={title} lead={lead} classes={{ section, title: styles.title, lead: styles.lead }}>
       {children}
-    </section>
+    </TitledSection>
   );
 }

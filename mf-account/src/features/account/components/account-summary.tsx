@@ -7,6 +7,7 @@ import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getMe } from '../api/get-me.ts';
 import { getOwnPlan, OWN_ENTITLEMENT_PATH } from '../api/get-own-plan.ts';
 import { PlanDetails } from './plan-section.tsx';
+import { AccountSection } from './account-section.tsx';
 import styles from './account-page.module.css';
 
 /** Who is signed in, on which plan, since when. A plan billing cannot give shows as '—'. */
@@ -18,10 +19,7 @@ export function AccountSummary({ user, headingId }: { user: SiteUser; headingId:
   const isAdmin = (account?.role ?? user.role) === 'admin';
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        Account
-      </h2>
+    <AccountSection headingId={headingId} title="Account">
       <dl className={styles.details}>
         <dt>Email</dt>
         <dd className={styles.email}>{account?.email ?? user.email}</dd>
@@ -41,6 +39,6 @@ export function AccountSummary({ user, headingId }: { user: SiteUser; headingId:
           </>
         )}
       </dl>
-    </section>
+    </AccountSection>
   );
 }

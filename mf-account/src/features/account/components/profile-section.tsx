@@ -1,105 +1,40 @@
 import { AUTH_PATHS, type Profile } from '@keisha/contracts/identity';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button.tsx';
+import { FieldForm } from '../../../components/field-form.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { Notice } from '../../../components/notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useFieldForm } from '../../../lib/use-field-form.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getProfile } from '../api/get-profile.ts';
 import { updateProfile } from '../api/update-profile.ts';
-import {
-  hasErrors,
-  PROFILE_MESSAGES,
-  profileUpdateOf,
-  profileValuesOf,
-  validateProfile,
-  type ProfileErrors,
-  type ProfileValues,
-} from '../domain/profile-form.ts';
+import { PROFILE_MESSAGES, profileUpdateOf, profileValuesOf, validateProfile } from '../domain/profile-form.ts';
+import { AccountSection } from './account-section.tsx';
 import styles from './account-page.module.css';
 
-type SaveStatus = { kind: 'idle' } | { kind: 'busy' } | { kind: 'saved' } | { kind: 'failed'; message: string };
-
 function ProfileForm({ initial }: { initial: Profile }) {
-  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(initial));
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
-  const busy = status.kind === 'busy';
-
-  const edit = (field: keyof ProfileValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    if (status.kind !== 'busy') setStatus({ kind: 'idle' });
-  };
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateProfile(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setStatus({ kind: 'idle' });
-      return;
-    }
-    setStatus({ kind: 'busy' });
-    try {
-      const saved = await updateProfile(profileUpdateOf(values));
-      setValues(profileValuesOf(saved));
-      setStatus({ kind: 'saved' });
-    } catch (error) {
-      setStatus({ kind: 'failed', message: errorMessage(error, 'Could not save your profile. Please try again.') });
-    }
-  }
+  const form = useFieldForm(() => profileValuesOf(initial));
+  const submit = form.submit({
+    validate: validateProfile,
+    send: async (values) => profileValuesOf(await updateProfile(profileUpdateOf(values))),
+    failure: (error) => errorMessage(error, 'Could not save your profile. Please try again.'),
+  });
+  // Both addresses: no spelling check, and the browser's keyboard for web addresses.
+  const webAddress = { type: 'url', inputMode: 'url', spellCheck: false, placeholder: 'https://' } as const;
 
   return (
-    <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="nickname"
-        spellCheck={false}
-        maxLength={200}
-        value={values.username}
-        onChange={edit('username')}
-        error={errors.username}
-        disabled={busy}
-      />
+    <FieldForm status={form.status} onSubmit={submit} done={PROFILE_MESSAGES.saved} submitLabel="Save profile" busyLabel="Saving..." classes={styles}>
+      <TextField label="Username" name="username" autoComplete="nickname" spellCheck={false} maxLength={200} {...form.field('username')} />
       <TextField
         label="Avatar URL"
         name="avatar_url"
-        type="url"
-        inputMode="url"
         autoComplete="photo"
-        spellCheck={false}
-        placeholder="https://"
         hint="A link to a square image, starting with https://"
-        value={values.avatarUrl}
-        onChange={edit('avatarUrl')}
-        error={errors.avatarUrl}
-        disabled={busy}
+        {...webAddress}
+        {...form.field('avatarUrl')}
       />
-      <TextField
-        label="Website"
-        name="website"
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        spellCheck={false}
-        placeholder="https://"
-        value={values.website}
-        onChange={edit('website')}
-        error={errors.website}
-        disabled={busy}
-      />
-      {status.kind === 'saved' && <Notice kind="success">{PROFILE_MESSAGES.saved}</Notice>}
-      {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}
-      <div className={styles.actions}>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save profile'}
-        </Button>
-      </div>
-    </form>
+      <TextField label="Website" name="website" autoComplete="url" {...webAddress} {...form.field('website')} />
+    </FieldForm>
   );
 }
 
@@ -108,21 +43,12 @@ export function ProfileSection({ userId, headingId }: { userId: string; headingI
   const profile = useRemoteData(`${AUTH_PATHS.profile}:${userId}`, getProfile);
   const { state } = profile;
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        Profile
-      </h2>
-      <p className={styles.sectionLead}>How you appear in Keisha. Leave a field empty to clear it.</p>
+    <AccountSection headingId={headingId} title="Profile" lead="How you appear in Keisha. Leave a field empty to clear it.">
       {state.status === 'loading' && <Loading label="Loading your profile..." />}
       {state.status === 'failed' && (
-        <div className={styles.failed}>
-          <Notice kind="error">{errorMessage(state.error, 'Could not load your profile. Please try again.')}</Notice>
-          <Button size="small" onClick={profile.reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed error={state.error} fallback="Could not load your profile. Please try again." onRetry={profile.reload} className={styles.failed} />
       )}
       {state.status === 'ready' && <ProfileForm initial={state.data} />}
-    </section>
+    </AccountSection>
   );
 }

@@ -1,6 +1,7 @@
 import { session } from '@keisha/store';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { AccountSection } from './account-section.tsx';
 import styles from './account-page.module.css';
 
 export type SignOutOutcome = { kind: 'success' | 'error'; message: string };
@@ -33,13 +34,11 @@ export function SignOutSection({ headingId, onSignedOut }: { headingId: string; 
   }
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        Sessions
-      </h2>
-      <p className={styles.sectionLead}>
-        Signed in on a device you no longer use, or think someone else is? Sign out of all devices, this one included.
-      </p>
+    <AccountSection
+      headingId={headingId}
+      title="Sessions"
+      lead="Signed in on a device you no longer use, or think someone else is? Sign out of all devices, this one included."
+    >
       <div className={styles.actions}>
         <Button variant="danger" disabled={busy !== null} onClick={() => void signOutEverywhere()}>
           {busy === 'everywhere' ? 'Signing out of all devices...' : 'Sign out of all devices'}
@@ -48,6 +47,6 @@ export function SignOutSection({ headingId, onSignedOut }: { headingId: string; 
           {busy === 'here' ? 'Signing Out...' : 'Sign Out'}
         </Button>
       </div>
-    </section>
+    </AccountSection>
   );
 }

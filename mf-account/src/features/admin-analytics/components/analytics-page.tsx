@@ -4,6 +4,7 @@ import listStyles from '../../../components/admin-list.module.css';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -173,12 +174,7 @@ function SalesSection({ sales }: { sales: RemoteDataHandle<SalesSummary> }) {
         Payments billing confirmed in the period, per plan and per payment provider, in US dollars <SourceBadge source="billing" />.
       </p>
       {state.status === 'failed' && (
-        <div className={listStyles.failed}>
-          <Notice kind="error">{errorMessage(state.error, 'Could not load purchases and revenue from billing. Please try again.')}</Notice>
-          <Button size="small" onClick={sales.reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed error={state.error} fallback="Could not load purchases and revenue from billing. Please try again." onRetry={sales.reload} />
       )}
       {!state.data && state.status === 'loading' && <Loading label="Loading purchases and revenue..." />}
       {state.data && <SalesFigures sales={state.data} />}

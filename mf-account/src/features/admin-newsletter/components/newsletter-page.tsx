@@ -1,8 +1,8 @@
 import type { NewsletterDay, NewsletterIssue } from '@keisha/contracts/identity';
 import { useId, useState, type FormEvent } from 'react';
-import styles from '../../../components/admin-list.module.css';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -180,12 +180,7 @@ export function NewsletterPage() {
       </form>
 
       {overview.state.status === 'failed' && (
-        <div className={styles.failed}>
-          <Notice kind="error">{errorMessage(overview.state.error, 'Could not load the newsletter. Please try again.')}</Notice>
-          <Button size="small" onClick={overview.reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed error={overview.state.error} fallback="Could not load the newsletter. Please try again." onRetry={overview.reload} />
       )}
       {!data && overview.state.status === 'loading' && <Loading label="Loading the newsletter..." />}
       {data && (
