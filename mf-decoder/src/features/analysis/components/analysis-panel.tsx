@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { TRY_AGAIN } from '../../../lib/copy.ts';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import type { AnalysisState } from '../domain/analysis-state.ts';
@@ -118,7 +119,7 @@ function AnalysisView({ state, onRetry, onExport, renderAdvanced, outcomeHeading
             {state.detail && <p className={styles.errorDetail}>{state.detail}</p>}
           </div>
           {state.retry && (
-            <button type="button" className={styles.retryButton} onClick={onRetry}>
+            <button type="button" className={`${buttons.primary} ${styles.retryButton}`} onClick={onRetry}>
               {TRY_AGAIN}
             </button>
           )}

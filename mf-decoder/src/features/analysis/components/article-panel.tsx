@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { countWords, wordCountLabel } from '../domain/article-stats.ts';
 import styles from './analysis.module.css';
 
@@ -47,7 +48,7 @@ export function ArticlePanel({ text, onTextChange, analysing, onRun, footer }: A
           <span id={countId} className={styles.wordCount}>
             {wordCountLabel(countWords(text))}
           </span>
-          <button type="submit" className={styles.runButton} disabled={analysing || blank}>
+          <button type="submit" className={`${buttons.primary} ${styles.runButton}`} disabled={analysing || blank}>
             {analysing ? <span className={styles.buttonSpinner} aria-hidden="true" /> : <RunIcon />}
             {analysing ? 'ANALYZING...' : 'RUN ANALYSIS'}
           </button>

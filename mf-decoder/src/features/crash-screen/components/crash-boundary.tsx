@@ -1,7 +1,7 @@
 import { Component, createRef, type ErrorInfo, type ReactNode } from 'react';
 import { trackEvent } from '@keisha/store';
 import { canRetry, crashReport, retryLabel } from '../domain/retries.ts';
-import { statusCardStyles as statusCard } from '@keisha/ui';
+import { buttonStyles as buttons, statusCardStyles as statusCard } from '@keisha/ui';
 import styles from './crash-boundary.module.css';
 
 interface CrashBoundaryProps {
@@ -67,10 +67,10 @@ export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundarySt
             again or reload the page.
           </p>
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={this.retry} disabled={!retryable}>
+            <button type="button" className={`${buttons.primary} ${styles.button}`} onClick={this.retry} disabled={!retryable}>
               {retryLabel(this.state.retries)}
             </button>
-            <button type="button" className={styles.secondary} onClick={this.reload}>
+            <button type="button" className={`${buttons.secondary} ${styles.button}`} onClick={this.reload}>
               Reload Page
             </button>
           </div>

@@ -124,7 +124,7 @@ function ReturnCard({ tone, title, busy = false, children }: { tone: Tone; title
     <div className={statusCard.page}>
       <section className={`${statusCard.card} ${statusCard.raised}`} aria-labelledby={headingId} aria-busy={busy || undefined}>
         <span className={`${statusCard.badge} ${statusCard[tone]}`} aria-hidden="true">
-          {tone === 'success' ? <CheckIcon /> : tone === 'pending' ? <ClockIcon /> : <CrossIcon />}
+          <BadgeIcon tone={tone} />
         </span>
         <h1 id={headingId} className={statusCard.title}>
           {title}
@@ -138,26 +138,17 @@ function ReturnCard({ tone, title, busy = false, children }: { tone: Tone; title
   );
 }
 
-function CheckIcon() {
-  return (
-    <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
-      <path d="M6 12.5l4 4L18 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-    </svg>
-  );
-}
+/** The badge's mark for each tone: a tick, a clock's hands, a cross. */
+const BADGE_PATH: Record<Tone, string> = {
+  success: 'M6 12.5l4 4L18 8',
+  pending: 'M12 7v5l3 2',
+  neutral: 'M7.5 7.5l9 9M16.5 7.5l-9 9',
+};
 
-function ClockIcon() {
+function BadgeIcon({ tone }: { tone: Tone }) {
   return (
     <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
-      <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function CrossIcon() {
-  return (
-    <svg className={statusCard.badgeIcon} viewBox="0 0 24 24" focusable="false">
-      <path d="M7.5 7.5l9 9M16.5 7.5l-9 9" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+      <path d={BADGE_PATH[tone]} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
     </svg>
   );
 }

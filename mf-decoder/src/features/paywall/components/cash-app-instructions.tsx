@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import type { ManualPayment } from '../domain/checkout.ts';
 import type { PaywallPlan } from '../domain/plans.ts';
 import styles from './paywall-dialog.module.css';
@@ -51,12 +52,12 @@ export function CashAppInstructions({ plan, payment, onDone, onBack }: CashAppIn
       </p>
       <div className={styles.manualActions}>
         {payment.cashAppLink && (
-          <a className={styles.bitcoin} href={payment.cashAppLink} target="_blank" rel="noopener noreferrer">
+          <a className={`${buttons.primary} ${styles.payButton}`} href={payment.cashAppLink} target="_blank" rel="noopener noreferrer">
             Open Cash App
             <span className="k-visually-hidden"> (opens in a new tab)</span>
           </a>
         )}
-        <button type="button" className={styles.cashapp} onClick={onDone}>
+        <button type="button" className={`${buttons.secondary} ${styles.payButton}`} onClick={onDone}>
           Done
         </button>
         <button type="button" className={styles.linkButton} onClick={onBack}>

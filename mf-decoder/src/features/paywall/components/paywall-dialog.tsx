@@ -67,7 +67,7 @@ export function PaywallDialog({ signedIn, usage, notice, onClose, onCreateAccoun
       {plans.status === 'failed' && (
         <div className={styles.plansFailed} role="alert">
           <p className={styles.plansStatus}>We could not load the plans right now.</p>
-          <button type="button" className={styles.cashapp} onClick={retry}>
+          <button type="button" className={`${buttons.secondary} ${styles.payButton}`} onClick={retry}>
             Try again
           </button>
         </div>
@@ -136,7 +136,7 @@ function PlanCard({ plan, plans, checkout, onChoose }: PlanCardProps) {
             <button
               key={method}
               type="button"
-              className={method === 'bitcoin' ? styles.bitcoin : styles.cashapp}
+              className={`${method === 'bitcoin' ? buttons.primary : buttons.secondary} ${styles.payButton}`}
               onClick={() => {
                 if (!starting) onChoose(method);
               }}
