@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createServiceApp, defaultDataDir, identityAuthOptions, internalTokenFileFor, loadInternalToken, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, lazyInternalToken, planLookupFailureCounter, registerIdentityAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { ChatDatabase } from './db/database.ts';
 import { llmSettingsOf, type ChatConfig } from './env.ts';
 import type { AnswerEngine } from './plugins/answer-engine.ts';
@@ -37,8 +37,7 @@ export function answerEngineFor(
 
 export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<any>, deps: ChatDeps = {}): Promise<ServiceApp> {
   // The services' shared secret, read when first needed: a burst of new readers' session checks goes to identity's internal route together.
-  let token: string | undefined;
-  const internalToken = () => (token ??= loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'chat'))));
+  const internalToken = lazyInternalToken(config, import.meta.dirname, 'chat');
   return createServiceApp({
     name: 'chat',
     description: 'Conversations with Keisha (streamed answers), messages and the daily message limit.',
@@ -50,17 +49,12 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
     internalToken,
     routes: async (app) => {
       // The signature, then identity's word that the session still stands (revocation within a second).
-      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken, keysTtlMs: config.IDENTITY_KEYS_TTL_MS });
-      await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
-      const planLookupFailures = app.metrics.counter(
-        'plan_lookup_failures_total',
-        'Plan questions billing could not answer: answered with the last plan billing gave (stale) or refused with 503 (unavailable).',
-        ['outcome'],
-      );
+      await registerIdentityAuth(app, config, internalToken, deps.keys);
+      const onPlanFailure = planLookupFailureCounter(app);
       const planFor =
         deps.planFor ??
         chatPlans(
-          { fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL, internalToken, onFailure: (outcome) => planLookupFailures.inc({ outcome }) },
+          { fixedTier: config.DEFAULT_CHAT_TIER, billingUrl: config.BILLING_URL, internalToken, onFailure: onPlanFailure },
           app.log,
         );
       const fallbacks = app.metrics.counter('llm_fallbacks_total', 'Answers the offline responder gave because the model could not, by cause.', ['cause']);

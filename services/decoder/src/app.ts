@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createServiceApp, defaultDataDir, identityAuthOptions, internalTokenFileFor, loadInternalToken, registerAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, lazyInternalToken, planLookupFailureCounter, registerIdentityAuth, type DatabaseHandle, type KeyResolver, type ServiceApp } from '@keisha/service-kit';
 import type { DecoderDatabase } from './db/database.ts';
 import { llmSettingsOf, type DecoderConfig } from './env.ts';
 import type { AnalysisEngine } from './plugins/analysis-engine.ts';
@@ -31,8 +31,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
   const db = database.db as Kysely<DecoderDatabase>;
   const deviceKey = await loadDeviceKey(db);
   // Our services' shared secret, read when first needed: for identity's and billing's internal routes.
-  let token: string | undefined;
-  const internalToken = () => (token ??= loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'decoder'))));
+  const internalToken = lazyInternalToken(config, import.meta.dirname, 'decoder');
   return createServiceApp({
     name: 'decoder',
     description: 'Article analysis, daily quotas and analytics events.',
@@ -47,14 +46,8 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       if (deps.closeEngine) app.addHook('onClose', deps.closeEngine);
       await app.register(cookie);
       // The signature, then identity's word that the session still stands (revocation within a second).
-      const auth = identityAuthOptions(config.IDENTITY_URL, app.log, { internalToken, keysTtlMs: config.IDENTITY_KEYS_TTL_MS });
-      await registerAuth(app, { ...auth, keys: deps.keys ?? auth.keys });
-      const planLookupFailures = app.metrics.counter(
-        'plan_lookup_failures_total',
-        'Plan questions billing could not answer: answered with the last plan billing gave (stale) or refused with 503 (unavailable).',
-        ['outcome'],
-      );
-      const onPlanFailure = (outcome: 'stale' | 'unavailable') => planLookupFailures.inc({ outcome });
+      await registerIdentityAuth(app, config, internalToken, deps.keys);
+      const onPlanFailure = planLookupFailureCounter(app);
       const tiers = config.DEFAULT_ACCOUNT_TIER
         ? fixedTier(config.DEFAULT_ACCOUNT_TIER)
         : billingTiers(config.BILLING_URL, app.log, { internalToken, onFailure: onPlanFailure });

@@ -41,3 +41,4 @@ export { INTERNAL_TOKEN_HEADER, internalTokenFileFor, internalTokenMatches, load
 // Service-to-service calls carry the request's trace: use tracedFetch (or activeTraceHeaders for a client with its own fetch).
 export { activeTraceHeaders, tracedFetch, type TracedFetchOptions } from '@keisha/telemetry';
 export { requestTracing, type RequestTracing } from './tracing.ts';
+export { lazyInternalToken, planLookupFailureCounter, registerIdentityAuth } from './service-wiring.ts';
