@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type Ref } from 'react';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
 import { TRY_AGAIN } from '../../../lib/copy.ts';
 import { testConnection } from '../api/test-connection.ts';
 import { CONNECTIVITY_MESSAGES, type ConnectivityOutcome } from '../domain/connectivity.ts';
@@ -46,7 +46,7 @@ export function ConnectionPanel({ onRetry, headingRef }: ConnectionPanelProps) {
         <h3 ref={headingRef} className={styles.title} tabIndex={-1}>
           Connection problem
         </h3>
-        <p className={styles.text}>We could not reach the analysis service, so your article has not been analysed.</p>
+        <p className={section.muted}>We could not reach the analysis service, so your article has not been analysed.</p>
       </div>
 
       <p className={`${styles.indicator} ${online ? styles.online : styles.offline}`} role="status">

@@ -4,6 +4,7 @@ import { buttonStyles as buttons } from '@keisha/ui';
 import { hasMoreHistory, termCountLabel } from '../domain/history.ts';
 import { scoreBand } from '../domain/score-band.ts';
 import type { HistoryState } from '../hooks/use-history.ts';
+import panel from './analysis.module.css';
 import styles from './history.module.css';
 
 const BAND_CLASS = { red: styles.red, orange: styles.orange, cyan: styles.cyan, green: styles.green } as const;
@@ -39,7 +40,7 @@ export function HistoryPanel({ history, onOpen }: HistoryPanelProps) {
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} aria-busy={status === 'loading'}>
-      <h2 id={headingId} ref={heading} className={styles.title} tabIndex={-1}>
+      <h2 id={headingId} ref={heading} className={`${panel.panelTitle} ${styles.title}`} tabIndex={-1}>
         Your analyses
       </h2>
       {problem && (

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { sectionStyles as section } from '@keisha/ui';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import { RESULT_TITLES, summaryParagraphs } from '../domain/findings.ts';
 import { AnalystSummary } from './analyst-summary.tsx';
@@ -29,7 +30,7 @@ export function ResultView({ result, headingRef, onExport, renderAdvanced }: Res
           <h3 ref={headingRef} className={styles.completeTitle} tabIndex={-1}>
             Analysis Complete
           </h3>
-          <p className={styles.overviewLine}>
+          <p className={section.muted}>
             {result.terms.length === 0
               ? 'No coded terms were flagged in this article.'
               : `${result.terms.length} ${result.terms.length === 1 ? 'term' : 'terms'} flagged. Hover over or focus a highlight in the text to read why.`}
