@@ -1,32 +1,21 @@
 // The admin console's sales figures over HTTP on a real database (issue 28, item 6): purchases, renewals,
 // refunds and revenue per plan and per provider come from the payments billing confirmed, in the admin's
 // period and time zone; a checkout left unpaid or a repeated Pay adds nothing; admins only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import type { SalesSummary } from '@keisha/contracts/analytics';
-import { decoderBody, get, post, startBilling, subOf, type Billing } from './helpers.ts';
+import { decoderBody, get, post, subOf, billingForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-beforeAll(async () => {
-  identity = await startIdentityProcess();
-});
-afterAll(async () => {
-  await identity.stop();
-});
+const identity = await identityForFile();
 
 const SALES = '/api/billing/admin/sales';
 
 describe.each(targets)('admin sales on $kind', (target) => {
-  let ctx: Billing;
+  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url, CASHAPP_CASHTAG: '$KeishaTest' });
   let admin: string;
   beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url, CASHAPP_CASHTAG: '$KeishaTest' });
     admin = await identity.tokenFor('admin');
-  });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
   });
 
   const sales = async (query: string) => {

@@ -1,20 +1,18 @@
 // Cash App by hand: a pending payment with the account email as the note, the instructions page,
 // and an administrator's approval that makes the plan active at once (or a rejection).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
-import { addMonthsUtc, decoderBody, emailOf, entitlementOf, get, post, startBilling, subOf, subscriptionRow, type Billing } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
+import { addMonthsUtc, decoderBody, emailOf, entitlementOf, get, post, subOf, subscriptionRow, billingForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('Cash App (manual) on $kind', (target) => {
-  let ctx: Billing;
+  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url, CASHAPP_CASHTAG: '$KeishaTest' });
   let admin: string;
   beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url, CASHAPP_CASHTAG: '$KeishaTest' });
     admin = await identity.tokenFor('admin');
   });
-  afterAll(() => closeTestApps(ctx));
 
   const list = (token?: string, status = 'pending') => get(ctx, `/api/billing/admin/manual-payments?status=${status}`, token);
 

@@ -2,22 +2,18 @@
 // Coinbase's hosted page, and the Cash App instructions): they show what is being bought, never who is
 // buying it; and the sandbox's Cancel closes a checkout that is still pending, nothing else, even when it
 // arrives at the same moment as the Pay that completes it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import { installSecret } from '../src/db/repositories/secrets.ts';
 import { signSandboxPayload } from '../src/domain/signatures.ts';
 import { SANDBOX_SECRET_NAME, SANDBOX_SIGNATURE_HEADER } from '../src/providers/sandbox.ts';
-import { decoderBody, emailOf, entitlementOf, post, startBilling, subOf, subscriptionRow, type Billing } from './helpers.ts';
+import { decoderBody, emailOf, entitlementOf, post, subOf, subscriptionRow, billingForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('checkout pages on $kind', (target) => {
-  let ctx: Billing;
-  beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url, CASHAPP_CASHTAG: '$KeishaTest' });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url, CASHAPP_CASHTAG: '$KeishaTest' });
 
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   /** A stranger's browser: no token, no cookie, only the link. */

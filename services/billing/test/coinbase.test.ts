@@ -1,32 +1,23 @@
 // Coinbase Commerce against a fake of our own: charges, signed webhooks delivered again and again
 // (also at once), forged and stale signatures, failures, refunds and out-of-order events.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess, closeTestApps } from '@keisha/service-kit/testing';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import { startFakeCoinbase, type FakeCoinbase } from './fake-coinbase.ts';
-import { addMonthsUtc, bearer, decoderBody, emailOf, entitlementOf, eventsFor, get, post, startBilling, subOf, subscriptionRow, type Billing } from './helpers.ts';
+import { addMonthsUtc, bearer, decoderBody, emailOf, entitlementOf, eventsFor, get, post, subOf, subscriptionRow, billingForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-let coinbase: FakeCoinbase;
-beforeAll(async () => {
-  [identity, coinbase] = await Promise.all([startIdentityProcess(), startFakeCoinbase()]);
-});
-afterAll(async () => {
-  await Promise.all([identity.stop(), coinbase.close()]);
-});
+const identity = await identityForFile();
+const coinbase = await startFakeCoinbase();
+afterAll(() => coinbase.close());
 
 describe.each(targets)('Coinbase Commerce on $kind', (target) => {
-  let ctx: Billing;
-  beforeAll(async () => {
-    ctx = await startBilling(target, {
-      IDENTITY_URL: identity.url,
-      COINBASE_API_KEY: coinbase.apiKey,
-      COINBASE_WEBHOOK_SECRET: coinbase.webhookSecret,
-      COINBASE_API_URL: coinbase.url,
-      PUBLIC_BASE_URL: 'https://keisha.example',
-    });
+  const ctx = billingForSuite(target, {
+    IDENTITY_URL: identity.url,
+    COINBASE_API_KEY: coinbase.apiKey,
+    COINBASE_WEBHOOK_SECRET: coinbase.webhookSecret,
+    COINBASE_API_URL: coinbase.url,
+    PUBLIC_BASE_URL: 'https://keisha.example',
   });
-  afterAll(() => closeTestApps(ctx));
   beforeEach(() => {
     coinbase.mode = 'normal';
   });

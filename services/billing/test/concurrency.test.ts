@@ -2,21 +2,17 @@
 // and PostgreSQL: the hourly cap on starting purchases is exact when many starts arrive at once, and a
 // Pay that crosses the buyer's own Cancel never leaves a paid purchase "cancelled" (the payment that is
 // confirmed first wins; the cancel of a checkout that turned out paid is refused with a 409).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@keisha/contracts/billing';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import { CHECKOUTS_PER_HOUR } from '../src/payments/checkout.ts';
-import { bearer, decoderBody, subOf, subscriptionRow, serveBilling, type BillingServer } from './helpers.ts';
+import { bearer, decoderBody, subOf, subscriptionRow, servedBillingForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('limits and payment decisions under concurrency on $kind', (target) => {
-  let ctx: BillingServer;
-  beforeAll(async () => {
-    ctx = await serveBilling(target, { IDENTITY_URL: identity.url });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = servedBillingForSuite(target, { IDENTITY_URL: identity.url });
 
   const postJson = async (path: string, body: unknown, token: string) => {
     const response = await fetch(`${ctx.base}${path}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });

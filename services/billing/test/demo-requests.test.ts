@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
-import { startBilling, type Billing } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
+import { billingForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('enterprise demo requests on $kind', (target) => {
-  let ctx: Billing;
-  beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url });
 
   const request = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/enterprise-demo-request', payload: payload as object });
   const list = (token?: string) =>

@@ -1,4 +1,4 @@
-import { openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
+import { appForSuite, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
 import type { DatabaseKind } from '@keisha/service-kit';
 import { buildBillingApp } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -89,3 +89,42 @@ export async function serveBilling(target: { kind: DatabaseKind; url?: string },
 }
 
 export type BillingServer = Awaited<ReturnType<typeof serveBilling>>;
+
+/**
+ * Billing on `target` for one describe block (service kit's appForSuite): built before the block's first test,
+ * closed with its database after the last.
+ */
+export function billingForSuite(target: { kind: DatabaseKind; url?: string }, env: Record<string, string>): Billing {
+  return appForSuite(() => startBilling(target, env));
+}
+
+/** billingForSuite, listening on a free loopback port (serveBilling): for the tests over real HTTP. */
+export function servedBillingForSuite(target: { kind: DatabaseKind; url?: string }, env: Record<string, string>): BillingServer {
+  return appForSuite(() => serveBilling(target, env));
+}
+
+/**
+ * A browser's request to billing over real HTTP: GET, or POST with a JSON body or an empty form (a page's button);
+ * redirects are not followed. The answer's text is read at once.
+ */
+export async function browse(ctx: BillingServer, path: string, init: { method?: string; token?: string; json?: unknown; form?: boolean } = {}) {
+  const response = await fetch(`${ctx.base}${path}`, {
+    method: init.method ?? (init.json === undefined && !init.form ? 'GET' : 'POST'),
+    redirect: 'manual',
+    headers: {
+      ...(init.token ? bearer(init.token) : {}),
+      ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.form ? '' : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, location: response.headers.get('location'), text, json: (): any => JSON.parse(text) };
+}
+
+/** Where the form of a checkout page whose button reads `label` posts to. */
+export function formAction(html: string, label: RegExp): string {
+  const form = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)].find((match) => label.test(match[2]!));
+  if (!form) throw new Error(`no ${label} form in ${html}`);
+  return form[1]!.replaceAll('&amp;', '&');
+}

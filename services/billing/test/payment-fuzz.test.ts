@@ -1,13 +1,13 @@
 // Authorization and bad input on every payment route: guests get 401, another person's id 403 (or
 // 404 where existence itself is private), administrators pass; wrong types, unknown plans, hostile
 // URLs and amounts get a 4xx with the spec's message, never a 5xx, and nobody's plan changes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { installSecret } from '../src/db/repositories/secrets.ts';
 import { signSandboxPayload } from '../src/domain/signatures.ts';
 import { SANDBOX_SECRET_NAME } from '../src/providers/sandbox.ts';
-import { bearer, decoderBody, emailOf, entitlementOf, get, post, startBilling, subOf, type Billing } from './helpers.ts';
+import { bearer, decoderBody, emailOf, entitlementOf, get, post, subOf, billingForSuite } from './helpers.ts';
 
 const USER_ID = 'User ID is required';
 const TIER = 'Invalid subscription tier';
@@ -28,7 +28,7 @@ function refused(response: LightMyRequestResponse, status: number, message?: str
 }
 
 describe.each(targets)('payment routes under attack on $kind', (target) => {
-  let ctx: Billing;
+  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url });
   let alice: string;
   let bob: string;
   let admin: string;
@@ -39,7 +39,6 @@ describe.each(targets)('payment routes under attack on $kind', (target) => {
   const statuses: number[] = [];
 
   beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url });
     // Every answer of this file is recorded, to check at the end that none was a 5xx.
     const inject = ctx.app.inject.bind(ctx.app);
     ctx.app.inject = (async (options: string | InjectOptions) => {
@@ -57,7 +56,6 @@ describe.each(targets)('payment routes under attack on $kind', (target) => {
     before = await entitlementOf(ctx, alice);
     expect(before.decoder_tier).toBe('monthly');
   });
-  afterAll(() => closeTestApps(ctx));
 
   it('refuses guests and broken tokens with 401 on every signed-in route, before reading the body', async () => {
     const routes: Array<[string, string]> = [

@@ -2,40 +2,18 @@
 // stands in for PayPal (a subscription created for the signed-in reader, an approval page, the return to
 // /thank-you, the verification, the account's Cancel); and Cash App shows a tag from configuration, or the
 // sandbox's placeholder tag with words saying not to pay it. Over real HTTP, on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import { CASHAPP_SANDBOX_CASHTAG } from '../src/providers/cashapp.ts';
-import { bearer, billingAppOn, decoderBody, entitlementOf, subOf, serveBilling, type BillingServer } from './helpers.ts';
+import { bearer, billingAppOn, decoderBody, entitlementOf, subOf, servedBillingForSuite, browse, formAction } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('the PayPal and Cash App sandboxes on $kind', (target) => {
-  let ctx: BillingServer;
-  beforeAll(async () => {
-    ctx = await serveBilling(target, { IDENTITY_URL: identity.url });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = servedBillingForSuite(target, { IDENTITY_URL: identity.url });
 
-  const call = async (path: string, init: { token?: string; json?: unknown; form?: boolean } = {}) => {
-    const response = await fetch(`${ctx.base}${path}`, {
-      method: init.json !== undefined || init.form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        ...(init.token ? bearer(init.token) : {}),
-        ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.form ? '' : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, location: response.headers.get('location'), text, json: () => JSON.parse(text) };
-  };
-  const formAction = (html: string, label: RegExp) => {
-    const form = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)].find((match) => label.test(match[2]!));
-    if (!form) throw new Error(`no ${label} form in ${html}`);
-    return form[1]!.replaceAll('&amp;', '&');
-  };
+  const call = (path: string, init?: Parameters<typeof browse>[2]) => browse(ctx, path, init);
 
   it('publishes a sandbox PayPal and a sandbox Cash App tag when neither is configured', async () => {
     const options = (await call('/api/billing/payment-options')).json();

@@ -1,37 +1,29 @@
 // PayPal subscriptions against a fake of our own: the thank-you page's verification (ACTIVE, our
 // plan, the buyer's account as custom_id), verified webhooks applied once, renewals, refunds and
 // cancellation at PayPal.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess, closeTestApps } from '@keisha/service-kit/testing';
-import { startFakePaypal, type FakePaypal } from './fake-paypal.ts';
-import { billingAppOn, entitlementOf, eventsFor, get, post, startBilling, subOf, type Billing } from './helpers.ts';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
+import { startFakePaypal } from './fake-paypal.ts';
+import { billingAppOn, entitlementOf, eventsFor, get, post, subOf, type Billing, billingForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
-let identity: IdentityProcess;
-let paypal: FakePaypal;
-beforeAll(async () => {
-  [identity, paypal] = await Promise.all([startIdentityProcess(), startFakePaypal()]);
-});
-afterAll(async () => {
-  await Promise.all([identity.stop(), paypal.close()]);
-});
+const identity = await identityForFile();
+const paypal = await startFakePaypal();
+afterAll(() => paypal.close());
+/** Billing's PayPal settings, the fake's account and plans; without a webhook id (every suite's app adds the fake's). */
+const paypalAccount = {
+  IDENTITY_URL: identity.url,
+  PAYPAL_CLIENT_ID: paypal.clientId,
+  PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+  PAYPAL_API_URL: paypal.url,
+  PAYPAL_PLAN_MONTHLY: paypal.plans.monthly,
+  PAYPAL_PLAN_ANNUAL: paypal.plans.annual,
+};
 
 const VERIFY_FAILED = 'We could not verify this PayPal subscription. Please contact support.';
 
 describe.each(targets)('PayPal on $kind', (target) => {
-  let ctx: Billing;
-  beforeAll(async () => {
-    ctx = await startBilling(target, {
-      IDENTITY_URL: identity.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_URL: paypal.url,
-      PAYPAL_PLAN_MONTHLY: paypal.plans.monthly,
-      PAYPAL_PLAN_ANNUAL: paypal.plans.annual,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-    });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = billingForSuite(target, { ...paypalAccount, PAYPAL_WEBHOOK_ID: paypal.webhookId });
   beforeEach(() => {
     paypal.mode = 'normal';
   });
@@ -173,14 +165,7 @@ describe.each(targets)('PayPal on $kind', (target) => {
   });
 
   it('turns webhooks away when no webhook id is configured', async () => {
-    const bare = await billingAppOn(ctx.database, {
-      IDENTITY_URL: identity.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_URL: paypal.url,
-      PAYPAL_PLAN_MONTHLY: paypal.plans.monthly,
-      PAYPAL_PLAN_ANNUAL: paypal.plans.annual,
-    });
+    const bare = await billingAppOn(ctx.database, paypalAccount);
     const delivery = paypal.delivery({ event_type: 'BILLING.SUBSCRIPTION.ACTIVATED', resource: paypal.addSubscription({ custom_id: crypto.randomUUID() }) });
     const response = await bare.inject({ method: 'POST', url: '/api/billing/webhooks/paypal', headers: { 'content-type': 'application/json', ...delivery.headers }, payload: delivery.raw });
     expect(response.statusCode).toBe(400);

@@ -2,7 +2,7 @@
 // fuzzer): never a 5xx, every refusal in our error shape (the sandbox checkout's Pay and Cancel
 // answer a browser's form post with HTML pages instead), no stack or SQL in any answer, and no
 // purchase for anyone but the caller. FUZZ_RUNS sets the bodies per route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
   fuzzFailures,
@@ -12,9 +12,8 @@ import {
   fuzzTimeoutMs,
   identityForFile,
   type FuzzCallers,
-  closeTestApps,
 } from '@keisha/service-kit/testing';
-import { bearer, decoderBody, emailOf, post, startBilling, subOf, type Billing } from './helpers.ts';
+import { bearer, decoderBody, emailOf, post, subOf, billingForSuite } from './helpers.ts';
 
 const ROUTES = [
   'POST /api/enterprise-demo-request',
@@ -48,13 +47,12 @@ const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('billing routes under generated hostile requests on $kind', (target) => {
-  let ctx: Billing;
+  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url });
   let alice = '';
   let admin = '';
   let aliceId = '';
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    ctx = await startBilling(target, { IDENTITY_URL: identity.url });
     [alice, admin] = await Promise.all([identity.tokenFor('user'), identity.tokenFor('admin')]);
     aliceId = subOf(alice);
     const start = async (over: Record<string, unknown>) => {
@@ -69,7 +67,6 @@ describe.each(targets)('billing routes under generated hostile requests on $kind
     ids.refund = await start({ payment_method: 'cashapp', tier: 'annual' });
     ids.cancel = await start({ tier: 'annual' });
   });
-  afterAll(() => closeTestApps(ctx));
 
   it(
     'answers every one below 500, refusals in our error shape, nothing leaked, and nothing bought for another',

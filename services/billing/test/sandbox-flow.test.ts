@@ -1,41 +1,19 @@
 // The whole purchase, offline, over real HTTP: create -> the sandbox checkout page -> Pay -> a
 // signed webhook -> the plan at once -> a cancellation that keeps access to the end of the period.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import { installSecret } from '../src/db/repositories/secrets.ts';
 import { signSandboxPayload } from '../src/domain/signatures.ts';
 import { SANDBOX_SECRET_NAME } from '../src/providers/sandbox.ts';
-import { addMonthsUtc, bearer, entitlementOf, eventsFor, subOf, subscriptionRow, serveBilling, type BillingServer } from './helpers.ts';
+import { addMonthsUtc, bearer, entitlementOf, eventsFor, subOf, subscriptionRow, servedBillingForSuite, browse, formAction } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('sandbox purchase flow on $kind', (target) => {
-  let ctx: BillingServer;
-  beforeAll(async () => {
-    ctx = await serveBilling(target, { IDENTITY_URL: identity.url });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = servedBillingForSuite(target, { IDENTITY_URL: identity.url });
 
-  const call = async (path: string, init: { method?: string; token?: string; json?: unknown; form?: boolean } = {}) => {
-    const response = await fetch(`${ctx.base}${path}`, {
-      method: init.method ?? (init.json === undefined && !init.form ? 'GET' : 'POST'),
-      redirect: 'manual',
-      headers: {
-        ...(init.token ? bearer(init.token) : {}),
-        ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.form ? '' : undefined,
-    });
-    return { status: response.status, headers: response.headers, text: () => response.text(), json: async (): Promise<any> => response.json() };
-  };
-  const formAction = (html: string, label: RegExp) => {
-    const forms = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)];
-    const form = forms.find((match) => label.test(match[2]!));
-    if (!form) throw new Error(`no ${label} form in ${html}`);
-    return form[1]!.replaceAll('&amp;', '&');
-  };
+  const call = (path: string, init?: Parameters<typeof browse>[2]) => browse(ctx, path, init);
   const secret = () => installSecret(ctx.database.db, SANDBOX_SECRET_NAME);
 
   it('sells the monthly decoder plan end to end, and a cancellation keeps access until the period ends', async () => {
@@ -58,7 +36,7 @@ describe.each(targets)('sandbox purchase flow on $kind', (target) => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'.*form-action 'self'.*frame-ancestors 'none'/);
     expect(page.headers.get('cache-control')).toBe('no-store');
-    const html = await page.text();
+    const html = page.text;
     expect(html).toContain('Sandbox — no real money moves');
     expect(html).toContain('Keisha Decoder Monthly');
     expect(html).toContain('$7.00');
@@ -83,7 +61,7 @@ describe.each(targets)('sandbox purchase flow on $kind', (target) => {
     const again = await call(formAction(html, /^Pay/), { form: true });
     expect(again.status).toBe(303);
     expect(await ctx.database.db.selectFrom('payment_events').selectAll().where('subscription_id', '=', purchase.subscription_id).execute()).toHaveLength(1);
-    expect(await (await call(purchase.payment_url)).text()).toContain('This checkout is closed');
+    expect(await (await call(purchase.payment_url)).text).toContain('This checkout is closed');
 
     const status = await (await call(`/api/bias-payment/subscription/${userId}`, { token })).json();
     expect(status).toMatchObject({ success: true, user_id: userId, entitlement: { decoder_tier: 'monthly' }, subscription: { id: purchase.subscription_id, status: 'active', grants_access: true, amount: 7 } });
@@ -107,7 +85,7 @@ describe.each(targets)('sandbox purchase flow on $kind', (target) => {
       await call('/api/bias-payment/create-subscription', { token, json: { user_id: subOf(token), tier: 'annual', payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' } })
     ).json();
     expect(created.amount).toBe(60);
-    const html = await (await call(created.payment_url)).text();
+    const html = await (await call(created.payment_url)).text;
     const cancelled = await call(formAction(html, /^Cancel$/), { form: true });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe(`/payment/cancel?subscription_id=${created.subscription_id}`);
@@ -130,7 +108,7 @@ describe.each(targets)('sandbox purchase flow on $kind', (target) => {
     const body = await session.json();
     expect(body).toMatchObject({ success: true, amount: 99, currency: 'USD', provider: 'sandbox' });
     expect(body.url).toBe(`/api/billing/sandbox/checkout/${body.session_id}`);
-    const html = await (await call(body.url)).text();
+    const html = await (await call(body.url)).text;
     expect(html).toContain('Keisha Chat Gold');
     const paid = await call(formAction(html, /^Pay/), { form: true });
     expect(paid.headers.get('location')).toBe(`/payment-success?session_id=${body.session_id}`);
@@ -149,7 +127,7 @@ describe.each(targets)('sandbox purchase flow on $kind', (target) => {
       const created = await (
         await call('/api/bias-payment/create-subscription', { token, json: { user_id: subOf(token), tier: 'monthly', payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' } })
       ).json();
-      await call(formAction(await (await call(created.payment_url)).text(), /^Pay/), { form: true });
+      await call(formAction(await (await call(created.payment_url)).text, /^Pay/), { form: true });
       return subscriptionRow(ctx, created.subscription_id);
     };
     const first = await buy();
