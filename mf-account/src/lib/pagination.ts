@@ -37,3 +37,8 @@ export function rangeLabel({ page, pageSize, total }: PageInfo, rowsOnPage: numb
   const first = (page - 1) * pageSize + 1;
   return `${first}–${first + rowsOnPage - 1} of ${total}`;
 }
+
+/** The paging of a list the server answered: its own page and size where it gave them, else the ones asked for. */
+export function pageInfoOf(list: { page?: number; page_size?: number; total: number }, askedPage: number, pageSize: number): PageInfo {
+  return { page: list.page || askedPage, pageSize: list.page_size || pageSize, total: list.total };
+}

@@ -1,33 +1,30 @@
 import { useState } from 'react';
-import styles from '../../../components/admin-list.module.css';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import type { Column } from '../../../components/data-table.tsx';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { Loading } from '../../../components/loading.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
-import { countLabel, formatDateTime } from '../../../lib/format.ts';
+import { dateTimeColumn, DateTime, emailColumn } from '../../../components/table-columns.tsx';
+import { countLabel } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
+import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { countOutbox, getOutbox } from '../api/get-outbox.ts';
 import { kindLabel, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, outboxPath, STATUS_LABELS, statusTone, type OutboxMessage, type OutboxStatus } from '../domain/outbox.ts';
 import outbox from './outbox-page.module.css';
 
-const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
-
 const columns: Column<OutboxMessage>[] = [
   // Administrators see whole addresses here as on the Users page: the outbox answers "did my mail go out?".
-  { header: 'Recipient', rowHeader: true, cell: (message) => <span className={styles.email}>{message.to}</span> },
+  emailColumn('Recipient', (message) => message.to),
   { header: 'Subject', cell: (message) => message.subject },
   { header: 'Kind', cell: (message) => kindLabel(message.kind) },
   { header: 'Status', cell: (message) => <Badge tone={statusTone(message.status)}>{STATUS_LABELS[message.status]}</Badge> },
   { header: 'Attempts', cell: (message) => message.attempts },
   { header: 'Last error', cell: (message) => (message.last_error ? <span className={outbox.error}>{message.last_error}</span> : '—') },
-  { header: 'Created', cell: (message) => time(message.created_at) },
+  dateTimeColumn('Created', (message) => message.created_at),
   {
     header: 'Sent',
     cell: (message) =>
-      message.sent_at ? time(message.sent_at) : message.next_attempt_at ? <>Next attempt {time(message.next_attempt_at)}</> : '—',
+      message.sent_at ? <DateTime iso={message.sent_at} /> : message.next_attempt_at ? <>Next attempt <DateTime iso={message.next_attempt_at} /></> : '—',
   },
 ];
 
@@ -35,10 +32,10 @@ const DESCRIPTION = 'Every message identity has sent or will send: address confi
 
 /** /admin/outbox: the mail outbox, newest first, by status, with what went wrong for the messages that failed. */
 export function OutboxPage() {
-  const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OutboxStatus | undefined>(undefined);
   const [refreshes, setRefreshes] = useState(0);
-  const list = useRemoteData(`${outboxPath(page, status)}#${refreshes}`, (signal) => getOutbox(page, status, signal));
+  const messages = usePagedList((page) => `${outboxPath(page, status)}#${refreshes}`, (page, signal) => getOutbox(page, status, signal), OUTBOX_PAGE_SIZE);
+  const { list } = messages;
   const counts = useRemoteData(`outbox-counts#${refreshes}`, async (signal) => {
     const totals = await Promise.all(OUTBOX_STATUSES.map((one) => countOutbox(one, signal)));
     return Object.fromEntries(OUTBOX_STATUSES.map((one, i) => [one, totals[i]!])) as Record<OutboxStatus, number>;
@@ -49,7 +46,7 @@ export function OutboxPage() {
 
   const choose = (next: OutboxStatus | undefined) => {
     setStatus(next);
-    setPage(1);
+    messages.onPageChange(1);
   };
   const filterLabel = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count.toLocaleString('en-US')})`);
   const allCount = known ? OUTBOX_STATUSES.reduce((sum, one) => sum + known[one], 0) : undefined;
@@ -75,23 +72,14 @@ export function OutboxPage() {
           </Button>
         ))}
       </div>
-      {list.state.status === 'failed' && (
-        <LoadFailed error={list.state.error} fallback='Could not load the outbox. Please try again.' onRetry={list.reload} />
-      )}
-      {!data && loading && <Loading label="Loading the outbox..." />}
-      {data && (
-        <PagedTable
-          caption="Outbox"
-          columns={columns}
-          rows={data.messages}
-          rowKey={(message) => message.id}
-          empty={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages.` : 'No messages yet.'}
-          busy={loading}
-          pagesLabel="Outbox pages"
-          info={{ page: data.page || page, pageSize: data.page_size || OUTBOX_PAGE_SIZE, total: data.total }}
-          onPageChange={setPage}
-        />
-      )}
+      <PagedTable
+        {...messages}
+        what="the outbox"
+        rowsOf={(shown) => shown.messages}
+        caption="Outbox"
+        columns={columns}
+        empty={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages.` : 'No messages yet.'}
+      />
     </>
   );
 }

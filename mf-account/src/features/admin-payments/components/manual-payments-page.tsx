@@ -1,12 +1,8 @@
 import type { AdminPaymentActionResponse, ManualPaymentView } from '@keisha/contracts/billing';
 import { useState } from 'react';
-import styles from '../../../components/admin-list.module.css';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { RemoteList } from '../../../components/remote-list.tsx';
+import { useRowAction } from '../../../components/row-actions.tsx';
 import { countLabel } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { approveManualPayment } from '../api/approve-manual-payment.ts';
@@ -26,7 +22,6 @@ import { PaymentsFilterControl } from './payments-filter.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import pageStyles from './manual-payments-page.module.css';
 
-type Outcome = { kind: 'success' | 'error'; message: string };
 type Pending = { payment: ManualPaymentView; action: PaymentAction };
 
 const CALLS: Record<PaymentAction, (id: string) => Promise<AdminPaymentActionResponse>> = {
@@ -42,29 +37,21 @@ const DESCRIPTION =
 export function ManualPaymentsPage() {
   const [filter, setFilter] = useState<PaymentsFilter>('pending');
   const payments = useRemoteData(manualPaymentsPath(filter), (signal) => getManualPayments(filter, signal));
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [savingId, setSavingId] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const list = payments.state.data;
-  const loading = payments.state.status === 'loading';
-
-  async function apply({ payment, action }: Pending) {
-    setSavingId(payment.id);
-    setOutcome(null);
-    try {
+  const change = useRowAction<Pending>({
+    rowIdOf: ({ payment }) => payment.id,
+    confirmationOf: ({ payment, action }) => confirmationFor(action, payment),
+    run: async ({ payment, action }) => {
       const response = await CALLS[action](payment.id);
       const updated: ManualPaymentView = { ...payment, ...(response?.subscription ?? {}), email: payment.email };
       if (response?.subscription) payments.update((rows) => applyToList(rows, updated, filter));
       else payments.reload();
-      setOutcome({ kind: 'success', message: actionDoneMessage(action, payment) });
-    } catch (error) {
-      setOutcome({ kind: 'error', message: errorMessage(error, actionFailedMessage(action, payment)) });
-      // The payment may have changed meanwhile (another admin approved it): show it as it is now.
-      payments.reload();
-    } finally {
-      setSavingId(null);
-    }
-  }
+      return actionDoneMessage(action, payment);
+    },
+    failedText: ({ payment, action }) => actionFailedMessage(action, payment),
+    // The payment may have changed meanwhile (another admin approved it): show it as it is now.
+    onFailed: () => payments.reload(),
+  });
 
   return (
     <>
@@ -78,41 +65,27 @@ export function ManualPaymentsPage() {
         <PaymentsFilterControl
           value={filter}
           onChange={(next) => {
-            setOutcome(null);
+            change.clearOutcome();
             setFilter(next);
           }}
         />
       </div>
-      <div className={styles.notices}>
-        {outcome && <Notice kind={outcome.kind}>{outcome.message}</Notice>}
-        {payments.state.status === 'failed' && (
-          <LoadFailed error={payments.state.error} fallback='Could not load manual payments. Please try again.' onRetry={payments.reload} />
+      <RemoteList
+        list={payments}
+        what="manual payments"
+        notices={change.notice}
+      >
+        {(data, busy) => (
+          <PaymentsTable
+            payments={data}
+            savingId={change.savingId}
+            busy={busy}
+            empty={filter === 'pending' ? 'No Cash App payments are waiting for approval.' : 'No Cash App payments yet.'}
+            onAction={(payment, action) => change.request({ payment, action })}
+          />
         )}
-      </div>
-
-      {!list && loading && <Loading label="Loading manual payments..." />}
-      {list && (
-        <PaymentsTable
-          payments={list}
-          savingId={savingId}
-          busy={loading}
-          empty={filter === 'pending' ? 'No Cash App payments are waiting for approval.' : 'No Cash App payments yet.'}
-          onAction={(payment, action) => {
-            if (!savingId) setPending({ payment, action });
-          }}
-        />
-      )}
-
-      {pending && (
-        <ConfirmDialog
-          confirmation={confirmationFor(pending.action, pending.payment)}
-          onCancel={() => setPending(null)}
-          onConfirm={() => {
-            setPending(null);
-            void apply(pending);
-          }}
-        />
-      )}
+      </RemoteList>
+      {change.dialog}
     </>
   );
 }

@@ -2,8 +2,8 @@ import type { ManualPaymentView } from '@keisha/contracts/billing';
 import { useId } from 'react';
 import listStyles from '../../../components/admin-list.module.css';
 import { Badge } from '../../../components/badge.tsx';
-import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { ACTION_LABELS, actionsFor, amountLabel, planLabel, statusLabel, statusTone, type PaymentAction } from '../domain/manual-payments.ts';
 import styles from './manual-payments-page.module.css';
@@ -66,22 +66,13 @@ export function PaymentsTable({
         const actions = actionsFor(payment);
         if (actions.length === 0) return <span className={styles.muted}>No action</span>;
         const saving = savingId === payment.id;
-        return (
-          <div className={styles.actions}>
-            {actions.map((action) => (
-              <Button
-                key={action}
-                size="small"
-                variant={action === 'approve' ? 'primary' : action === 'refund' ? 'secondary' : 'danger'}
-                aria-describedby={payerId(payment)}
-                aria-disabled={saving || undefined}
-                onClick={() => onAction(payment, action)}
-              >
-                {saving ? 'Saving...' : ACTION_LABELS[action]}
-              </Button>
-            ))}
-          </div>
-        );
+        const buttons = actions.map((action) => ({
+          key: action,
+          label: saving ? 'Saving...' : ACTION_LABELS[action],
+          variant: action === 'approve' ? ('primary' as const) : action === 'refund' ? ('secondary' as const) : ('danger' as const),
+          onClick: () => onAction(payment, action),
+        }));
+        return <RowActions buttons={buttons} describedBy={payerId(payment)} saving={saving} />;
       },
     },
   ];

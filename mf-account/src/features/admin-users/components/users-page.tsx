@@ -1,15 +1,12 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
 import { useKeisha } from '@keisha/store';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog, type Confirmation } from '../../../components/confirm-dialog.tsx';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { RemoteList } from '../../../components/remote-list.tsx';
+import { useRowAction } from '../../../components/row-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { pageCount } from '../../../lib/pagination.ts';
+import { pageCount, pageInfoOf } from '../../../lib/pagination.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getAdminUsers } from '../api/get-admin-users.ts';
@@ -32,11 +29,9 @@ import {
   USERS_PAGE_SIZE,
 } from '../domain/users-query.ts';
 import { UsersTable } from './users-table.tsx';
-import listStyles from '../../../components/admin-list.module.css';
 import styles from './users-page.module.css';
 
-type Outcome = { kind: 'success' | 'error'; message: string };
-type Pending = { user: AdminUserRow; change: UserChange; confirmation: Confirmation };
+type Requested = { user: AdminUserRow; change: UserChange };
 
 /** /admin: every account, searchable by email, with its plan and usage, and role and status controls. */
 export function UsersPage() {
@@ -54,9 +49,6 @@ export function UsersPage() {
   const plans = useRemoteData(idsKey, (signal) => getEntitlements(ids, signal));
   const usage = useRemoteData(idsKey, (signal) => getUsage(ids, signal));
 
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [savingId, setSavingId] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   // A page past the end (the list shrank since it was counted): go to the last one that exists.
   const lastPage = list ? pageCount(list.total, list.page_size || USERS_PAGE_SIZE) : 1;
@@ -64,10 +56,10 @@ export function UsersPage() {
     if (users.state.status === 'ready' && rows.length === 0 && page > lastPage) setPaging({ query, page: lastPage });
   }, [users.state.status, rows.length, page, lastPage, query]);
 
-  async function apply(user: AdminUserRow, change: UserChange) {
-    setSavingId(user.id);
-    setOutcome(null);
-    try {
+  const changes = useRowAction<Requested>({
+    rowIdOf: ({ user }) => user.id,
+    confirmationOf: ({ user, change }) => confirmationFor(change, user.email),
+    run: async ({ user, change }) => {
       const response = await updateAdminUser(user.id, change);
       const updated = response?.user;
       users.update((data) => ({
@@ -75,22 +67,11 @@ export function UsersPage() {
         users: data.users.map((row) => (row.id === user.id ? { ...row, ...(updated ?? {}), id: row.id } : row)),
       }));
       if (!updated && change.kind !== 'unlock') users.reload();
-      setOutcome({ kind: 'success', message: changeDoneMessage(change, user.email) });
-    } catch (error) {
-      setOutcome({ kind: 'error', message: errorMessage(error, changeFailedMessage(user.email)) });
-    } finally {
-      setSavingId(null);
-    }
-  }
+      return changeDoneMessage(change, user.email);
+    },
+    failedText: ({ user }) => changeFailedMessage(user.email),
+  });
 
-  function requestChange(user: AdminUserRow, change: UserChange) {
-    if (savingId) return; // one change at a time: the buttons stay focusable, so they are not disabled
-    const confirmation = confirmationFor(change, user.email);
-    if (confirmation) setPending({ user, change, confirmation });
-    else void apply(user, change);
-  }
-
-  const loading = users.state.status === 'loading';
   return (
     <>
       <PageHeader title="Users" description="Every Keisha account: plans, today's usage, roles and access." />
@@ -112,46 +93,34 @@ export function UsersPage() {
         )}
       </form>
 
-      <div className={listStyles.notices}>
-        {outcome && <Notice kind={outcome.kind}>{outcome.message}</Notice>}
-        {users.state.status === 'failed' && (
-          <LoadFailed error={users.state.error} fallback='Could not load users. Please try again.' onRetry={users.reload} />
+      <RemoteList
+        list={users}
+        what="users"
+        notices={changes.notice}
+      >
+        {(data, busy) => (
+          <>
+            <UsersTable
+              users={data.users}
+              plans={plans.state}
+              usage={usage.state}
+              currentUserId={currentUserId}
+              savingId={changes.savingId}
+              busy={busy}
+              empty={query ? `No users match “${query}”.` : 'No users yet.'}
+              onChange={(user, change) => changes.request({ user, change })}
+            />
+            <Pagination
+              label="Users pages"
+              info={pageInfoOf(data, page, USERS_PAGE_SIZE)}
+              rowsOnPage={data.users.length}
+              busy={busy}
+              onPageChange={(next) => setPaging({ query, page: next })}
+            />
+          </>
         )}
-      </div>
-
-      {!list && loading && <Loading label="Loading users..." />}
-      {list && (
-        <>
-          <UsersTable
-            users={rows}
-            plans={plans.state}
-            usage={usage.state}
-            currentUserId={currentUserId}
-            savingId={savingId}
-            busy={loading}
-            empty={query ? `No users match “${query}”.` : 'No users yet.'}
-            onChange={requestChange}
-          />
-          <Pagination
-            label="Users pages"
-            info={{ page: list.page || page, pageSize: list.page_size || USERS_PAGE_SIZE, total: list.total }}
-            rowsOnPage={rows.length}
-            busy={loading}
-            onPageChange={(next) => setPaging({ query, page: next })}
-          />
-        </>
-      )}
-
-      {pending && (
-        <ConfirmDialog
-          confirmation={pending.confirmation}
-          onCancel={() => setPending(null)}
-          onConfirm={() => {
-            setPending(null);
-            void apply(pending.user, pending.change);
-          }}
-        />
-      )}
+      </RemoteList>
+      {changes.dialog}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
-import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 import { formatDate, formatDateTime, MISSING_VALUE } from '../../../lib/format.ts';
 import { planSummary, type Entitlement } from '../../../lib/plan.ts';
 import type { RemoteData } from '../../../lib/use-remote-data.ts';
@@ -90,23 +90,13 @@ export function UsersTable({
       stackedLabel: false,
       cell: (user) => {
         if (!canChange(user, currentUserId)) return <span className={styles.ownRow}>Your own account</span>;
-        const saving = savingId === user.id;
-        return (
-          <div className={styles.actions}>
-            {[roleChangeFor(user), statusChangeFor(user), UNLOCK].map((change) => (
-              <Button
-                key={change.kind}
-                size="small"
-                variant={change.kind === 'status' && change.disabled ? 'danger' : 'secondary'}
-                aria-describedby={emailId(user)}
-                aria-disabled={saving || undefined}
-                onClick={() => onChange(user, change)}
-              >
-                {changeLabel(change)}
-              </Button>
-            ))}
-          </div>
-        );
+        const buttons = [roleChangeFor(user), statusChangeFor(user), UNLOCK].map((change) => ({
+          key: change.kind,
+          label: changeLabel(change),
+          variant: change.kind === 'status' && change.disabled ? ('danger' as const) : ('secondary' as const),
+          onClick: () => onChange(user, change),
+        }));
+        return <RowActions buttons={buttons} describedBy={emailId(user)} saving={savingId === user.id} />;
       },
     },
   ];
