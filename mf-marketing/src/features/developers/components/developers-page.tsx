@@ -1,5 +1,5 @@
 import { PUBLIC_API_PATHS } from '@keisha/contracts/decoder';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
@@ -54,6 +54,24 @@ function Examples() {
   );
 }
 
+/** A table of the reference with a header row of `columns`; the rows are the children. */
+function ReferenceTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 function Reference({ reference }: { reference: ApiReference }) {
   return (
     <>
@@ -67,28 +85,18 @@ function Reference({ reference }: { reference: ApiReference }) {
               · {endpoint.summary}
             </h3>
             <p>{endpoint.description}</p>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Body field</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Required</th>
-                  <th scope="col">Notes</th>
+            <ReferenceTable columns={['Body field', 'Type', 'Required', 'Notes']}>
+              {endpoint.fields.map((field) => (
+                <tr key={field.name}>
+                  <td>
+                    <code>{field.name}</code>
+                  </td>
+                  <td>{field.type}</td>
+                  <td>{field.required ? 'yes' : 'no'}</td>
+                  <td>{field.note}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {endpoint.fields.map((field) => (
-                  <tr key={field.name}>
-                    <td>
-                      <code>{field.name}</code>
-                    </td>
-                    <td>{field.type}</td>
-                    <td>{field.required ? 'yes' : 'no'}</td>
-                    <td>{field.note}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ReferenceTable>
           </article>
         ))}
       </PageSection>
@@ -96,26 +104,17 @@ function Reference({ reference }: { reference: ApiReference }) {
         <p>
           Every error answers <code>{'{ "success": false, "error": { "code": "…", "message": "…" } }'}</code>; the message can be shown to a person.
         </p>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Code</th>
-              <th scope="col">Meaning</th>
+        <ReferenceTable columns={['Status', 'Code', 'Meaning']}>
+          {reference.errors.map((error) => (
+            <tr key={`${error.status} ${error.code}`}>
+              <td>{error.status}</td>
+              <td>
+                <code>{error.code}</code>
+              </td>
+              <td>{error.meaning}</td>
             </tr>
-          </thead>
-          <tbody>
-            {reference.errors.map((error) => (
-              <tr key={`${error.status} ${error.code}`}>
-                <td>{error.status}</td>
-                <td>
-                  <code>{error.code}</code>
-                </td>
-                <td>{error.meaning}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ReferenceTable>
       </PageSection>
       <PageSection titleId="dev-limits" title="Limits" className={styles.section}>
         <table className={styles.table}>

@@ -20,6 +20,17 @@ const ACCOUNT_LINKS = [
 const pageLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.pageLink} ${styles.pageLinkActive}` : styles.pageLink;
 
+/** One item of the bar's list for each link, lit while its page is shown. */
+function PageLinkItems({ links }: { links: readonly { label: string; to: string }[] }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} className={pageLinkClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 /**
  * The site navigation bar of the marketing pages; below 900 px wide its items fold behind a Menu button.
  * `adminLogin` is the Admin Login control, passed in by the app (features do not import each other).
@@ -60,23 +71,11 @@ export function SiteNavigation({ adminLogin }: { adminLogin?: ReactNode }) {
         </button>
         <div id={panelId} className={menuOpen ? `${styles.panel} ${styles.panelOpen}` : styles.panel} onClick={onPanelClick}>
           <ul className={styles.pageLinks}>
-            {PAGE_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={pageLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <PageLinkItems links={PAGE_LINKS} />
             <li>
               <NewsNetworkMenu />
             </li>
-            {ACCOUNT_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={pageLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <PageLinkItems links={ACCOUNT_LINKS} />
           </ul>
           <div className={styles.actions}>
             <ThemeToggle className={styles.themeToggle} />
