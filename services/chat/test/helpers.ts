@@ -27,12 +27,7 @@ export async function startChatOn(database: DatabaseHandle<any>, env: Record<str
   return app;
 }
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** The account id inside an access token. */
-export function subjectOf(token: string): string {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
-}
+export { bearer, subjectOf } from '@keisha/service-kit/testing';
 
 export interface StreamEvent {
   event: string;

@@ -1,21 +1,11 @@
 // Issue 27, item 2: no chat until the account has confirmed its e-mail address, on any plan.
-import { createPrivateKey, sign } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps, withoutVerificationClaim } from '@keisha/service-kit/testing';
 import { CHAT_ERRORS, CHAT_TEXT } from '@keisha/contracts/chat';
 import { bearer, startChat } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
-
-/** The token's own claims, re-signed with identity's key without `ev`: a token issued before the claim existed. */
-function withoutVerificationClaim(token: string, signingKeyPem: string): string {
-  const [header, payload] = token.split('.') as [string, string];
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  delete claims.ev;
-  const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-  return `${body}.${sign(null, Buffer.from(body), createPrivateKey(signingKeyPem)).toString('base64url')}`;
-}
 
 describe.each(targets)('the chat for an account that has not confirmed its address, on $kind', (target) => {
   let free: Awaited<ReturnType<typeof startChat>>;

@@ -1,22 +1,12 @@
 // Issue 27, item 2: an account whose address is not confirmed has its address's guest allowance, shared with
 // the guests there. Signing up (three times, from one address) must not buy more analyses than a guest has.
-import { createPrivateKey, sign } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { databaseTargets, identityForFile, closeTestApps, withoutVerificationClaim } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identity = await identityForFile();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
-
-/** The token's own claims, re-signed with identity's key without `ev`: a token issued before the claim existed. */
-function withoutVerificationClaim(token: string, signingKeyPem: string): string {
-  const [header, payload] = token.split('.') as [string, string];
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  delete claims.ev;
-  const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-  return `${body}.${sign(null, Buffer.from(body), createPrivateKey(signingKeyPem)).toString('base64url')}`;
-}
 
 describe.each(targets)('accounts that have not confirmed their address, on $kind', (target) => {
   let free: Awaited<ReturnType<typeof startDecoder>>;

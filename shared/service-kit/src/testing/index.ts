@@ -24,3 +24,5 @@ export {
   type RouteFuzzPlan,
 } from './fuzz.ts';
 export { appForSuite } from './suite-app.ts';
+export { bearer, subjectOf, withoutVerificationClaim } from './tokens.ts';
+export { expectCleanFuzz } from './fuzz-suite.ts';
