@@ -1,5 +1,5 @@
 import { formatDateTime } from '../lib/format.ts';
-import styles from './admin-list.module.css';
+import { EmailAddress } from './email-address.tsx';
 import type { Column } from './data-table.tsx';
 
 /** A moment, as the admin lists show one: the local date and time, machine-readable in dateTime. */
@@ -9,7 +9,7 @@ export function DateTime({ iso }: { iso: string }) {
 
 /** The column naming each row by an e-mail address (the row's header; long addresses wrap). */
 export function emailColumn<Row>(header: string, emailOf: (row: Row) => string): Column<Row> {
-  return { header, rowHeader: true, cell: (row) => <span className={styles.email}>{emailOf(row)}</span> };
+  return { header, rowHeader: true, cell: (row) => <EmailAddress>{emailOf(row)}</EmailAddress> };
 }
 
 /** A column of moments. */

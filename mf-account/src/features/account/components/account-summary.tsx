@@ -7,6 +7,7 @@ import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getMe } from '../api/get-me.ts';
 import { getOwnPlan, OWN_ENTITLEMENT_PATH } from '../api/get-own-plan.ts';
 import { PlanDetails } from './plan-section.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { AccountSection } from './account-section.tsx';
 import styles from './account-page.module.css';
 
@@ -22,7 +23,9 @@ export function AccountSummary({ user, headingId }: { user: SiteUser; headingId:
     <AccountSection headingId={headingId} title="Account">
       <dl className={styles.details}>
         <dt>Email</dt>
-        <dd className={styles.email}>{account?.email ?? user.email}</dd>
+        <dd>
+          <EmailAddress>{account?.email ?? user.email}</EmailAddress>
+        </dd>
         <dt>Plan</dt>
         <dd>
           {plan.state.status === 'loading' ? 'Loading…' : planSummary(entitlement)}

@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsSummary, type ClientErrorGroup, type PlanSales, type ProviderSales, type SalesSummary } from '@keisha/contracts/analytics';
-import listStyles from '../../../components/admin-list.module.css';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { RemoteList } from '../../../components/remote-list.tsx';
 import { countLabel, formatDateTime } from '../../../lib/format.ts';
 import { useRemoteData, type RemoteDataHandle } from '../../../lib/use-remote-data.ts';
 import { getAnalyticsSummary } from '../api/get-analytics-summary.ts';
@@ -240,20 +238,13 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader title="Analytics" description={DESCRIPTION} actions={<PeriodPicker days={days} onChange={setDays} />} />
-      {state.status === 'failed' && (
-        <div className={listStyles.failed}>
-          <Notice kind="error">{errorMessage(state.error, 'Could not load analytics. Please try again.')}</Notice>
-          <Button size="small" onClick={summary.reload}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {!state.data && state.status === 'loading' && <Loading label="Loading analytics..." />}
-      {state.data && (
-        <div aria-busy={state.status === 'loading' || undefined}>
-          <FunnelSection summary={state.data} sales={sales.state.data} />
-        </div>
-      )}
+      <RemoteList list={summary} what="analytics">
+        {(data, busy) => (
+          <div aria-busy={busy || undefined}>
+            <FunnelSection summary={data} sales={sales.state.data} />
+          </div>
+        )}
+      </RemoteList>
       {/* Billing's figures do not wait for, or fail with, the browsers' summary. */}
       <SalesSection sales={sales} />
       {state.data && (

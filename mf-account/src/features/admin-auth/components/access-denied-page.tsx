@@ -2,6 +2,7 @@ import { session } from '@keisha/store';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { paths } from '../../../config/paths.ts';
 import styles from './access-denied-page.module.css';
 
@@ -10,7 +11,7 @@ export function AccessDeniedPage({ email }: { email: string }) {
   return (
     <Card title="Access denied" lead="The admin area is for administrators only.">
       <p className={styles.text}>
-        You are signed in as <strong className={styles.email}>{email}</strong>, which is not an administrator account.
+        You are signed in as <EmailAddress strong>{email}</EmailAddress>, which is not an administrator account.
       </p>
       <div className={styles.actions}>
         <Link className={styles.homeLink} to={paths.home}>

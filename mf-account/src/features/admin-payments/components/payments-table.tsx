@@ -1,7 +1,7 @@
 import type { ManualPaymentView } from '@keisha/contracts/billing';
 import { useId } from 'react';
-import listStyles from '../../../components/admin-list.module.css';
 import { Badge } from '../../../components/badge.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -29,9 +29,7 @@ export function PaymentsTable({
       header: 'Account',
       rowHeader: true,
       cell: (payment) => (
-        <span id={payerId(payment)} className={listStyles.email}>
-          {payment.email ?? payment.user_id}
-        </span>
+        <EmailAddress id={payerId(payment)}>{payment.email ?? payment.user_id}</EmailAddress>
       ),
     },
     { header: 'Plan', cell: (payment) => planLabel(payment) },

@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
 import { formatDate, formatDateTime, MISSING_VALUE } from '../../../lib/format.ts';
@@ -45,9 +46,7 @@ export function UsersTable({
       rowHeader: true,
       cell: (user) => (
         <span>
-          <span id={emailId(user)}>
-            {user.email}
-          </span>
+          <EmailAddress id={emailId(user)}>{user.email}</EmailAddress>
           {user.id === currentUserId && (
             <span className={styles.you}>
               <Badge tone="accent">You</Badge>
