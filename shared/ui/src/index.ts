@@ -26,3 +26,4 @@ export { default as cardStyles } from './card.module.css';
 export { default as sectionStyles } from './section.module.css';
 export { LoadProblem, type LoadProblemProps } from './load-problem.tsx';
 export { usePageLoader, type PageLoader, type PageLoadStatus } from './use-page-loader.ts';
+export { useLoaded, type Loaded } from './use-loaded.ts';

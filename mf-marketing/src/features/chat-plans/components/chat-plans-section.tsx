@@ -1,46 +1,20 @@
-import type { ChatPlan } from '@keisha/contracts/billing';
 import { useKeisha } from '@keisha/store';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonStyles as buttons, cardStyles as card } from '@keisha/ui';
+import { buttonStyles as buttons, cardStyles as card, useLoaded } from '@keisha/ui';
 import { CHAT_PLANS_SECTION_ID, paths } from '../../../config/paths.ts';
 import { getChatPlans } from '../api/get-chat-plans.ts';
 import { chatPlanRows } from '../domain/chat-plan-rows.ts';
 import frame from '../../../components/page-frame.module.css';
 import styles from './chat-plans.module.css';
 
-type State = { status: 'loading' } | { status: 'ready'; plans: ChatPlan[] } | { status: 'failed' };
-
-function useChatPlans(): { state: State; retry: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    const request = new AbortController();
-    setState({ status: 'loading' });
-    getChatPlans(request.signal).then(
-      (plans) => {
-        if (!request.signal.aborted) setState({ status: 'ready', plans });
-      },
-      (error: unknown) => {
-        if (request.signal.aborted) return;
-        console.warn('[keisha] could not load the chat plans:', error instanceof Error ? error.message : error);
-        setState({ status: 'failed' });
-      },
-    );
-    return () => request.abort();
-  }, [attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
-}
-
 /**
  * The chat assistant's plans (Free, Starter, Pro, Gold) on /pricing, from billing's catalogue: the chat is live
  * for every signed-in reader, and a plan is bought from the chat's Settings (issue 28, item 5).
  */
 export function ChatPlansSection() {
-  const { state, retry } = useChatPlans();
+  const { state, retry } = useLoaded(getChatPlans, 'the chat plans');
   const signedIn = useKeisha((s) => s.auth.user !== null);
-  const rows = state.status === 'ready' ? chatPlanRows(state.plans) : [];
+  const rows = state.status === 'ready' ? chatPlanRows(state.value) : [];
 
   return (
     <section id={CHAT_PLANS_SECTION_ID} className={`${card.card} ${styles.section}`} aria-labelledby="chat-plans-title">

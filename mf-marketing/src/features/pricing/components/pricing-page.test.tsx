@@ -188,7 +188,7 @@ describe('PricingPage', () => {
 
   it('treats an answer that is not a catalogue as a failure', async () => {
     answerWith({ success: true, marketing: 'nope' });
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderPricing();
     expect((await screen.findByRole('alert')).textContent).toContain('We could not load current prices');
   });

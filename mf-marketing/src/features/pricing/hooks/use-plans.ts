@@ -1,5 +1,5 @@
 import type { PlansResponse } from '@keisha/contracts/billing';
-import { useCallback, useEffect, useState } from 'react';
+import { useLoaded } from '@keisha/ui';
 import { getPlans } from '../api/get-plans.ts';
 
 export type PlansState =
@@ -12,32 +12,15 @@ function looksLikeCatalogue(value: unknown): value is PlansResponse {
   return Array.isArray(marketing?.plans) && typeof marketing?.annual_saving?.display === 'string' && Array.isArray((value as PlansResponse).decoder?.plans);
 }
 
+/** The catalogue, read through the one shape check: an answer of another shape is a failure, like no answer. */
+async function getCatalogue(signal: AbortSignal): Promise<PlansResponse> {
+  const catalogue: unknown = await getPlans(signal);
+  if (!looksLikeCatalogue(catalogue)) throw new Error('the answer has an unexpected shape');
+  return catalogue;
+}
+
 /** The catalogue, loaded when the page mounts; `retry` loads it again after a failure. */
 export function usePlans(): { state: PlansState; retry: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<PlansState>({ status: 'loading' });
-
-  useEffect(() => {
-    const request = new AbortController();
-    setState({ status: 'loading' });
-    getPlans(request.signal).then(
-      (catalogue) => {
-        if (request.signal.aborted) return;
-        if (looksLikeCatalogue(catalogue)) setState({ status: 'ready', catalogue });
-        else {
-          console.error('[keisha] the plan catalogue has an unexpected shape');
-          setState({ status: 'failed' });
-        }
-      },
-      (error: unknown) => {
-        if (request.signal.aborted) return;
-        console.warn('[keisha] could not load the plan catalogue:', error instanceof Error ? error.message : error);
-        setState({ status: 'failed' });
-      },
-    );
-    return () => request.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const { state, retry } = useLoaded(getCatalogue, 'the plan catalogue');
+  return { state: state.status === 'ready' ? { status: 'ready', catalogue: state.value } : state, retry };
 }
