@@ -35,6 +35,26 @@ const COPY: Record<AuthMode, { title: string; submit: string; busy: string; swit
   },
 };
 
+/** The fields each face asks for, in order. */
+const FIELDS_OF: Record<AuthMode, readonly CredentialField[]> = {
+  'sign-in': ['email', 'password'],
+  'create-account': ['email', 'password', 'confirmPassword'],
+};
+
+/** How a field reads and what the browser may fill into it, on either face. */
+function fieldLook(name: CredentialField, mode: AuthMode): Pick<FieldProps, 'label' | 'type' | 'autoComplete' | 'hint'> {
+  switch (name) {
+    case 'email':
+      return { label: 'Email', type: 'email', autoComplete: 'email' };
+    case 'password':
+      return mode === 'sign-in'
+        ? { label: 'Password', type: 'password', autoComplete: 'current-password' }
+        : { label: 'Password', type: 'password', autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` };
+    case 'confirmPassword':
+      return { label: 'Confirm Password', type: 'password', autoComplete: 'new-password' };
+  }
+}
+
 /** Spec section 2: the guest option of the sign-in / create-account modal, and its note. */
 export const CONTINUE_AS_GUEST = 'Continue as Guest (3 free uses/day)';
 const GUEST_NOTE = 'Guest usage is tracked by IP address.';
@@ -140,40 +160,18 @@ export function AuthDialog({ onClose, onContinueAsGuest, initialMode = 'sign-in'
             {serverError}
           </p>
         )}
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          disabled={busy}
-          inputRef={fields.email}
-          autoFocus
-          onChange={(value) => edit('email', value)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-          value={values.password}
-          error={errors.password}
-          hint={mode === 'create-account' ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
-          disabled={busy}
-          inputRef={fields.password}
-          onChange={(value) => edit('password', value)}
-        />
-        {mode === 'create-account' && (
+        {FIELDS_OF[mode].map((name) => (
           <Field
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
+            key={name}
+            {...fieldLook(name, mode)}
+            value={values[name]}
+            error={errors[name]}
             disabled={busy}
-            inputRef={fields.confirmPassword}
-            onChange={(value) => edit('confirmPassword', value)}
+            inputRef={fields[name]}
+            autoFocus={name === 'email'}
+            onChange={(value) => edit(name, value)}
           />
-        )}
+        ))}
         {throttled && (
           <button type="button" className={styles.switchButton} onClick={() => void sendSignInLink()} disabled={busy || values.email.trim() === ''}>
             {RECOVERY_MESSAGES.signInLinkOffer}
