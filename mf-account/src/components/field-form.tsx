@@ -1,7 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { FormStatus } from '../lib/use-field-form.ts';
-import { Button } from './button.tsx';
-import { Notice } from './notice.tsx';
+import { ActionOutcome } from './action-outcome.tsx';
 
 export interface FieldFormProps {
   status: FormStatus;
@@ -19,17 +18,10 @@ export interface FieldFormProps {
 
 /** A form of labelled fields, then what came of sending it (success or the server's error), then its submit button. */
 export function FieldForm({ status, onSubmit, done, submitLabel, busyLabel, classes, children }: FieldFormProps) {
-  const busy = status.kind === 'busy';
   return (
     <form className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       {children}
-      {status.kind === 'done' && done !== undefined && <Notice kind="success">{done}</Notice>}
-      {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}
-      <div className={classes.actions}>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </Button>
-      </div>
+      <ActionOutcome status={status} done={done} label={submitLabel} busyLabel={busyLabel} actionsClassName={classes.actions} />
     </form>
   );
 }

@@ -1,18 +1,33 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styles from './text-field.module.css';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
+interface FieldParts {
   label: string;
   value: string;
   onChange: (value: string) => void;
   /** A short note under the field. */
-  hint?: string;
+  hint?: ReactNode;
   /** The field's own error, shown under it and tied to it for screen readers. */
   error?: string | undefined;
 }
 
-/** A labelled input with an optional hint and error. */
-export function TextField({ label, value, onChange, hint, error, className, ...rest }: TextFieldProps) {
+export interface TextFieldProps extends FieldParts, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {}
+export interface TextAreaFieldProps extends FieldParts, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> {}
+export interface SelectFieldProps extends FieldParts, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> {
+  /** The choices: value and what it says. */
+  options: readonly { value: string; label: string }[];
+}
+
+/** What every kind of field gives its control: its id, its class, and its ties to the hint and the error. */
+interface ControlProps {
+  id: string;
+  className: string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label over a control, then an optional hint and error. */
+function Field({ label, hint, error, className, control }: { label: string; hint?: ReactNode; error?: string | undefined; className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -22,15 +37,7 @@ export function TextField({ label, value, onChange, hint, error, className, ...r
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className={styles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      />
+      {control({ id, className: styles.input, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -42,5 +49,40 @@ export function TextField({ label, value, onChange, hint, error, className, ...r
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with an optional hint and error. */
+export function TextField({ label, value, onChange, hint, error, className, ...rest }: TextFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className} control={(control) => <input {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
+  );
+}
+
+/** A labelled text area (a newsletter's body), with an optional hint and error. */
+export function TextAreaField({ label, value, onChange, hint, error, className, ...rest }: TextAreaFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className} control={(control) => <textarea {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
+  );
+}
+
+/** A labelled choice of a few options. */
+export function SelectField({ label, value, onChange, hint, error, className, options, ...rest }: SelectFieldProps) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(control) => (
+        <select {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

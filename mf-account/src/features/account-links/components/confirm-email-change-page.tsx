@@ -1,7 +1,7 @@
 import { session, useKeisha } from '@keisha/store';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '../../../components/button.tsx';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
 import { Card } from '../../../components/card.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -48,14 +48,14 @@ export function ConfirmEmailChangePage() {
       ) : (
         <>
           <p className={styles.text}>Confirm that this address is yours, and your account will use it from now on.</p>
-          {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}
-          {token && (
-            <div className={styles.actions}>
-              <Button variant="primary" onClick={() => void confirm()} disabled={status.kind === 'busy'}>
-                {status.kind === 'busy' ? 'Confirming...' : 'Confirm my new address'}
-              </Button>
-            </div>
-          )}
+          <ActionOutcome
+            status={status}
+            label="Confirm my new address"
+            busyLabel="Confirming..."
+            onClick={() => void confirm()}
+            showButton={Boolean(token)}
+            actionsClassName={styles.actions}
+          />
         </>
       )}
     </Card>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button } from '../../../components/button.tsx';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
 import { Card } from '../../../components/card.tsx';
-import { Notice } from '../../../components/notice.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { signInWithLink } from '../api/account-links.ts';
 import { LINK_PAGE_MESSAGES, linkTokenFrom, unlockNextFrom } from '../domain/link-page.ts';
@@ -33,14 +32,14 @@ export function UnlockPage() {
 
   return (
     <Card title="Sign in with your link" lead="This one-time link signs you in on this device, even while sign-ins from unknown networks are held back.">
-      {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}
-      {token && (
-        <div className={styles.actions}>
-          <Button variant="primary" onClick={() => void signIn()} disabled={status.kind === 'busy'}>
-            {status.kind === 'busy' ? 'Signing In...' : 'Sign me in'}
-          </Button>
-        </div>
-      )}
+      <ActionOutcome
+        status={status}
+        label="Sign me in"
+        busyLabel="Signing In..."
+        onClick={() => void signIn()}
+        showButton={Boolean(token)}
+        actionsClassName={styles.actions}
+      />
     </Card>
   );
 }

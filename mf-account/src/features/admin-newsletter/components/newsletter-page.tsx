@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
@@ -16,6 +16,8 @@ import { sendTodaysNow } from '../api/send-now.ts';
 import { withdrawIssue } from '../api/withdraw-issue.ts';
 import { draftErrors, emptyDraft, FORMAT_LABELS, isEditable, KIND_LABELS, type IssueDraft } from '../domain/newsletter.ts';
 import page from './newsletter-page.module.css';
+
+const FORMAT_OPTIONS = (['markdown', 'text'] as const).map((value) => ({ value, label: FORMAT_LABELS[value] }));
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 
@@ -138,35 +140,18 @@ export function NewsletterPage() {
         </h2>
         <div className={page.row}>
           <TextField label="Day (UTC)" name="issue-day" type="date" value={draft.day} onChange={edit('day')} error={errors.day} disabled={busy} />
-          <div className={page.format}>
-            <label htmlFor={`${id}-format`}>Format</label>
-            <select id={`${id}-format`} value={draft.format} onChange={(event) => edit('format')(event.target.value)} disabled={busy}>
-              <option value="markdown">{FORMAT_LABELS.markdown}</option>
-              <option value="text">{FORMAT_LABELS.text}</option>
-            </select>
-          </div>
+          <SelectField label="Format" options={FORMAT_OPTIONS} value={draft.format} onChange={edit('format')} disabled={busy} />
         </div>
         <TextField label="Subject" name="issue-subject" value={draft.subject} onChange={edit('subject')} error={errors.subject} disabled={busy} maxLength={200} />
-        <div className={page.body}>
-          <label htmlFor={`${id}-body`}>Body</label>
-          <textarea
-            id={`${id}-body`}
-            rows={10}
-            value={draft.body}
-            onChange={(event) => edit('body')(event.target.value)}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={`${id}-body-hint${errors.body ? ` ${id}-body-error` : ''}`}
-            disabled={busy}
-          />
-          <p id={`${id}-body-hint`} className={page.hint}>
-            Markdown: # heading, **bold**, *italic*, - lists, [links](https://example.org). Every reader also gets the unsubscribe link.
-          </p>
-          {errors.body && (
-            <p id={`${id}-body-error`} className={page.error}>
-              {errors.body}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Body"
+          rows={10}
+          hint="Markdown: # heading, **bold**, *italic*, - lists, [links](https://example.org). Every reader also gets the unsubscribe link."
+          value={draft.body}
+          onChange={edit('body')}
+          error={errors.body}
+          disabled={busy}
+        />
         <div className={page.actions}>
           <Button type="submit" variant="primary" disabled={busy}>
             {editing ? 'Save changes' : 'Schedule issue'}

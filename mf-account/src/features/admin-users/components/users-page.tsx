@@ -29,6 +29,7 @@ import {
   USERS_PAGE_SIZE,
 } from '../domain/users-query.ts';
 import { UsersTable } from './users-table.tsx';
+import headerStyles from '../../../components/page-header.module.css';
 import styles from './users-page.module.css';
 
 type Requested = { user: AdminUserRow; change: UserChange };
@@ -75,7 +76,7 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title="Users" description="Every Keisha account: plans, today's usage, roles and access." />
-      <form className={styles.toolbar} role="search" onSubmit={(event) => event.preventDefault()}>
+      <form className={`${headerStyles.header} ${styles.toolbar}`} role="search" onSubmit={(event) => event.preventDefault()}>
         <TextField
           className={styles.search}
           label="Search users"
