@@ -1,14 +1,14 @@
 // The container entries as an operator meets them: real processes, configured by environment, with real
 // HTTP upstreams and a real remote static server behind them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@keisha/service-kit/testing';
 import type { RunningServer } from '../local/static-server.ts';
-import { listenHttp } from '../local/testing.ts';
+import { listenHttp, writeFolder } from '../local/testing.ts';
 import { EXIT_CONFIG } from './process.ts';
 
 const EDGE = path.join(import.meta.dirname, 'server.ts');
@@ -18,14 +18,7 @@ const SHELL_HTML = '<!doctype html><html><head><title>Keisha</title></head><body
 const root = mkdtempSync(path.join(os.tmpdir(), 'keisha-edge-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function folder(name: string, files: Record<string, string>): string {
-  const dir = path.join(root, name);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
+const folder = (name: string, files: Record<string, string>) => writeFolder(path.join(root, name), files);
 
 
 interface Started {

@@ -1,13 +1,12 @@
 // The edge as ordinary API clients meet it, over real HTTP: clients that send `Expect: 100-continue` (libcurl
 // for larger bodies, .NET, Java), and the public API's documented batch size (issue 29, items 1 and 2).
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyError } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { listen, type RunningServer } from './static-server.ts';
+import { allServicesAt, httpRequest, tempFolder } from './testing.ts';
 
 interface Answer {
   status: number;
@@ -47,20 +46,8 @@ function postExpectingContinue(port: number, route: string, body: Buffer): Promi
   });
 }
 
-function post(port: number, route: string, body: Buffer): Promise<Omit<Answer, 'continued'>> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: route, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = (port: number, route: string, body: Buffer) =>
+  httpRequest(port, route, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length }, body });
 
 /** The public API's documented batch size (the OpenAPI, /developers): 5 MB. */
 const DOCUMENTED_BATCH_BYTES = 5 * 1024 * 1024;
@@ -87,11 +74,7 @@ async function services(): Promise<RunningServer & { expectations: string[] }> {
   return Object.assign(await listen(app, 0), { expectations });
 }
 
-function shellDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-edge-clients-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Keisha</title>');
-  return dir;
-}
+const shellDir = () => tempFolder({ 'index.html': '<!doctype html><title>Keisha</title>' }, 'keisha-edge-clients-');
 
 async function upstreamErrors(metricsPort: number): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
@@ -101,24 +84,28 @@ async function upstreamErrors(metricsPort: number): Promise<number> {
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 
-describe('Expect: 100-continue through the edge', () => {
-  let service: RunningServer & { expectations: string[] };
-  let gateway: RunningGateway;
-
+/** The edge (with its metrics port) in front of services(): started before a block's first test, stopped after its last. */
+function edgeOverServices(): { service: RunningServer & { expectations: string[] }; gateway: RunningGateway } {
+  const edge = {} as ReturnType<typeof edgeOverServices>;
   beforeAll(async () => {
-    service = await services();
-    const url = `http://127.0.0.1:${service.port}`;
-    gateway = await startGateway({
+    edge.service = await services();
+    const url = `http://127.0.0.1:${edge.service.port}`;
+    edge.gateway = await startGateway({
       port: 0,
       metricsPort: 0,
       publicOrigin: 'http://localhost:3000',
       shellDir: shellDir(),
-      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+      serviceUrls: allServicesAt(url),
     });
   });
   afterAll(async () => {
-    await Promise.all([gateway.close(), service.close()]);
+    await Promise.all([edge.gateway.close(), edge.service.close()]);
   });
+  return edge;
+}
+
+describe('Expect: 100-continue through the edge', () => {
+  const edge = edgeOverServices();
 
   const article = (chars: number) => Buffer.from(JSON.stringify({ text: 'Officials said the plan would work. '.repeat(Math.ceil(chars / 36)).slice(0, chars) }));
 
@@ -128,25 +115,25 @@ describe('Expect: 100-continue through the edge', () => {
     ['sign-up', '/api/auth/register', Buffer.from(JSON.stringify({ email: 'reader@example.com', password: 'a long and unusual passphrase' }))],
     ['analysis', '/api/bias-analysis', article(30_000)],
   ])('%s: the body is asked for, sent and answered by the service', async (_label, route, body) => {
-    const direct = await postExpectingContinue(service.port, route, body);
+    const direct = await postExpectingContinue(edge.service.port, route, body);
     expect(direct.status).toBe(200);
-    const before = await upstreamErrors(gateway.metricsPort!);
-    const answer = await postExpectingContinue(gateway.port, route, body);
+    const before = await upstreamErrors(edge.gateway.metricsPort!);
+    const answer = await postExpectingContinue(edge.gateway.port, route, body);
     expect(answer.status, answer.body).toBe(200);
     expect(answer.continued).toBe(true);
     expect(JSON.parse(answer.body)).toEqual({ success: true, url: route, bytes: JSON.parse(direct.body).bytes });
     // Never an upstream failure: the header is not a service down.
-    expect(await upstreamErrors(gateway.metricsPort!)).toBe(before);
+    expect(await upstreamErrors(edge.gateway.metricsPort!)).toBe(before);
   });
 
   it('answers the expectation itself: the service is not asked to send a second 100 Continue', async () => {
-    service.expectations.length = 0;
-    await postExpectingContinue(gateway.port, '/api/chat/sessions', Buffer.from('{"title":"x"}'));
-    expect(service.expectations).toEqual(['']);
+    edge.service.expectations.length = 0;
+    await postExpectingContinue(edge.gateway.port, '/api/chat/sessions', Buffer.from('{"title":"x"}'));
+    expect(edge.service.expectations).toEqual(['']);
   });
 
   it('refuses a body over the limit before it is sent, in our error shape', async () => {
-    const answer = await postExpectingContinue(gateway.port, '/api/bias-analysis', Buffer.alloc(2 * 1024 * 1024, 'a'));
+    const answer = await postExpectingContinue(edge.gateway.port, '/api/bias-analysis', Buffer.alloc(2 * 1024 * 1024, 'a'));
     expect(answer.status).toBe(413);
     expect(answer.continued).toBe(false);
     expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
@@ -155,7 +142,7 @@ describe('Expect: 100-continue through the edge', () => {
   it('answers any other expectation with 417', async () => {
     const answer = await new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: gateway.port, path: '/api/chat/sessions', method: 'POST', headers: { 'content-type': 'application/json', expect: 'something-else' } },
+        { host: '127.0.0.1', port: edge.gateway.port, path: '/api/chat/sessions', method: 'POST', headers: { 'content-type': 'application/json', expect: 'something-else' } },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -169,22 +156,7 @@ describe('Expect: 100-continue through the edge', () => {
 });
 
 describe("the public API's documented batch size", () => {
-  let service: RunningServer & { expectations: string[] };
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    service = await services();
-    const url = `http://127.0.0.1:${service.port}`;
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
-      shellDir: shellDir(),
-      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
-    });
-  });
-  afterAll(async () => {
-    await Promise.all([gateway.close(), service.close()]);
-  });
+  const edge = edgeOverServices();
 
   /** A batch body of about `bytes` bytes: 50 articles of equal length. */
   const batchOf = (bytes: number) => {
@@ -204,25 +176,25 @@ describe("the public API's documented batch size", () => {
   it('passes 50 articles of 30,000 characters, as the service takes them', async () => {
     const body = Buffer.from(JSON.stringify({ articles: Array.from({ length: 50 }, (_, i) => ({ id: `a${i}`, text: 'x'.repeat(30_000) })) }));
     expect(body.length).toBeGreaterThan(1024 * 1024);
-    expect((await post(service.port, '/api/v1/analyses:batch', body)).status).toBe(200);
-    const answer = await post(gateway.port, '/api/v1/analyses:batch', body);
+    expect((await post(edge.service.port, '/api/v1/analyses:batch', body)).status).toBe(200);
+    const answer = await post(edge.gateway.port, '/api/v1/analyses:batch', body);
     expect(answer.status, answer.body).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ success: true, bytes: body.length });
-    const expecting = await postExpectingContinue(gateway.port, '/api/v1/analyses:batch?trace=1', body);
+    const expecting = await postExpectingContinue(edge.gateway.port, '/api/v1/analyses:batch?trace=1', body);
     expect(expecting.status).toBe(200);
     expect(expecting.continued).toBe(true);
   });
 
   it('passes a batch of exactly the documented size and refuses one byte more with 413 in our shape', async () => {
-    expect((await post(gateway.port, '/api/v1/analyses:batch', batchOf(DOCUMENTED_BATCH_BYTES))).status).toBe(200);
-    const over = await postExpectingContinue(gateway.port, '/api/v1/analyses:batch', batchOf(DOCUMENTED_BATCH_BYTES + 1));
+    expect((await post(edge.gateway.port, '/api/v1/analyses:batch', batchOf(DOCUMENTED_BATCH_BYTES))).status).toBe(200);
+    const over = await postExpectingContinue(edge.gateway.port, '/api/v1/analyses:batch', batchOf(DOCUMENTED_BATCH_BYTES + 1));
     expect(over.status).toBe(413);
     expect(over.continued).toBe(false);
     expect(JSON.parse(over.body)).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
   });
 
   it.each(['/api/v1/analyses', '/api/bias-analysis', '/api/auth/register', '/api/chat/sessions'])('keeps the smaller limit on %s', async (route) => {
-    const answer = await post(gateway.port, route, batchOf(2 * 1024 * 1024));
+    const answer = await post(edge.gateway.port, route, batchOf(2 * 1024 * 1024));
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
   });
@@ -231,7 +203,7 @@ describe("the public API's documented batch size", () => {
     const answer = await new Promise<number>((resolve, reject) => {
       const body = batchOf(2 * 1024 * 1024);
       const req = http.request(
-        { host: '127.0.0.1', port: gateway.port, path: '/api/v1/analyses:batch', method: 'PUT', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+        { host: '127.0.0.1', port: edge.gateway.port, path: '/api/v1/analyses:batch', method: 'PUT', headers: { 'content-type': 'application/json', 'content-length': body.length } },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

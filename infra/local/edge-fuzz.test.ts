@@ -12,7 +12,8 @@ import Fastify, { type FastifyError } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileCases } from '../../shared/service-kit/src/testing/fuzz-bodies.ts';
 import { responseProblems } from '../../shared/service-kit/src/testing/fuzz-checks.ts';
-import { startGateway, type RunningGateway } from './gateway.ts';
+import type { RunningGateway } from './gateway.ts';
+import { allServicesAt, startTestGateway } from './testing.ts';
 import { listen, type RunningServer } from './static-server.ts';
 import { API_ROUTES } from './topology.ts';
 
@@ -80,11 +81,9 @@ describe('the edge under hostile requests', () => {
     const url = `http://127.0.0.1:${service.port}`;
     const shellDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-edge-fuzz-'));
     writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Keisha</title>');
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir,
-      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+      serviceUrls: allServicesAt(url),
       remotePorts: { marketing: 3001, decoder: 3002, chat: 3003, account: 3004 },
       requestTimeoutMs: 5000,
     });

@@ -1,45 +1,17 @@
 // Headers everywhere (issue 29, item 6), over real HTTP: one set of security headers on every answer of the edge
 // (pages, files, errors, services' answers), PayPal allowed only on the pages of its flow, the remotes' origins
 // answering with the same headers and a policy of their own, and requests that are not plain HTTP/1.x refused.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { SECURITY_HEADER_NAMES } from './security.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
-import { listenHttp } from './testing.ts';
+import { type HttpAnswer as Answer, httpRequest as request, listenHttp, parseRawAnswer, policyOf, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
 
 const SHELL_HTML = '<!doctype html><html><head><title>Keisha</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 
-function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-edge-headers-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(port: number, pathAndQuery: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+const folder = (files: Record<string, string>) => tempFolder(files, 'keisha-edge-headers-');
 
 /** Bytes as the test writes them, the answer as it comes (status line, headers, body), or 'closed'. */
 function raw(port: number, text: string): Promise<Answer | 'closed'> {
@@ -48,16 +20,7 @@ function raw(port: number, text: string): Promise<Answer | 'closed'> {
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
     socket.on('error', () => {});
-    socket.on('close', () => {
-      const match = /^HTTP\/1\.[01] (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n([\s\S]*)$/.exec(received);
-      if (!match) return resolve('closed');
-      const headers: http.IncomingHttpHeaders = {};
-      for (const line of match[2]!.split('\r\n')) {
-        const at = line.indexOf(':');
-        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
-      }
-      resolve({ status: Number(match[1]), headers, body: match[3]! });
-    });
+    socket.on('close', () => resolve(parseRawAnswer(received)));
     socket.write(text);
     setTimeout(() => socket.end(), 300);
   });
@@ -68,11 +31,6 @@ function securityOf(answer: Answer): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(answer.headers).filter(([name]) => SECURITY_HEADER_NAMES.has(name) && name !== 'content-security-policy'),
   );
-}
-
-function policyOf(answer: Answer): Map<string, string[]> {
-  const header = String(answer.headers['content-security-policy'] ?? '');
-  return new Map(header.split(';').map((part) => part.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
 }
 
 /** A service that answers as a service may: its own framing, referrer and HSTS headers; a page of its own with its policy. */
@@ -192,11 +150,9 @@ describe('requests that are not plain HTTP/1.x to one host', () => {
   let gateway: RunningGateway;
   let reference: Record<string, unknown>;
   beforeAll(async () => {
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir: folder({ 'index.html': SHELL_HTML }),
-      servicePorts: { identity: 1, decoder: 1, chat: 1, billing: 1 },
+      servicePorts: UNREACHABLE_SERVICE_PORTS,
     });
     reference = securityOf(await request(gateway.port, '/health'));
   });
@@ -231,12 +187,10 @@ describe('requests that are not plain HTTP/1.x to one host', () => {
 describe("PayPal's scripts", () => {
   let gateway: RunningGateway;
   beforeAll(async () => {
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir: folder({ 'index.html': SHELL_HTML }),
       remotePorts: { marketing: 3001, decoder: 3002, chat: 3003, account: 3004 },
-      servicePorts: { identity: 1, decoder: 1, chat: 1, billing: 1 },
+      servicePorts: UNREACHABLE_SERVICE_PORTS,
     });
   });
   afterAll(() => gateway.close());
@@ -277,11 +231,9 @@ describe("a remote's own origin (3001-3004)", () => {
       }),
       0,
     );
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir: folder({ 'index.html': SHELL_HTML }),
-      servicePorts: { identity: 1, decoder: 1, chat: 1, billing: 1 },
+      servicePorts: UNREACHABLE_SERVICE_PORTS,
     });
     edgeReference = securityOf(await request(gateway.port, '/health'));
   });

@@ -1,16 +1,15 @@
 // The edge as an attacker meets it, over real HTTP: a forged Host header, oversized, slow and broken
 // requests, and the headers every page carries.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyError } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, MAX_BODY_BYTES, type RunningGateway } from './gateway.ts';
 import { hashSource } from './security.ts';
 import { listen, startStaticServer, type RunningServer } from './static-server.ts';
-import { listenHttp } from './testing.ts';
+import { allServicesAt, type HttpAnswer as Answer, httpRequest, listenHttp, parseRawAnswer, policyOf, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
 
 const THEME_SCRIPT = 'try{document.documentElement.dataset.theme="dark"}catch(e){}';
 const SHELL_HTML =
@@ -30,20 +29,7 @@ function prerenderIndex(html: string) {
   });
 }
 
-function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-edge-security-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+const folder = (files: Record<string, string>) => tempFolder(files, 'keisha-edge-security-');
 
 /** A request on a raw socket: every byte, every pause and every header is the test's. */
 function rawRequest(port: number, parts: Array<string | Buffer>, gapMs = 0): Promise<Answer | 'closed'> {
@@ -52,16 +38,7 @@ function rawRequest(port: number, parts: Array<string | Buffer>, gapMs = 0): Pro
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
     socket.on('error', () => {});
-    socket.on('close', () => {
-      const match = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n([\s\S]*)$/.exec(text);
-      if (!match) return resolve('closed');
-      const headers: http.IncomingHttpHeaders = {};
-      for (const line of match[2]!.split('\r\n')) {
-        const at = line.indexOf(':');
-        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
-      }
-      resolve({ status: Number(match[1]), headers, body: match[3]! });
-    });
+    socket.on('close', () => resolve(parseRawAnswer(text)));
     let i = 0;
     const next = () => {
       if (socket.destroyed || i >= parts.length) return;
@@ -72,17 +49,7 @@ function rawRequest(port: number, parts: Array<string | Buffer>, gapMs = 0): Pro
   });
 }
 
-function get(port: number, pathAndQuery: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: pathAndQuery, headers }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      })
-      .on('error', reject);
-  });
-}
+const get = (port: number, pathAndQuery: string, headers: Record<string, string> = {}) => httpRequest(port, pathAndQuery, { headers });
 
 describe('a forged Host header', () => {
   let remote: RunningServer;
@@ -100,12 +67,10 @@ describe('a forged Host header', () => {
       remote.port,
       '127.0.0.2',
     );
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir: folder({ 'index.html': SHELL_HTML }),
       remotePorts: { marketing: remote.port, decoder: 3002, chat: 3003, account: 3004 },
-      servicePorts: { identity: 1, decoder: 1, chat: 1, billing: 1 },
+      servicePorts: UNREACHABLE_SERVICE_PORTS,
     });
   });
   afterAll(async () => {
@@ -142,11 +107,9 @@ describe('oversized, slow and broken requests', () => {
     app.get('/api/*', async () => ({ ok: true }));
     service = await listen(app, 0);
     const url = `http://127.0.0.1:${service.port}`;
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir: folder({ 'index.html': SHELL_HTML }),
-      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+      serviceUrls: allServicesAt(url),
       requestTimeoutMs: 800,
     });
   });
@@ -165,17 +128,9 @@ describe('oversized, slow and broken requests', () => {
     const body = jsonOf(size);
     for (const route of ['/api/auth/register', '/api/bias-analysis', '/api/chat/sessions', '/api/billing/plans']) {
       for (let attempt = 0; attempt < 3; attempt++) {
-        const answer = await new Promise<Answer>((resolve, reject) => {
-          const headers: Record<string, string | number> = { 'content-type': 'application/json' };
-          if (!chunked) headers['content-length'] = body.length;
-          const req = http.request({ host: '127.0.0.1', port: gateway.port, path: route, method: 'POST', headers }, (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-          });
-          req.on('error', reject);
-          req.end(body);
-        });
+        const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+        if (!chunked) headers['content-length'] = body.length;
+        const answer = await httpRequest(gateway.port, route, { method: 'POST', headers, body });
         expect(answer.status, `${route} #${attempt}`).toBe(413);
         expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
       }
@@ -227,11 +182,9 @@ describe('oversized, slow and broken requests', () => {
       }),
     );
     const url = `http://127.0.0.1:${slow.port}`;
-    const edge = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    const edge = await startTestGateway({
       shellDir: folder({ 'index.html': SHELL_HTML }),
-      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+      serviceUrls: allServicesAt(url),
       requestTimeoutMs: 500,
     });
     const response = await fetch(`http://127.0.0.1:${edge.port}/api/chat/stream`, { headers: { 'accept-encoding': 'gzip, br' } });
@@ -263,19 +216,13 @@ describe('the headers of every page', () => {
         account: 'javascript:alert(1)',
       }),
     );
-    const options = { port: 0, shellDir: files, remotesFile, servicePorts: { identity: 1, decoder: 1, chat: 1, billing: 1 } };
+    const options = { port: 0, shellDir: files, remotesFile, servicePorts: UNREACHABLE_SERVICE_PORTS };
     gateway = await startGateway({ ...options, publicOrigin: 'http://localhost:3000' });
     secure = await startGateway({ ...options, publicOrigin: 'https://keisha.example' });
   });
   afterAll(async () => {
     await Promise.all([gateway.close(), secure.close(), remote.close()]);
   });
-
-  /** The policy as directive -> sources. */
-  function policyOf(answer: Answer): Map<string, string[]> {
-    const header = String(answer.headers['content-security-policy'] ?? '');
-    return new Map(header.split(';').map((part) => part.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
-  }
 
   it.each(['/', '/admin', '/bias-detection', '/pricing', '/account/settings'])('%s: a strict policy, no framing, no referrer leak, no features', async (route) => {
     const page = await get(gateway.port, route);

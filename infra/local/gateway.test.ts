@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, upstreamBase, type RunningGateway } from './gateway.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
-import { getRaw, listenHttp } from './testing.ts';
+import { allServicesAt, getRaw, httpRequest, listenHttp, startTestGateway } from './testing.ts';
 
 const SHELL_HTML = '<!doctype html><html><head><title>Keisha</title></head><body><div id="root"></div></body></html>';
 
@@ -52,17 +52,8 @@ function shellDir(): string {
 }
 
 /** A raw request, so a test controls the path exactly (fetch would normalise `..`) and every header. */
-function request(port: number, pathAndQuery: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, method, headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const request = (port: number, pathAndQuery: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
+  httpRequest(port, pathAndQuery, { method, headers, body });
 
 describe('the gateway with service URLs', () => {
   const upstreams: Record<string, RunningServer & { seen: Seen[] }> = {};
@@ -141,7 +132,7 @@ describe('the gateway with service URLs', () => {
       }),
     );
     const url = `http://127.0.0.1:${cookieServer.port}`;
-    const options = { port: 0, shellDir: shellDir(), serviceUrls: { identity: url, decoder: url, chat: url, billing: url } };
+    const options = { port: 0, shellDir: shellDir(), serviceUrls: allServicesAt(url) };
     const secure = await startGateway({ ...options, publicOrigin: 'https://keisha.example' });
     const plain = await startGateway({ ...options, publicOrigin: 'http://localhost:3000' });
     expect((await request(secure.port, '/api/auth/refresh')).headers['set-cookie']).toEqual(['a=1; Path=/; HttpOnly; Secure', 'b=2; Secure; SameSite=Strict']);
@@ -153,9 +144,7 @@ describe('the gateway with service URLs', () => {
     const down = await echoServer('down');
     const port = down.port;
     await down.close();
-    const lonely = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    const lonely = await startTestGateway({
       shellDir: shellDir(),
       serviceUrls: { identity: `http://127.0.0.1:${port}`, decoder: `http://127.0.0.1:${port}`, chat: `http://127.0.0.1:${port}`, billing: `http://127.0.0.1:${port}` },
     });
@@ -264,9 +253,7 @@ describe('the gateway serving remotes from the cluster', () => {
   });
 
   it('answers 503 for /remotes.json when the registry file is gone and there are no ports to fall back on', async () => {
-    const bare = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    const bare = await startTestGateway({
       shellDir: shellDir(),
       serviceUrls: { identity: 'http://a', decoder: 'http://b', chat: 'http://c', billing: 'http://d' },
       remotesFile: path.join(tempDir(), 'missing.json'),
@@ -283,11 +270,9 @@ describe('forwarded headers behind a trusted proxy', () => {
   it('states the client address to the services end to end', async () => {
     const upstream = await echoServer('chat');
     const url = `http://127.0.0.1:${upstream.port}`;
-    const gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    const gateway = await startTestGateway({
       shellDir: shellDir(),
-      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+      serviceUrls: allServicesAt(url),
       trustProxy: ['127.0.0.1'],
     });
     const headers = (forwarded: Record<string, string>) => request(gateway.port, '/api/chat', forwarded).then((r) => (JSON.parse(r.body) as Seen).headers);
@@ -325,11 +310,9 @@ describe('draining the gateway', () => {
     });
     const upstream = await listenHttp(slow);
     const url = `http://127.0.0.1:${upstream.port}`;
-    const gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    const gateway = await startTestGateway({
       shellDir: shellDir(),
-      serviceUrls: { identity: url, decoder: url, chat: url, billing: url },
+      serviceUrls: allServicesAt(url),
     });
     const agent = new http.Agent({ keepAlive: true });
     const answer = new Promise<string>((resolve, reject) => {
@@ -358,7 +341,7 @@ describe('draining the gateway', () => {
     });
     const upstream = await listenHttp(never);
     const url = `http://127.0.0.1:${upstream.port}`;
-    const gateway = await startGateway({ port: 0, publicOrigin: 'http://localhost:3000', shellDir: shellDir(), serviceUrls: { identity: url, decoder: url, chat: url, billing: url } });
+    const gateway = await startTestGateway({ shellDir: shellDir(), serviceUrls: allServicesAt(url) });
     const ended = new Promise<string>((resolve) => {
       http.get({ host: '127.0.0.1', port: gateway.port, path: '/api/chat' }, (res) => {
         res.on('data', () => {});

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_HINT_COOKIE as IDENTITY_SESSION_HINT } from '@keisha/contracts/identity';
-import { SESSION_HINT_COOKIE, startGateway } from './gateway.ts';
+import { SESSION_HINT_COOKIE } from './gateway.ts';
+import { startTestGateway, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
 import { composeDocument, createComposedPages, parsePrerenderIndex, pageForPath, remoteBaseOf, type PrerenderIndex } from './prerender.ts';
 import { hashSource } from './security.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
@@ -176,12 +177,10 @@ describe('the gateway serving prerendered pages', () => {
     writeFileSync(path.join(remoteDir, 'closing.aaaaaaaa.css'), '.c{content:"</style><script>alert(1)</script>"}');
     remote = await startStaticServer(remoteDir, 0);
     remotesFile = path.join(root, 'remotes.json');
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir,
       remotePorts: { marketing: remote.port, decoder: 1, chat: 1, account: 1 },
-      servicePorts: { identity: 1, decoder: 1, chat: 1, billing: 1 },
+      servicePorts: UNREACHABLE_SERVICE_PORTS,
       remotesFile,
     });
   });

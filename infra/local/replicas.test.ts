@@ -6,11 +6,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from './gateway.ts';
+import type { RunningGateway } from './gateway.ts';
 import { createReplicaPool } from './replica-pool.ts';
 import { mayRetryElsewhere } from './replica-dispatcher.ts';
 import type { RunningServer } from './static-server.ts';
-import { listenHttp } from './testing.ts';
+import { listenHttp, startTestGateway } from './testing.ts';
 
 type Behaviour = 'answer' | 'reset' | 'shutting-down' | 'busy' | 'slow';
 
@@ -121,9 +121,7 @@ describe('the gateway with three identity replicas', () => {
     for (const name of ['decoder', 'chat', 'billing']) others.push(await replica(name));
     const shellDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-replicas-'));
     writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Keisha</title>');
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir,
       servicePorts: {
         identity: replicas.map((r) => r.port),
@@ -189,9 +187,7 @@ describe('the gateway with three identity replicas', () => {
     const down = await closedPort();
     const shellDir = mkdtempSync(path.join(os.tmpdir(), 'keisha-replicas-'));
     writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Keisha</title>');
-    const withDead = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    const withDead = await startTestGateway({
       shellDir,
       servicePorts: { identity: [replicas[0]!.port, down, replicas[2]!.port], decoder: others[0]!.port, chat: others[1]!.port, billing: others[2]!.port },
       metricsPort: 0,

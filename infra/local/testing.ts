@@ -1,7 +1,12 @@
 // Test support: plain node:http servers standing in for services and remotes, on a port of their own, and a
 // client that keeps an answer's bytes as sent.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startGateway, type GatewayOptions, type RunningGateway } from './gateway.ts';
 import type { RunningServer } from './static-server.ts';
+import type { ServiceName } from './topology.ts';
 
 export function listenHttp(server: http.Server, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
@@ -32,4 +37,76 @@ export function getRaw(url: string, headers: Record<string, string> = {}): Promi
       })
       .on('error', reject);
   });
+}
+
+/** An answer as the edge's tests read it: status, headers and the body as text. */
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A request to 127.0.0.1:`port` with node:http, so the test controls the path exactly (fetch would normalise `..`)
+ * and every header; the body is read as text.
+ */
+export function httpRequest(
+  port: number,
+  pathAndQuery: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** The status, headers and body of an HTTP/1.x answer as a raw socket received it, or 'closed' when none came. */
+export function parseRawAnswer(received: string): HttpAnswer | 'closed' {
+  const match = /^HTTP\/1\.[01] (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n([\s\S]*)$/.exec(received);
+  if (!match) return 'closed';
+  const headers: http.IncomingHttpHeaders = {};
+  for (const line of match[2]!.split('\r\n')) {
+    const at = line.indexOf(':');
+    headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+  }
+  return { status: Number(match[1]), headers, body: match[3]! };
+}
+
+/** Writes `files` (paths relative to `dir`, their folders made as needed) into `dir` and returns it. */
+export function writeFolder(dir: string, files: Record<string, string>): string {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/** A new temporary folder holding `files`. */
+export function tempFolder(files: Record<string, string>, prefix = 'keisha-test-'): string {
+  return writeFolder(mkdtempSync(path.join(os.tmpdir(), prefix)), files);
+}
+
+/** An answer's Content-Security-Policy as directive -> sources. */
+export function policyOf(answer: { headers: http.IncomingHttpHeaders }): Map<string, string[]> {
+  const header = String(answer.headers['content-security-policy'] ?? '');
+  return new Map(header.split(';').map((part) => part.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
+}
+
+/** Every service at one address: the serviceUrls of a gateway whose services one test server stands in for. */
+export function allServicesAt(url: string): Record<ServiceName, string> {
+  return { identity: url, decoder: url, chat: url, billing: url };
+}
+
+/** Service ports nothing listens on: for a gateway whose tests never reach a service. */
+export const UNREACHABLE_SERVICE_PORTS: Record<ServiceName, number> = { identity: 1, decoder: 1, chat: 1, billing: 1 };
+
+/** A gateway for a test: on a free port, for the local origin http://localhost:3000, unless `options` say otherwise. */
+export function startTestGateway(options: Omit<GatewayOptions, 'port' | 'publicOrigin'> & Partial<Pick<GatewayOptions, 'port' | 'publicOrigin'>>): Promise<RunningGateway> {
+  return startGateway({ port: 0, publicOrigin: 'http://localhost:3000', ...options });
 }

@@ -10,7 +10,8 @@ import { AUTH_PATHS } from '@keisha/contracts/identity';
 import { INTERNAL_ENTITLEMENT_PATH } from '@keisha/contracts/billing';
 import { startFakeCollector, type CollectedSpan, type FakeCollector } from '@keisha/telemetry/testing';
 import { startBillingProcess, startIdentityProcess, startServiceProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
-import { startGateway, type RunningGateway } from './gateway.ts';
+import type { RunningGateway } from './gateway.ts';
+import { startTestGateway } from './testing.ts';
 
 const SERVER = 2;
 const CLIENT = 3;
@@ -33,9 +34,7 @@ describe('a trace from the edge through the decoder to identity and billing', ()
     const shellDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'keisha-trace-')), 'shell');
     mkdirSync(shellDir);
     writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    gateway = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    gateway = await startTestGateway({
       shellDir,
       serviceUrls: { identity: identity.url, decoder: decoder.url, chat: identity.url, billing: billing.url },
       remotePorts: { marketing: 1, decoder: 1, chat: 1, account: 1 },

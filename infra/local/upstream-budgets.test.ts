@@ -7,8 +7,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type GatewayOptions, type RunningGateway } from './gateway.ts';
-import { listenHttp } from './testing.ts';
+import type { GatewayOptions, RunningGateway } from './gateway.ts';
+import { listenHttp, startTestGateway } from './testing.ts';
 import type { RunningServer } from './static-server.ts';
 import {
   budgetsByOrigin,
@@ -122,9 +122,7 @@ describe('the edge in front of a stopped or slow service', () => {
     dirs.push(dir);
     mkdirSync(path.join(dir, 'shell'));
     writeFileSync(path.join(dir, 'shell', 'index.html'), '<!doctype html><div id="root"></div>');
-    const running = await startGateway({
-      port: 0,
-      publicOrigin: 'http://localhost:3000',
+    const running = await startTestGateway({
       shellDir: path.join(dir, 'shell'),
       serviceUrls: { identity: identity.url, decoder: refused, chat: stream.url, billing: refused },
       ...options,
