@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, signedInAs, signedOut, fakeApiForEachTest } from './testing/session.ts';
+import { apiFailure } from './testing/api-failure.ts';
 
 const api = fakeApiForEachTest();
 
@@ -79,10 +80,7 @@ describe('signed in', () => {
   it('checks the addresses before sending, and shows what the server refuses', async () => {
     signedInAs(api, MEMBER);
     serveAccount(MEMBER);
-    api.on('PATCH /api/profiles/me', {
-      status: 400,
-      json: { success: false, error: { code: 'VALIDATION', message: 'That username is taken' } },
-    });
+    api.on('PATCH /api/profiles/me', apiFailure(400, 'VALIDATION', 'That username is taken'));
     renderApp('/account');
     fireEvent.change(await screen.findByLabelText('Avatar URL'), { target: { value: 'me.png' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
@@ -130,10 +128,7 @@ describe('signed in', () => {
   it('says so when the current password is wrong, without retrying it', async () => {
     signedInAs(api, MEMBER);
     serveAccount(MEMBER);
-    api.on('POST /api/auth/change-password', {
-      status: 401,
-      json: { success: false, error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } },
-    });
+    api.on('POST /api/auth/change-password', apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
     renderApp('/account');
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-pass' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-pass-1' } });

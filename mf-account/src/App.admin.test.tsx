@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authSuccess } from '@keisha/config/testing/fake-api';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, signedInAs, signedOut, fakeApiForEachTest } from './testing/session.ts';
+import { apiFailure } from './testing/api-failure.ts';
 
 function userRow(n: number, overrides: Partial<AdminUserRow> = {}): AdminUserRow {
   return {
@@ -68,10 +69,7 @@ describe('admin sign-in', () => {
 
   it("shows the server's message when sign-in is refused", async () => {
     signedOut(api);
-    api.on('POST /api/auth/admin/login', {
-      status: 403,
-      json: { success: false, error: { code: 'FORBIDDEN', message: 'This account is not an administrator' } },
-    });
+    api.on('POST /api/auth/admin/login', apiFailure(403, 'FORBIDDEN', 'This account is not an administrator'));
     renderApp('/admin');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'member@example.org' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
@@ -189,7 +187,7 @@ describe('users', () => {
     const ann = userRow(1, { email: 'ann@example.org' });
     serveUsers([ownRow, ann]);
     api.on('GET /api/decoder/admin/usage', { json: { success: true, usage: { [ann.id]: { decoder_today: 4, chat_today: null } } } });
-    api.on('GET /api/chat/admin/usage', { status: 503, json: { success: false, error: { code: 'DOWN', message: 'down' } } });
+    api.on('GET /api/chat/admin/usage', apiFailure(503, 'DOWN', 'down'));
     renderApp('/admin');
     const table = await screen.findByRole('table', { name: 'Users' });
     await waitFor(() => expect(within(within(table).getByRole('row', { name: /ann@example\.org/ })).getByText('Decoder 4')).toBeTruthy());
@@ -305,10 +303,7 @@ describe('users', () => {
     signedInAs(api, ADMIN);
     const ann = userRow(1, { email: 'ann@example.org', role: 'admin' });
     serveUsers([ownRow, ann]);
-    api.on(`PATCH /api/identity/admin/users/${ann.id}`, {
-      status: 400,
-      json: { success: false, error: { code: 'VALIDATION', message: 'Keisha needs at least one admin' } },
-    });
+    api.on(`PATCH /api/identity/admin/users/${ann.id}`, apiFailure(400, 'VALIDATION', 'Keisha needs at least one admin'));
     renderApp('/admin');
     const row = within(await screen.findByRole('table', { name: 'Users' })).getByRole('row', { name: /ann@example\.org/ });
     fireEvent.click(within(row).getByRole('button', { name: 'Make user' }));
@@ -319,10 +314,7 @@ describe('users', () => {
 
   it('says when the list cannot be loaded, and tries again', async () => {
     signedInAs(api, ADMIN);
-    api.on('GET /api/identity/admin/users', {
-      status: 403,
-      json: { success: false, error: { code: 'FORBIDDEN', message: 'Admins only' } },
-    });
+    api.on('GET /api/identity/admin/users', apiFailure(403, 'FORBIDDEN', 'Admins only'));
     renderApp('/admin');
     expect((await screen.findByRole('alert')).textContent).toBe('Admins only');
     serveUsers([ownRow]);
@@ -373,10 +365,7 @@ describe('waitlist', () => {
   it("shows the server's message when the export fails", async () => {
     signedInAs(api, ADMIN);
     api.on('GET /api/identity/admin/waitlist', { json: { success: true, entries: [], total: 0, page: 1, page_size: 20 } });
-    api.on('GET /api/identity/admin/waitlist.csv', {
-      status: 503,
-      json: { success: false, error: { code: 'UNAVAILABLE', message: 'Database is busy' } },
-    });
+    api.on('GET /api/identity/admin/waitlist.csv', apiFailure(503, 'UNAVAILABLE', 'Database is busy'));
     renderApp('/admin/waitlist');
     expect(await screen.findByText('Nobody has joined the waitlist yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

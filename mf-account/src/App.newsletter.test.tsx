@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewsletterIssue } from '@keisha/contracts/identity';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, signedInAs, fakeApiForEachTest } from './testing/session.ts';
+import { apiFailure } from './testing/api-failure.ts';
 
 const api = fakeApiForEachTest();
 
@@ -39,7 +40,7 @@ describe('the daily newsletter on the account page', () => {
     signedInAs(api, MEMBER);
     serveAccount(MEMBER);
     api.on('GET /api/identity/newsletter/subscription', { json: { success: true, subscription: { subscribed: false, included: false, send_hour_utc: 7 } } });
-    api.on('PUT /api/identity/newsletter/subscription', { status: 400, json: { success: false, error: { code: 'VALIDATION', message: 'Say whether to subscribe (true or false)' } } });
+    api.on('PUT /api/identity/newsletter/subscription', apiFailure(400, 'VALIDATION', 'Say whether to subscribe (true or false)'));
     renderApp('/account');
     expect(await screen.findByText(/comes with the Monthly and Annual plans/)).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Send me the daily newsletter' }));

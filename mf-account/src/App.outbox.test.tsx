@@ -4,6 +4,7 @@ import { type FakeRequest } from '@keisha/config/testing/fake-api';
 import type { OutboxMessage, OutboxStatus } from './features/admin-outbox/domain/outbox.ts';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from './testing/session.ts';
+import { apiFailure } from './testing/api-failure.ts';
 
 const api = fakeApiForEachTest();
 
@@ -109,7 +110,7 @@ describe('the outbox', () => {
 
   it('says what went wrong when identity cannot answer, and tries again', async () => {
     signedInAs(api, ADMIN);
-    api.on('GET /api/identity/admin/outbox', { status: 503, json: { success: false, error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not answering just now.' } } });
+    api.on('GET /api/identity/admin/outbox', apiFailure(503, 'DATABASE_UNAVAILABLE', 'The database is not answering just now.'));
     renderApp('/admin/outbox');
     expect((await screen.findByRole('alert')).textContent).toBe('The database is not answering just now.');
     serveOutbox();

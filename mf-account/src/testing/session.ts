@@ -1,6 +1,7 @@
 import { keishaStore, session, toSiteUser } from '@keisha/store';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authSuccess, fakeApi, type FakeApi } from '@keisha/config/testing/fake-api';
+import { apiFailure } from './api-failure.ts';
 
 export const ADMIN = { id: '11111111-1111-4111-8111-111111111111', email: 'admin@example.org', role: 'admin' as const };
 export const MEMBER = { id: '22222222-2222-4222-8222-222222222222', email: 'member@example.org', role: 'user' as const };
@@ -13,7 +14,7 @@ export function signedInAs(api: FakeApi, user: { id: string; email: string; role
 
 /** Nobody signed in, and the session restore has finished. */
 export function signedOut(api: FakeApi) {
-  api.on('POST /api/auth/refresh', { status: 401, json: { success: false, error: { code: 'SESSION_EXPIRED', message: 'Session expired' } } });
+  api.on('POST /api/auth/refresh', apiFailure(401, 'SESSION_EXPIRED', 'Session expired'));
   keishaStore.getState().dispatchAuth({ type: 'RESTORE_SESSION', user: null });
 }
 

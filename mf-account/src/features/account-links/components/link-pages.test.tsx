@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AccountApp from '../../../App.tsx';
 import { signedOut, fakeApiForEachTest } from '../../../testing/session.ts';
+import { apiFailure } from '../../../testing/api-failure.ts';
 
 const TOKEN = 'T'.repeat(43);
 const api = fakeApiForEachTest();
@@ -44,7 +45,7 @@ describe('pages of mailed links (issue 27)', () => {
   it('sets the new password with the token, showing the server’s reason for a weak one', async () => {
     api.on('POST /api/auth/password-reset', (request) =>
       (request.body as { new_password: string }).new_password === 'password123'
-        ? { status: 400, json: { success: false, error: { code: 'WEAK_PASSWORD', message: 'This is a commonly used password.' } } }
+        ? apiFailure(400, 'WEAK_PASSWORD', 'This is a commonly used password.')
         : { json: { success: true } },
     );
     renderAt(`/reset-password?token=${TOKEN}`);

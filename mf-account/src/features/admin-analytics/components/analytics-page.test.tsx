@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
+import { apiFailure } from '../../../testing/api-failure.ts';
 
 const DATES = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
 const lastDay = (n: number) => DATES.map((_, i) => (i === DATES.length - 1 ? n : 0));
@@ -97,7 +98,7 @@ describe('admin analytics: figures from the server’s truth', () => {
   it('keeps the browsers’ figures when billing does not answer, shows Purchased as unknown, and tries again', async () => {
     let billingUp = false;
     api.on('GET /api/billing/admin/sales', () =>
-      billingUp ? { json: billingSales } : { status: 503, json: { success: false, error: { code: 'UNAVAILABLE', message: 'Billing is not answering.' } } },
+      billingUp ? { json: billingSales } : apiFailure(503, 'UNAVAILABLE', 'Billing is not answering.'),
     );
     renderApp('/admin/analytics');
     const sales = await screen.findByRole('region', { name: 'Purchases and revenue' });
@@ -113,7 +114,7 @@ describe('admin analytics: figures from the server’s truth', () => {
   });
 
   it('shows billing’s figures when the browsers’ summary cannot be loaded', async () => {
-    api.on('GET /api/analytics/admin/summary', { status: 503, json: { success: false, error: { code: 'UNAVAILABLE', message: 'The decoder is not answering.' } } });
+    api.on('GET /api/analytics/admin/summary', apiFailure(503, 'UNAVAILABLE', 'The decoder is not answering.'));
     api.on('GET /api/billing/admin/sales', { json: billingSales });
     renderApp('/admin/analytics');
     const sales = await screen.findByRole('region', { name: 'Purchases and revenue' });

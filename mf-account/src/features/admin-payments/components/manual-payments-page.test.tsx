@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { manualPayment } from '../../../testing/manual-payment.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
+import { apiFailure } from '../../../testing/api-failure.ts';
 
 function payment(n: number, overrides: Partial<ManualPaymentView> = {}): ManualPaymentView {
   return manualPayment({ id: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`, email: `buyer${n}@example.org`, ...overrides });
@@ -78,10 +79,7 @@ describe('manual payments', () => {
   it("shows billing's refusal, and the list as it now is", async () => {
     const waiting = payment(1);
     servePayments([waiting]);
-    api.on(`POST /api/billing/admin/manual-payments/${waiting.id}/approve`, {
-      status: 409,
-      json: { success: false, error: { code: 'NOT_PENDING', message: 'This payment is no longer pending.' } },
-    });
+    api.on(`POST /api/billing/admin/manual-payments/${waiting.id}/approve`, apiFailure(409, 'NOT_PENDING', 'This payment is no longer pending.'));
     const table = await openPayments();
     servePayments([]);
     fireEvent.click(within(table).getByRole('button', { name: 'Approve' }));
@@ -113,7 +111,7 @@ describe('manual payments', () => {
   });
 
   it('says when the list cannot be loaded, and tries again', async () => {
-    api.on(LIST, { status: 503, json: { success: false, error: { code: 'DOWN', message: 'Billing is unavailable.' } } });
+    api.on(LIST, apiFailure(503, 'DOWN', 'Billing is unavailable.'));
     signedInAs(api, ADMIN);
     renderApp('/admin/payments');
     expect((await screen.findByRole('alert')).textContent).toBe('Billing is unavailable.');

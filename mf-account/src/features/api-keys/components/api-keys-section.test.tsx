@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, MEMBER, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
+import { apiFailure } from '../../../testing/api-failure.ts';
 
 const api = fakeApiForEachTest();
 
@@ -91,7 +92,7 @@ describe('API access on the account page', () => {
     signedInAs(api, MEMBER);
     serveAccount(MEMBER);
     api.on('GET /api/decoder/api-keys', { json: { success: true, eligible: true, daily_limit: 10000, keys: [] } });
-    api.on('POST /api/decoder/api-keys', { status: 409, json: { success: false, error: { code: 'TOO_MANY_KEYS', message: 'An account holds at most 10 keys. Revoke one to create another.' } } });
+    api.on('POST /api/decoder/api-keys', apiFailure(409, 'TOO_MANY_KEYS', 'An account holds at most 10 keys. Revoke one to create another.'));
     renderApp('/account');
     const section = await apiSection();
     fireEvent.change(await within(section).findByLabelText('Key name'), { target: { value: 'Eleventh' } });
