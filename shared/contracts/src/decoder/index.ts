@@ -279,3 +279,24 @@ export interface BatchAnalysisResponse {
 export const INTERNAL_NEWSLETTER_DIGEST_PATH = '/internal/decoder/newsletter-digest/:user_id';
 export const internalNewsletterDigestPath = (userId: string, day: string) =>
   `/internal/decoder/newsletter-digest/${encodeURIComponent(userId)}?day=${encodeURIComponent(day)}`;
+
+/**
+ * Spec section 4 ("Usage limits"): analyses a day per tier; null is unlimited, an unknown tier gets none. The
+ * service counts by it; the browser falls back on it when an answer does not state the limit.
+ */
+export function dailyLimitFor(tier: string): number | null {
+  switch (tier) {
+    case 'guest':
+    case 'free':
+      return 3;
+    case 'monthly':
+      return 10;
+    case 'annual':
+      return null;
+    default:
+      return 0;
+  }
+}
+
+/** Spec sections 4 and 9: upgrade is suggested from 80% of the daily limit on. */
+export const UPGRADE_PROMPT_SHARE = 0.8;

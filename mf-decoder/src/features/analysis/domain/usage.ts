@@ -1,28 +1,13 @@
 import { ApiError } from '@keisha/contracts';
-import type { DecoderTier, Usage } from '@keisha/contracts/decoder';
+import { dailyLimitFor, UPGRADE_PROMPT_SHARE, type DecoderTier, type Usage } from '@keisha/contracts/decoder';
 import { isValidUsageRecord } from './analysis-result.ts';
 import { isNetworkTypeError } from './network-error.ts';
 
 // Spec sections 4, 5 and 9 as the browser sees them. The server counts and decides; the browser shows
 // its answer, and falls back on the last answer it kept when the server cannot be asked.
 
-/** Spec section 4 ("Usage limits"): per day; null is unlimited, an unknown tier gets none. */
-export function dailyLimitFor(tier: string): number | null {
-  switch (tier) {
-    case 'guest':
-    case 'free':
-      return 3;
-    case 'monthly':
-      return 10;
-    case 'annual':
-      return null;
-    default:
-      return 0;
-  }
-}
-
-/** Spec section 9: upgrade is suggested from 80% of the limit on. */
-const UPGRADE_PROMPT_SHARE = 0.8;
+/** Spec section 4's limits and section 9's prompt share are the service's own (@keisha/contracts/decoder). */
+export { dailyLimitFor };
 
 function limitOf(usage: Usage): number | null {
   if (usage.unlimited || usage.subscription_tier === 'annual') return null;

@@ -1,23 +1,8 @@
 // Daily analysis limits (spec sections 4, 6 and 9) and the usage view a browser is shown.
-import type { DecoderTier, Usage } from '@keisha/contracts/decoder';
+import { dailyLimitFor as dailyLimit, UPGRADE_PROMPT_SHARE, type DecoderTier, type Usage } from '@keisha/contracts/decoder';
 
-/** Analyses a day per tier; null means unlimited. An unknown tier gets 0 (spec section 4). */
-export function dailyLimit(tier: string): number | null {
-  switch (tier) {
-    case 'guest':
-    case 'free':
-      return 3;
-    case 'monthly':
-      return 10;
-    case 'annual':
-      return null;
-    default:
-      return 0;
-  }
-}
-
-/** Spec section 4: the upgrade prompt appears at 80% of the limit, for guests and free users. */
-export const UPGRADE_PROMPT_SHARE = 0.8;
+/** Analyses a day per tier (null: unlimited; an unknown tier gets 0) and the prompt share, as the browser has them. */
+export { dailyLimit, UPGRADE_PROMPT_SHARE };
 
 export function usageView(tier: DecoderTier, used: number, resetsAt: Date): Usage {
   const limit = dailyLimit(tier);
