@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
-import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { ADMIN, bearer, restoreAdmin, signIn, signUp, identityForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
 const STRONG = 'correct-horse-battery-staple-42';
 
 describe.each(targets)('passwords, address form and sign-up caps on $kind', (target) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startIdentity(target, { REGISTER_DAILY_LIMIT_PER_ADDRESS: '3' });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = identityForSuite(target, { REGISTER_DAILY_LIMIT_PER_ADDRESS: '3' });
   beforeEach(async () => {
     await ctx.database.truncateAll();
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
-import { ADMIN, bearer, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { ADMIN, bearer, signIn, signUp, identityForSuite } from './helpers.ts';
 import { craftJwt, foreignEd25519Pem } from './jwt-forge.ts';
 
 // The authorization matrix: every protected identity route, for every kind of caller.
@@ -9,15 +9,17 @@ const targets = await databaseTargets();
 type Caller = 'anonymous' | 'user' | 'admin' | 'disabled' | 'expired' | 'foreign-key' | 'alg-none' | 'garbage';
 
 describe.each(targets)('authorization on $kind', (target) => {
-  let ctx: TestContext;
+  const ctx = identityForSuite(target);
   let counter = 0;
   let victimId = '';
 
   beforeAll(async () => {
-    ctx = await startIdentity(target);
     victimId = (await signUp(ctx.app, 'victim@example.org')).user.id;
   });
-  afterAll(() => closeTestApps(ctx));
+
+  /** An administrator's change to an account (PATCH /api/identity/admin/users/:id). */
+  const updateUser = (adminToken: string, userId: string, changes: { role?: string; disabled?: boolean }) =>
+    ctx.app.inject({ method: 'PATCH', url: `/api/identity/admin/users/${userId}`, headers: bearer(adminToken), payload: changes });
 
   /** A fresh caller of the given kind: each cell of the matrix gets its own account. */
   async function headersFor(caller: Caller): Promise<Record<string, string>> {
@@ -37,12 +39,7 @@ describe.each(targets)('authorization on $kind', (target) => {
       case 'disabled': {
         const user = await signUp(ctx.app, email);
         const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password);
-        const response = await ctx.app.inject({
-          method: 'PATCH',
-          url: `/api/identity/admin/users/${user.user.id}`,
-          headers: bearer(admin.token),
-          payload: { disabled: true },
-        });
+        const response = await updateUser(admin.token, user.user.id, { disabled: true });
         expect(response.statusCode).toBe(200);
         return bearer(user.token);
       }
@@ -121,22 +118,17 @@ describe.each(targets)('authorization on $kind', (target) => {
 
   it('an admin cannot demote or disable themself', async () => {
     const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password);
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/identity/admin/users/${admin.user.id}`,
-      headers: bearer(admin.token),
-      payload: { disabled: true },
-    });
+    const response = await updateUser(admin.token, admin.user.id, { disabled: true });
     expect(response.statusCode).toBe(400);
   });
 
   it('a demoted admin loses admin access at once, whatever their token says', async () => {
     const admin = await signIn(ctx.app, ADMIN.email, ADMIN.password);
     const other = await signUp(ctx.app, 'second-admin@example.org');
-    await ctx.app.inject({ method: 'PATCH', url: `/api/identity/admin/users/${other.user.id}`, headers: bearer(admin.token), payload: { role: 'admin' } });
+    await updateUser(admin.token, other.user.id, { role: 'admin' });
     const promoted = await signIn(ctx.app, 'second-admin@example.org', 'correct-horse-battery-staple-42');
     expect((await ctx.app.inject({ url: '/api/identity/admin/users', headers: bearer(promoted.token) })).statusCode).toBe(200);
-    await ctx.app.inject({ method: 'PATCH', url: `/api/identity/admin/users/${other.user.id}`, headers: bearer(admin.token), payload: { role: 'user' } });
+    await updateUser(admin.token, other.user.id, { role: 'user' });
     expect((await ctx.app.inject({ url: '/api/identity/admin/users', headers: bearer(promoted.token) })).statusCode).toBe(403);
   });
 });

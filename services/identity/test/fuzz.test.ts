@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '@keisha/service-kit/testing';
-import { ADMIN, bearer, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+import { ADMIN, bearer, signIn, signUp, identityForSuite } from './helpers.ts';
 
 // Hostile and malformed values for every body field of every identity route: always a 4xx with a
 // message, never a 5xx, and never a change that should not happen.
@@ -34,19 +34,14 @@ const targets = await databaseTargets();
 const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
 
 describe.each(targets)('identity under hostile input on $kind', (target) => {
-  let ctx: TestContext;
+  const ctx = identityForSuite(target, { INTERNAL_API_TOKEN: INTERNAL });
   let userToken = '';
   let adminToken = '';
   let victim = '';
   beforeAll(async () => {
-    ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL });
     userToken = (await signUp(ctx.app, 'fuzz-user@example.org', 'fuzz-amber-glacier-16')).token;
     victim = (await signUp(ctx.app, 'fuzz-victim@example.org')).user.id;
     adminToken = (await signIn(ctx.app, ADMIN.email, ADMIN.password)).token;
-  });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.database.destroy();
   });
 
   const ROUTES = () => [

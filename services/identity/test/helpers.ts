@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { appForSuite, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
 import type { DatabaseKind, ServiceApp } from '@keisha/service-kit';
 import { buildIdentityApp } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -19,6 +20,11 @@ export async function startIdentity(
   env: Record<string, string> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase<IdentityDatabase>(target, migrations);
+  return { app: await identityAppOn(database, env), database };
+}
+
+/** An identity app (this configuration) over an already open test database, which outlives it: the suite closes it. */
+export async function identityAppOn(database: TestDatabase<IdentityDatabase>, env: Record<string, string> = {}): Promise<ServiceApp> {
   const config = identityConfigSchema.parse({
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -28,14 +34,50 @@ export async function startIdentity(
     REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    MAIL_DIR: path.join(os.tmpdir(), 'keisha-identity-test-mail'), // never the repository's .data/mail
+    // Never the repository's .data/mail; a test that gives DATA_DIR gets the mail folder beside it, as in production.
+    ...(env.DATA_DIR ? {} : { MAIL_DIR: path.join(os.tmpdir(), 'keisha-identity-test-mail') }),
     NEWSLETTER_ENABLED: 'false', // the daily newsletter's timer only where a test asks for it (newsletter.test.ts)
     ...env,
   });
-  // The database outlives each app in these tests; the suite closes it itself.
   const app = await buildIdentityApp(config, { ...database, close: async () => {} }, false, () => {});
   await app.ready();
-  return { app, database };
+  return app;
+}
+
+/**
+ * For a describe block whose tests each start their own apps on one database, as replicas or a restarted service
+ * would be: the database is opened before the first test and destroyed after the last, and holds only the first
+ * administrator when each test begins; `start` builds an app on it (identityAppOn), and every app a test started
+ * and did not `stop` is closed after the test.
+ */
+export function identityAppsForSuite(target: { kind: DatabaseKind; url?: string }) {
+  const opened: TestContext[] = [];
+  const suite = {
+    database: undefined as unknown as TestDatabase<IdentityDatabase>,
+    async start(env: Record<string, string> = {}): Promise<TestContext> {
+      const ctx = { app: await identityAppOn(suite.database, env), database: suite.database };
+      opened.push(ctx);
+      return ctx;
+    },
+    async stop(ctx: TestContext): Promise<void> {
+      opened.splice(opened.indexOf(ctx), 1);
+      await ctx.app.close();
+    },
+  };
+  beforeAll(async () => {
+    suite.database = await openTestDatabase<IdentityDatabase>(target, migrations);
+  });
+  beforeEach(async () => {
+    await suite.database.truncateAll();
+    await restoreAdmin(suite);
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((ctx) => ctx.app.close()));
+  });
+  afterAll(async () => {
+    await suite.database?.destroy();
+  });
+  return suite;
 }
 
 export interface Signed {
@@ -67,8 +109,13 @@ export function fromGrant(response: { json(): any; cookies: Array<{ name: string
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Puts the first administrator back after a test emptied the tables. */
-export async function restoreAdmin(ctx: TestContext): Promise<void> {
+export async function restoreAdmin(ctx: Pick<TestContext, 'database'>): Promise<void> {
   const { usersRepository } = await import('../src/db/repositories/users.ts');
   const { hashPassword } = await import('../src/domain/passwords.ts');
   await usersRepository(ctx.database.db).create(ADMIN.email, await hashPassword(ADMIN.password), 'admin');
+}
+
+/** Identity on `target` for one describe block (service kit's appForSuite): built before its first test, closed with its database after the last. */
+export function identityForSuite(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}): TestContext {
+  return appForSuite(() => startIdentity(target, env));
 }

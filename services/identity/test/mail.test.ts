@@ -2,13 +2,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '@keisha/service-kit/testing';
-import { buildIdentityApp } from '../src/app.ts';
-import { identityConfigSchema } from '../src/env.ts';
 import { outboxRepository } from '../src/mail/outbox.ts';
 import { verifyEmailMail } from '../src/mail/templates.ts';
-import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+import { ADMIN, bearer, signIn, signUp, identityAppsForSuite } from './helpers.ts';
 import { startSmtp, waitFor, type TestSmtp } from './smtp.ts';
 
 const targets = await databaseTargets();
@@ -17,29 +15,10 @@ const PASSWORD = 'violet-harbour-lantern-42';
 const linkPattern = /http:\/\/localhost:3000\/verify-email\?token=([A-Za-z0-9_-]+)/;
 
 describe.each(targets)('mail on $kind', (target) => {
-  let base: TestContext;
-  const opened: TestContext[] = [];
-  const servers: TestSmtp[] = [];
-  const testMailDir = path.join(os.tmpdir(), 'keisha-identity-test-mail');
   // Every app of a test on the one database, as replicas or a restarted service would be.
-  const start = async (env: Record<string, string>) => {
-    const config = identityConfigSchema.parse({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '100000',
-      LOGIN_RATE_LIMIT_MAX: '100000',
-      REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...(env.DATA_DIR ? {} : { MAIL_DIR: testMailDir }),
-      ...env,
-    });
-    const app = await buildIdentityApp(config, { ...base.database, close: async () => {} }, false, () => {});
-    await app.ready();
-    const ctx = { app, database: base.database };
-    opened.push(ctx);
-    return ctx;
-  };
+  const base = identityAppsForSuite(target);
+  const start = base.start;
+  const servers: TestSmtp[] = [];
   const smtp = async (options?: Parameters<typeof startSmtp>[0]) => {
     const server = await startSmtp(options);
     servers.push(server);
@@ -47,21 +26,8 @@ describe.each(targets)('mail on $kind', (target) => {
   };
   const outboxRows = () => base.database.db.selectFrom('mail_outbox').selectAll().orderBy('created_at').execute();
 
-  beforeAll(async () => {
-    // Only for the shared database and the first administrator: its poller is stopped at once.
-    base = await startIdentity(target, { MAIL_POLL_MS: '3600000' });
-    await base.app.close();
-  });
-  beforeEach(async () => {
-    await base.database.truncateAll();
-    await restoreAdmin(base);
-  });
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((ctx) => ctx.app.close()));
     await Promise.all(servers.splice(0).map((server) => server.close()));
-  });
-  afterAll(async () => {
-    await base.database.destroy();
   });
 
   it('queues one verification message at sign-up and delivers it over SMTP, in both parts, with the link', async () => {
@@ -175,8 +141,7 @@ describe.each(targets)('mail on $kind', (target) => {
     await waitFor(async () => ((await outboxRows())[0]?.attempts ?? 0) >= 1 && (await outboxRows())[0]?.locked_until === null, 5000, 'a failed attempt');
     expect((await outboxRows())[0]).toMatchObject({ status: 'pending' });
     expect((await outboxRows())[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
-    await first.app.close();
-    opened.splice(opened.indexOf(first), 1);
+    await base.stop(first);
 
     const server = await smtp({ port });
     await start({ ...fast, SMTP_URL: server.url });

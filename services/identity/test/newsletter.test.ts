@@ -10,10 +10,8 @@ import { ADMIN_NEWSLETTER_PATHS, NEWSLETTER_PATHS } from '@keisha/contracts/iden
 import { newsletterDigestResponse } from '@keisha/contracts/decoder/schemas';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { databaseTargets } from '@keisha/service-kit/testing';
-import { buildIdentityApp } from '../src/app.ts';
-import { identityConfigSchema } from '../src/env.ts';
 import { utcDay } from '../src/newsletter/newsletter.ts';
-import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type Signed, type TestContext } from './helpers.ts';
+import { ADMIN, bearer, signIn, signUp, type Signed, type TestContext, identityAppsForSuite } from './helpers.ts';
 import { startSmtp, waitFor, type TestSmtp } from './smtp.ts';
 
 const targets = await databaseTargets();
@@ -74,35 +72,20 @@ const listHeader = (mail: ParsedMail, name: string) => mail.headerLines.find((li
 const newsletters = (smtp: TestSmtp) => smtp.received.filter((mail) => listHeader(mail, 'list-unsubscribe'));
 
 describe.each(targets)('daily newsletter on $kind', (target) => {
-  let base: TestContext;
+  const base = identityAppsForSuite(target);
   let fakes: Fakes;
   let smtp: TestSmtp;
-  const opened: TestContext[] = [];
 
-  const start = async (env: Record<string, string> = {}) => {
-    const config = identityConfigSchema.parse({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '100000',
-      LOGIN_RATE_LIMIT_MAX: '100000',
-      REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+  const start = (env: Record<string, string> = {}) =>
+    base.start({
       INTERNAL_API_TOKEN: INTERNAL,
       SMTP_URL: smtp.url,
       MAIL_POLL_MS: '20',
       BILLING_URL: fakes.billingUrl,
       DECODER_URL: fakes.decoderUrl,
-      NEWSLETTER_ENABLED: 'false',
       NEWSLETTER_SEND_HOUR_UTC: '0',
       ...env,
     });
-    const app = await buildIdentityApp(config, { ...base.database, close: async () => {} }, false, () => {});
-    await app.ready();
-    const ctx = { app, database: base.database };
-    opened.push(ctx);
-    return ctx;
-  };
 
   /** A reader with a confirmed address, a plan at billing, and (optionally) opted in from the account page. */
   const reader = async (app: TestContext['app'], email: string, plan: string, optIn = true): Promise<Signed> => {
@@ -120,24 +103,18 @@ describe.each(targets)('daily newsletter on $kind', (target) => {
   const sendNow = (app: TestContext['app'], token: string) => app.inject({ method: 'POST', url: ADMIN_NEWSLETTER_PATHS.run, headers: bearer(token), payload: {} });
 
   beforeAll(async () => {
-    base = await startIdentity(target, { MAIL_POLL_MS: '3600000', NEWSLETTER_ENABLED: 'false' });
-    await base.app.close();
     fakes = await startFakes();
   });
   beforeEach(async () => {
-    await base.database.truncateAll();
-    await restoreAdmin(base);
     fakes.plans.clear();
     fakes.digestCalls.length = 0;
     smtp = await startSmtp();
   });
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((ctx) => ctx.app.close()));
     await smtp.close();
   });
   afterAll(async () => {
     await fakes.close();
-    await base.database.destroy();
   });
 
   it('lets a reader opt in and out on the account page, says whether the plan includes it, and refuses bad input', async () => {

@@ -5,9 +5,9 @@
 // built once, in service-kit, so one service proves it for the four (docs/edge.md's Security section has
 // the figures of all four, measured the same way on running processes).
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
-import { startIdentity, type TestContext } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { startIdentity, identityForSuite } from './helpers.ts';
 
 const [target] = await databaseTargets();
 
@@ -80,14 +80,12 @@ function expectOurShape(response: RawResponse, label: string, bodyless = false) 
 }
 
 describe(`raw HTTP to identity on ${target!.kind}`, () => {
-  let ctx: TestContext;
+  const ctx = identityForSuite(target!);
   let port: number;
   beforeAll(async () => {
-    ctx = await startIdentity(target!);
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     port = (ctx.app.server.address() as net.AddressInfo).port;
   });
-  afterAll(() => closeTestApps(ctx));
 
   const METHODS = ['DELETE', 'GET', 'POST', 'PUT', 'PATCH', 'OPTIONS', 'HEAD'];
   const PATHS = ['/api/waitlist', '/api/auth/logout', '/health/live', '/api/no-such-route'];

@@ -1,13 +1,9 @@
 // Account recovery over real HTTP (the app listening on loopback), on PGlite and PostgreSQL, with every
 // message delivered through a real SMTP server and read back from what it received.
 import type { ParsedMail } from 'mailparser';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '@keisha/service-kit/testing';
-import { buildIdentityApp } from '../src/app.ts';
-import { identityConfigSchema } from '../src/env.ts';
-import { ADMIN, restoreAdmin, startIdentity, type TestContext } from './helpers.ts';
+import { ADMIN, identityAppsForSuite } from './helpers.ts';
 import { startSmtp, waitFor, type TestSmtp } from './smtp.ts';
 
 const targets = await databaseTargets();
@@ -27,28 +23,13 @@ interface Reply {
 }
 
 describe.each(targets)('account recovery on $kind', (target) => {
-  let base: TestContext;
-  const opened: Array<{ close(): Promise<unknown> }> = [];
+  const base = identityAppsForSuite(target);
   let smtp: TestSmtp;
   let url: string;
 
   const start = async (env: Record<string, string> = {}) => {
-    const config = identityConfigSchema.parse({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '100000',
-      LOGIN_RATE_LIMIT_MAX: '100000',
-      REGISTER_DAILY_LIMIT_PER_ADDRESS: '100000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      MAIL_DIR: path.join(os.tmpdir(), 'keisha-identity-test-mail'),
-      MAIL_POLL_MS: '20',
-      SMTP_URL: smtp.url,
-      ...env,
-    });
-    const app = await buildIdentityApp(config, { ...base.database, close: async () => {} }, false, () => {});
+    const { app } = await base.start({ MAIL_POLL_MS: '20', SMTP_URL: smtp.url, ...env });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    opened.push(app);
     const address = app.server.address() as { port: number };
     url = `http://127.0.0.1:${address.port}`;
     return app;
@@ -89,21 +70,11 @@ describe.each(targets)('account recovery on $kind', (target) => {
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-  beforeAll(async () => {
-    base = await startIdentity(target, { MAIL_POLL_MS: '3600000' });
-    await base.app.close();
-  });
   beforeEach(async () => {
-    await base.database.truncateAll();
-    await restoreAdmin(base);
     smtp = await startSmtp();
   });
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((app) => app.close()));
     await smtp.close();
-  });
-  afterAll(async () => {
-    await base.database.destroy();
   });
 
   describe('password reset', () => {

@@ -1,9 +1,9 @@
 // Generated hostile requests against every mutating identity route (shared/service-kit's route
 // fuzzer): never a 5xx, every refusal in our error shape, no stack or SQL in any answer, and no
 // request, however odd, makes anyone an administrator. FUZZ_RUNS sets the bodies per route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, fuzzFailures, fuzzRoutes, fuzzRunsFromEnv, fuzzSummary, fuzzTimeoutMs, type FuzzCallers } from '@keisha/service-kit/testing';
-import { ADMIN, bearer, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+import { ADMIN, bearer, signIn, signUp, identityForSuite } from './helpers.ts';
 
 const ROUTES = [
   'POST /api/waitlist',
@@ -40,15 +40,14 @@ const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
 
 describe.each(targets)('identity routes under generated hostile requests on $kind', (target) => {
-  let ctx: TestContext;
+  // Nothing listens on port 9: the newsletter's plan and digest lookups fail fast, as when billing is down.
+  const ctx = identityForSuite(target, { INTERNAL_API_TOKEN: INTERNAL, BILLING_URL: 'http://127.0.0.1:9', DECODER_URL: 'http://127.0.0.1:9' });
   let user = '';
   let userId = '';
   let leaver = '';
   let admin = '';
   let victim = '';
   beforeAll(async () => {
-    // Nothing listens on port 9: the newsletter's plan and digest lookups fail fast, as when billing is down.
-    ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL, BILLING_URL: 'http://127.0.0.1:9', DECODER_URL: 'http://127.0.0.1:9' });
     const signed = await signUp(ctx.app, USER.email, USER.password);
     user = signed.token;
     userId = signed.user.id;
@@ -56,10 +55,6 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
     leaver = (await signUp(ctx.app, 'fuzz-leaver@example.org')).token;
     victim = (await signUp(ctx.app, 'fuzz-victim@example.org')).user.id;
     admin = (await signIn(ctx.app, ADMIN.email, ADMIN.password)).token;
-  });
-  afterAll(async () => {
-    await ctx?.app.close();
-    await ctx?.database.destroy();
   });
 
   it(

@@ -1,8 +1,8 @@
 // The services' sessions check: many readers' tokens in one request, each answered as `me` would
 // answer it, and a batch holding a token whose signature does not verify refused whole.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
-import { ADMIN, bearer, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { ADMIN, bearer, restoreAdmin, signIn, signUp, identityForSuite } from './helpers.ts';
 import { craftJwt, foreignEd25519Pem } from './jwt-forge.ts';
 
 const targets = await databaseTargets();
@@ -10,14 +10,12 @@ const PATH = '/internal/identity/sessions/check';
 const INTERNAL = 'a-sessions-check-internal-token-of-32-chars';
 
 describe.each(targets)('the sessions check on $kind', (target) => {
-  let ctx: TestContext;
+  const ctx = identityForSuite(target, { INTERNAL_API_TOKEN: INTERNAL });
   // Read before the tables are emptied: the running app keeps signing with it.
   let key: { kid: string; private_key_pem: string };
   beforeAll(async () => {
-    ctx = await startIdentity(target, { INTERNAL_API_TOKEN: INTERNAL });
     key = await ctx.database.db.selectFrom('signing_keys').select(['kid', 'private_key_pem']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   });
-  afterAll(() => closeTestApps(ctx));
   beforeEach(async () => {
     await ctx.database.truncateAll();
     await restoreAdmin(ctx);

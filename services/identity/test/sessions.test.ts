@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
-import { ADMIN, bearer, fromGrant, restoreAdmin, signIn, signUp, startIdentity, type TestContext } from './helpers.ts';
+import { ADMIN, bearer, fromGrant, restoreAdmin, signIn, signUp, startIdentity, type TestContext, identityForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('accounts and sessions on $kind', (target) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startIdentity(target);
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = identityForSuite(target);
   beforeEach(async () => {
     await ctx.database.truncateAll();
   });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, closeTestApps } from '@keisha/service-kit/testing';
-import { startIdentity, type TestContext } from './helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets } from '@keisha/service-kit/testing';
+import { identityForSuite } from './helpers.ts';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('waitlist on $kind', (target) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startIdentity(target);
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = identityForSuite(target);
   beforeEach(async () => {
     await ctx.database.truncateAll();
   });
@@ -87,23 +83,13 @@ describe.each(targets)('waitlist on $kind', (target) => {
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/waitlist',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<email>ada@example.org</email>',
-    });
+    const response = await join('<email>ada@example.org</email>', { 'content-type': 'application/xml' });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
   });
 
   it('answers a plain-text body with 400', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/waitlist',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'ada@example.org',
-    });
+    const response = await join('ada@example.org', { 'content-type': 'text/plain' });
     expect(response.statusCode).toBe(400);
     expect(await stored()).toEqual([]);
   });
