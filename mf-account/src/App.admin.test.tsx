@@ -5,6 +5,7 @@ import { authSuccess } from '@keisha/config/testing/fake-api';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, signedInAs, signedOut, fakeApiForEachTest } from './testing/session.ts';
 import { apiFailure } from './testing/api-failure.ts';
+import { columnHeaders, rowNamed } from './testing/table.ts';
 
 function userRow(n: number, overrides: Partial<AdminUserRow> = {}): AdminUserRow {
   return {
@@ -26,6 +27,12 @@ function serveUsers(rows: AdminUserRow[], total = rows.length) {
   api.on('GET /api/identity/admin/users', (request) => ({
     json: { success: true, users: rows, total, page: Number(request.query.get('page') ?? 1), page_size: 20 },
   }));
+}
+
+/** Opens the console as whoever is signed in, and waits for its users table. */
+async function openUsersTable() {
+  renderApp('/admin');
+  return screen.findByRole('table', { name: 'Users' });
 }
 
 describe('admin sign-in', () => {
@@ -141,18 +148,17 @@ describe('users', () => {
     api.on('GET /api/decoder/admin/usage', {
       json: { success: true, usage: { [ann.id]: { decoder_today: 2, chat_today: 7 } } },
     });
-    renderApp('/admin');
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const table = await openUsersTable();
+    const headers = columnHeaders(table);
     expect(headers).toEqual(['Email', 'Role', 'Plan', "Today's usage", 'Status', 'Created', 'Last sign-in', 'Actions']);
-    const annRow = within(table).getByRole('row', { name: /ann@example\.org/ });
+    const annRow = rowNamed(table, 'ann@example.org');
     await waitFor(() => expect(within(annRow).getByText('Decoder Monthly · Chat Pro')).toBeTruthy());
     expect(within(annRow).getByText('Decoder 2 · Chat 7')).toBeTruthy();
     expect(within(annRow).getByText('Active')).toBeTruthy();
     expect(within(annRow).getByText('User')).toBeTruthy();
     expect(within(annRow).getByRole('button', { name: 'Make admin' })).toBeTruthy();
     expect(within(annRow).getByRole('button', { name: 'Disable' })).toBeTruthy();
-    const bobRow = within(table).getByRole('row', { name: /bob@example\.org/ });
+    const bobRow = rowNamed(table, 'bob@example.org');
     expect(within(bobRow).getByText('Disabled')).toBeTruthy();
     expect(within(bobRow).getByRole('button', { name: 'Make user' })).toBeTruthy();
     expect(within(bobRow).getByRole('button', { name: 'Enable' })).toBeTruthy();
@@ -161,7 +167,7 @@ describe('users', () => {
     const ids = api.callsTo('GET /api/billing/admin/entitlements')[0]?.query.get('user_ids');
     expect(ids).toBe([ownRow.id, ann.id, bob.id].join(','));
     // Your own row cannot be demoted or disabled.
-    const ownRowElement = within(table).getByRole('row', { name: /admin@example\.org/ });
+    const ownRowElement = rowNamed(table, 'admin@example.org');
     expect(within(ownRowElement).queryByRole('button')).toBeNull();
   });
 
@@ -174,10 +180,9 @@ describe('users', () => {
       json: { success: true, usage: { [ann.id]: { decoder_today: 4, chat_today: null }, [bob.id]: { decoder_today: 1, chat_today: null } } },
     });
     api.on('GET /api/chat/admin/usage', { json: { success: true, usage: { [ann.id]: { chat_today: 9 }, [bob.id]: { chat_today: 0 } } } });
-    renderApp('/admin');
-    const table = await screen.findByRole('table', { name: 'Users' });
-    await waitFor(() => expect(within(within(table).getByRole('row', { name: /ann@example\.org/ })).getByText('Decoder 4 · Chat 9')).toBeTruthy());
-    expect(within(within(table).getByRole('row', { name: /bob@example\.org/ })).getByText('Decoder 1 · Chat 0')).toBeTruthy();
+    const table = await openUsersTable();
+    await waitFor(() => expect(within(rowNamed(table, 'ann@example.org')).getByText('Decoder 4 · Chat 9')).toBeTruthy());
+    expect(within(rowNamed(table, 'bob@example.org')).getByText('Decoder 1 · Chat 0')).toBeTruthy();
     expect(api.callsTo('GET /api/chat/admin/usage')[0]?.query.get('user_ids')).toBe([ownRow.id, ann.id, bob.id].join(','));
     expect(api.callsTo('GET /api/chat/admin/usage')[0]?.headers.authorization).toBe(`Bearer token-of-${ADMIN.id}`);
   });
@@ -188,17 +193,15 @@ describe('users', () => {
     serveUsers([ownRow, ann]);
     api.on('GET /api/decoder/admin/usage', { json: { success: true, usage: { [ann.id]: { decoder_today: 4, chat_today: null } } } });
     api.on('GET /api/chat/admin/usage', apiFailure(503, 'DOWN', 'down'));
-    renderApp('/admin');
-    const table = await screen.findByRole('table', { name: 'Users' });
-    await waitFor(() => expect(within(within(table).getByRole('row', { name: /ann@example\.org/ })).getByText('Decoder 4')).toBeTruthy());
+    const table = await openUsersTable();
+    await waitFor(() => expect(within(rowNamed(table, 'ann@example.org')).getByText('Decoder 4')).toBeTruthy());
   });
 
   it("shows '—' for plan and usage while those services have no admin route", async () => {
     signedInAs(api, ADMIN);
     serveUsers([ownRow, userRow(1)]);
-    renderApp('/admin');
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const row = within(table).getByRole('row', { name: /person1@example\.org/ });
+    const table = await openUsersTable();
+    const row = rowNamed(table, 'person1@example.org');
     await waitFor(() => expect(within(row).getAllByText('—')).toHaveLength(2));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -206,8 +209,7 @@ describe('users', () => {
   it('searches by email once typing pauses, from the first page', async () => {
     signedInAs(api, ADMIN);
     serveUsers([ownRow], 45);
-    renderApp('/admin');
-    await screen.findByRole('table', { name: 'Users' });
+    await openUsersTable();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(api.callsTo('GET /api/identity/admin/users').at(-1)?.query.get('page')).toBe('2'));
     const search = screen.getByRole('searchbox', { name: 'Search users' });
@@ -242,9 +244,8 @@ describe('users', () => {
     api.on(`PATCH /api/identity/admin/users/${ann.id}`, (request) => ({
       json: { success: true, user: { ...ann, ...(request.body as object) } },
     }));
-    renderApp('/admin');
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const row = within(table).getByRole('row', { name: /ann@example\.org/ });
+    const table = await openUsersTable();
+    const row = rowNamed(table, 'ann@example.org');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Disable' }));
     const dialog = screen.getByRole('dialog', { name: 'Disable ann@example.org?' });
@@ -267,9 +268,8 @@ describe('users', () => {
     api.on(`PATCH /api/identity/admin/users/${ann.id}`, (request) => ({
       json: { success: true, user: { ...ann, disabled: false, ...(request.body as object) } },
     }));
-    renderApp('/admin');
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const row = within(table).getByRole('row', { name: /ann@example\.org/ });
+    const table = await openUsersTable();
+    const row = rowNamed(table, 'ann@example.org');
     fireEvent.click(within(row).getByRole('button', { name: 'Enable' }));
     expect(await screen.findByText('ann@example.org has been enabled.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -289,9 +289,8 @@ describe('users', () => {
     const ann = userRow(1, { email: 'ann@example.org' });
     serveUsers([ownRow, ann]);
     api.on(`POST /api/identity/admin/users/${ann.id}/unlock`, () => ({ json: { success: true } }));
-    renderApp('/admin');
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const row = within(table).getByRole('row', { name: /ann@example\.org/ });
+    const table = await openUsersTable();
+    const row = rowNamed(table, 'ann@example.org');
     fireEvent.click(within(row).getByRole('button', { name: 'Unlock sign-in' }));
     expect(await screen.findByText('ann@example.org can sign in again: failed attempts were forgotten.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -304,8 +303,7 @@ describe('users', () => {
     const ann = userRow(1, { email: 'ann@example.org', role: 'admin' });
     serveUsers([ownRow, ann]);
     api.on(`PATCH /api/identity/admin/users/${ann.id}`, apiFailure(400, 'VALIDATION', 'Keisha needs at least one admin'));
-    renderApp('/admin');
-    const row = within(await screen.findByRole('table', { name: 'Users' })).getByRole('row', { name: /ann@example\.org/ });
+    const row = rowNamed(await openUsersTable(), 'ann@example.org');
     fireEvent.click(within(row).getByRole('button', { name: 'Make user' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, make user' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Keisha needs at least one admin');

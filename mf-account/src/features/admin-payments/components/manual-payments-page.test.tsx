@@ -5,6 +5,7 @@ import { manualPayment } from '../../../testing/manual-payment.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
 import { apiFailure } from '../../../testing/api-failure.ts';
+import { columnHeaders, rowNamed } from '../../../testing/table.ts';
 
 function payment(n: number, overrides: Partial<ManualPaymentView> = {}): ManualPaymentView {
   return manualPayment({ id: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`, email: `buyer${n}@example.org`, ...overrides });
@@ -29,15 +30,15 @@ describe('manual payments', () => {
   it('lists the Cash App payments waiting for approval, with who paid, the plan, the amount and the note', async () => {
     servePayments([payment(1), payment(2, { product: 'chat', tier: 'Gold', amount: 150 })]);
     const table = await openPayments();
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = columnHeaders(table);
     expect(headers).toEqual(['Account', 'Plan', 'Amount', 'Cash App note', 'Started', 'Status', 'Actions']);
-    const first = within(table).getByRole('row', { name: /buyer1@example\.org/ });
+    const first = rowNamed(table, 'buyer1@example.org');
     expect(within(first).getByText('Decoder Monthly')).toBeTruthy();
     expect(within(first).getByText('$14.99')).toBeTruthy();
     expect(within(first).getByText('Pending')).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Reject' })).toBeTruthy();
-    const second = within(table).getByRole('row', { name: /buyer2@example\.org/ });
+    const second = rowNamed(table, 'buyer2@example.org');
     expect(within(second).getByText('Chat Gold')).toBeTruthy();
     expect(within(second).getByText('$150.00')).toBeTruthy();
     expect(screen.getByText(/^2 payments waiting for approval\./)).toBeTruthy();
@@ -100,7 +101,7 @@ describe('manual payments', () => {
     const paidRow = await within(table).findByRole('row', { name: /buyer3@example\.org/ });
     expect(within(paidRow).getByText('Active')).toBeTruthy();
     expect(within(paidRow).getByText('until Dec 21, 2026')).toBeTruthy();
-    const rejectedRow = within(table).getByRole('row', { name: /buyer4@example\.org/ });
+    const rejectedRow = rowNamed(table, 'buyer4@example.org');
     expect(within(rejectedRow).getByText('Rejected')).toBeTruthy();
     expect(within(rejectedRow).queryByRole('button')).toBeNull();
     fireEvent.click(within(paidRow).getByRole('button', { name: 'Refund' }));
