@@ -1,4 +1,5 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { formStyles as form } from '@keisha/ui';
 import { joinWaitlist, parseWaitlistEmail } from '../api/join-waitlist.ts';
 import { initialWaitlistState, waitlistReducer } from '../domain/waitlist-state.ts';
 import styles from './waitlist-form.module.css';
@@ -54,14 +55,14 @@ export function WaitlistForm() {
 
   return (
     <form className={styles.form} aria-label="Join the waitlist" noValidate onSubmit={onSubmit}>
-      <label htmlFor={inputId} className={styles.label}>
+      <label htmlFor={inputId} className={form.label}>
         Email address
       </label>
       <div className={styles.row}>
         <input
           ref={inputRef}
           id={inputId}
-          className={styles.input}
+          className={`${form.input} ${styles.input}`}
           type="email"
           name="email"
           autoComplete="email"
@@ -73,7 +74,7 @@ export function WaitlistForm() {
           aria-invalid={state.emailInvalid || undefined}
           aria-describedby={describedBy}
         />
-        <button type="submit" className={styles.submit} disabled={submitting}>
+        <button type="submit" className={`${form.submit} ${styles.submit}`} disabled={submitting}>
           {submitting ? 'Joining...' : 'Join Waitlist'}
         </button>
       </div>
@@ -84,7 +85,7 @@ export function WaitlistForm() {
         <p
           key={attempt}
           id={messageId}
-          className={styles.message}
+          className={`${form.alert} ${styles.message}`}
           role={message.kind === 'error' ? 'alert' : 'status'}
           aria-live={message.kind === 'error' ? 'assertive' : 'polite'}
           data-kind={message.kind}
