@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { formStyles } from '@keisha/ui';
 import styles from './text-field.module.css';
 
 interface FieldParts {
@@ -33,11 +34,11 @@ function Field({ label, hint, error, className, control }: { label: string; hint
   const errorId = `${id}-error`;
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={id}>
+    <div className={[formStyles.field, styles.field, className].filter(Boolean).join(' ')}>
+      <label className={`${formStyles.label} ${styles.label}`} htmlFor={id}>
         {label}
       </label>
-      {control({ id, className: styles.input, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {control({ id, className: `${formStyles.input} ${styles.input}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

@@ -2,8 +2,9 @@ import { RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, formStyles } from '@keisha/ui';
 import { Card } from '../../../components/card.tsx';
+import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestSignInLink } from '../api/request-sign-in-link.ts';
 import { adminLoginBody, adminLoginErrorMessage, canSubmitAdminLogin, isThrottled } from '../domain/admin-login.ts';
@@ -75,11 +76,7 @@ export function AdminSignInPage() {
           onChange={setPassword}
           disabled={busy}
         />
-        {status.kind === 'failed' && (
-          <p className={styles.error} role="alert">
-            {status.message}
-          </p>
-        )}
+        {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}
         {status.kind === 'failed' && status.throttled && (
           <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={() => void sendSignInLink()} disabled={email.trim() === ''}>
             {RECOVERY_MESSAGES.signInLinkOffer}
@@ -93,7 +90,7 @@ export function AdminSignInPage() {
         <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={!canSubmitAdminLogin({ email, password }, busy)}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
-        <Link className={styles.forgot} to={paths.resetPassword}>
+        <Link className={formStyles.forgot} to={paths.resetPassword}>
           {RECOVERY_MESSAGES.forgotPassword}
         </Link>
       </form>
