@@ -27,3 +27,4 @@ export { default as sectionStyles } from './section.module.css';
 export { LoadProblem, type LoadProblemProps } from './load-problem.tsx';
 export { usePageLoader, type PageLoader, type PageLoadStatus } from './use-page-loader.ts';
 export { useLoaded, type Loaded } from './use-loaded.ts';
+export { FactList, type Fact, type FactListProps } from './fact-list.tsx';

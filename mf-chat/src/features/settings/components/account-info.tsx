@@ -1,7 +1,7 @@
 import type { SubscriptionView } from '@keisha/contracts/billing';
 import type { ChatTier } from '@keisha/contracts/chat';
 import { useId, useState } from 'react';
-import { sectionStyles as section } from '@keisha/ui';
+import { FactList, sectionStyles as section } from '@keisha/ui';
 import { planStatusOf } from '../domain/plan-status.ts';
 import { CancelPlan } from './cancel-plan.tsx';
 import styles from './settings.module.css';
@@ -35,22 +35,13 @@ export function AccountInfo({ email, userId, plan, messagesToday, purchase, onPu
       <h2 id={headingId} className={section.heading}>
         Account
       </h2>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Email</dt>
-          <dd>{email ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Plan</dt>
-          <dd>{plan}</dd>
-        </div>
-        {status && (
-          <div>
-            <dt>{status.label}</dt>
-            <dd>{status.date}</dd>
-          </div>
-        )}
-      </dl>
+      <FactList
+        facts={[
+          { label: 'Email', value: email ?? '—' },
+          { label: 'Plan', value: plan },
+          status && { label: status.label, value: status.date },
+        ]}
+      />
       {messagesToday && <p className={styles.usage}>{messagesToday}</p>}
       {(status?.kind === 'renews' || cancelledHere) && purchase && userId && <CancelPlan userId={userId} plan={plan} purchase={purchase} onCancelled={cancelled} />}
     </section>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
+import { buttonStyles as buttons, formStyles as form, sectionStyles as section } from '@keisha/ui';
 import { requestDemo } from '../api/demo-request.ts';
 import { canRequestDemo, demoFailure, demoReceived, type DemoOutcome } from '../domain/demo-request.ts';
 import styles from './settings.module.css';
@@ -35,14 +35,14 @@ export function EnterpriseDemoForm() {
       </h2>
       <p className={section.muted}>Bring Keisha to your organisation: bias audits, AI-ethics training and team plans. Ask us for a demo.</p>
       <form className={styles.demoForm} onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor={fieldId} className={styles.label}>
+        <label htmlFor={fieldId} className={form.label}>
           Work email
         </label>
         <div className={styles.demoRow}>
           <input
             id={fieldId}
             type="email"
-            className={styles.input}
+            className={`${form.input} ${styles.input}`}
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}

@@ -2,7 +2,7 @@ import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { CHECKOUT_MESSAGES } from '@keisha/contracts/billing';
 import { trackEvent } from '@keisha/store';
 import { useId, useState } from 'react';
-import { buttonStyles as buttons, LoadProblem } from '@keisha/ui';
+import { buttonStyles as buttons, FactList, LoadProblem } from '@keisha/ui';
 import { createCheckout } from '../api/checkout.ts';
 import { checkoutDestination, checkoutProblem } from '../domain/checkout.ts';
 import { priceLine } from '../domain/plans.ts';
@@ -54,26 +54,15 @@ export function UpgradeCheckoutView({ plan, plans, email, onBack, goTo = (url) =
           Upgrade to {card?.name ?? plan}
         </h1>
         {card ? (
-          <dl className={styles.summary}>
-            <div>
-              <dt>Plan</dt>
-              <dd>{card.name}</dd>
-            </div>
-            <div>
-              <dt>Price</dt>
-              <dd>{priceLine(card)}</dd>
-            </div>
-            <div>
-              <dt>Messages</dt>
-              <dd>{card.messages}</dd>
-            </div>
-            {email && (
-              <div>
-                <dt>Account</dt>
-                <dd>{email}</dd>
-              </div>
-            )}
-          </dl>
+          <FactList
+            className={styles.summary}
+            facts={[
+              { label: 'Plan', value: card.name },
+              { label: 'Price', value: priceLine(card) },
+              { label: 'Messages', value: card.messages },
+              email ? { label: 'Account', value: email } : null,
+            ]}
+          />
         ) : plans.status === 'loading' ? (
           <p className={styles.muted} role="status">
             Loading the plan...
