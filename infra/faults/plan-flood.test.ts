@@ -5,8 +5,15 @@
 // billing (with its default per-address limit of 600 a minute), decoder and chat, each on its own PGlite.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
-import { startBillingProcess, startIdentityProcess, startServiceProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
+import {
+  buySandboxChatPlan,
+  buySandboxDecoderPlan,
+  startBillingProcess,
+  startIdentityProcess,
+  startServiceProcess,
+  type IdentityProcess,
+  type ServiceProcess,
+} from '@keisha/service-kit/testing';
 
 const INTERNAL_API_TOKEN = randomBytes(32).toString('base64url');
 const FLOOD_PER_MINUTE = 6000;
@@ -37,29 +44,9 @@ describe('plans under a flood of free readers', () => {
   });
 
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-  const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
 
-  async function buyDecoderPlan(token: string, tier: 'monthly' | 'annual') {
-    const created = await fetch(`${billing.url}${PAYMENT_PATHS.createSubscription}`, {
-      method: 'POST',
-      headers: json(token),
-      body: JSON.stringify({ user_id: userIdOf(token), tier, payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' }),
-    });
-    const { subscription_id } = (await created.json()) as { subscription_id: string };
-    const paid = await fetch(`${billing.url}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: subscription_id })}`, { method: 'POST', redirect: 'manual' });
-    expect(paid.status).toBe(303);
-  }
-
-  async function buyChatPlan(token: string, email: string, tier: 'Pro') {
-    const created = await fetch(`${billing.url}${PAYMENT_PATHS.createCheckoutSession}`, {
-      method: 'POST',
-      headers: json(token),
-      body: JSON.stringify({ email, tier, success_url: '/payment-success', cancel_url: '/payment-cancelled' }),
-    });
-    const { session_id } = (await created.json()) as { session_id: string };
-    const paid = await fetch(`${billing.url}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: session_id })}`, { method: 'POST', redirect: 'manual' });
-    expect(paid.status).toBe(303);
-  }
+  const buyDecoderPlan = (token: string, tier: 'monthly' | 'annual') => buySandboxDecoderPlan(billing.url, token, tier);
+  const buyChatPlan = (token: string, email: string, tier: 'Pro') => buySandboxChatPlan(billing.url, token, email, tier);
 
   let monthly = '';
   let pro = '';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startBillingProcess, type ServiceProcess, identityForFile } from '@keisha/service-kit/testing';
-import { PAYMENT_PATHS, paymentPath, type CreateCheckoutSessionResponse } from '@keisha/contracts/billing';
+import { buySandboxChatPlan, databaseTargets, refundSubscription, startBillingProcess, type ServiceProcess, identityForFile } from '@keisha/service-kit/testing';
 import { billingChatPlans, chatPlans } from '../src/plugins/plans.ts';
 import { bearer, startChat, subjectOf } from './helpers.ts';
 
@@ -26,21 +25,7 @@ describe('chat plans from billing', () => {
     await billing?.stop();
   });
 
-  /** Buys a chat plan through the sandbox checkout: what "Proceed to Coinbase" and the sandbox's Pay do. */
-  async function buy(token: string, email: string, tier: 'Starter' | 'Pro' | 'Gold') {
-    const created = await fetch(`${billingUrl}${PAYMENT_PATHS.createCheckoutSession}`, {
-      method: 'POST',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      body: JSON.stringify({ email, tier, success_url: '/payment-success', cancel_url: '/payment-cancelled' }),
-    });
-    expect(created.status).toBe(201);
-    const checkout = (await created.json()) as CreateCheckoutSessionResponse;
-    expect(checkout.provider).toBe('sandbox');
-    const paid = await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: checkout.session_id })}`, { method: 'POST', redirect: 'manual' });
-    expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`/payment-success?session_id=${checkout.session_id}`);
-    return checkout.session_id;
-  }
+  const buy = (token: string, email: string, tier: 'Starter' | 'Pro' | 'Gold') => buySandboxChatPlan(billingUrl, token, email, tier);
 
   it('asks billing with the account’s own token without an internal token: Free until a plan is bought, then the plan bought', async () => {
     const email = `plans-${Date.now()}@example.org`;
@@ -86,12 +71,7 @@ describe('chat plans from billing', () => {
       const subscriptionId = await buy(token, email, 'Pro');
       expect(await planNow()).toBe('Pro'); // cached for a moment from here on
       const admin = await identity.tokenFor('admin');
-      const refunded = await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.adminRefundSubscription, { id: subscriptionId })}`, {
-        method: 'POST',
-        headers: { ...bearer(admin), 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(refunded.status).toBe(200);
+      await refundSubscription(billingUrl, admin, subscriptionId);
       const started = Date.now();
       while ((await planNow()) !== 'Free' && Date.now() - started <= 2000) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await planNow()).toBe('Free');

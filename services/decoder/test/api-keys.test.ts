@@ -2,9 +2,19 @@
 // port, keys created on the account routes and used on the public v1 API.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_PATHS, internalEntitlementPath, paymentPath } from '@keisha/contracts/billing';
+import { internalEntitlementPath } from '@keisha/contracts/billing';
 import { internalAccountPath } from '@keisha/contracts/identity';
-import { databaseTargets, dropSchemas, startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
+import {
+  buySandboxDecoderPlan,
+  databaseTargets,
+  dropSchemas,
+  refundSubscription,
+  startBillingProcess,
+  startIdentityProcess,
+  subjectOf,
+  type IdentityProcess,
+  type ServiceProcess,
+} from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 import type { AnalysisEngine } from '../src/plugins/analysis-engine.ts';
 import { threadedEmbeddedEngine } from '../src/plugins/analysis-thread.ts';
@@ -58,26 +68,16 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
 
   const PLAN_FRESH_MS = 1000;
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-  const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
 
   async function buyPlan(token: string, tier: 'monthly' | 'annual'): Promise<string> {
-    const created = await fetch(`${billing.url}${PAYMENT_PATHS.createSubscription}`, {
-      method: 'POST',
-      headers: json(token),
-      body: JSON.stringify({ user_id: userIdOf(token), tier, payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' }),
-    });
-    const { subscription_id } = (await created.json()) as { subscription_id: string };
-    const paid = await fetch(`${billing.url}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: subscription_id })}`, { method: 'POST', redirect: 'manual' });
-    expect(paid.status).toBe(303);
+    const subscriptionId = await buySandboxDecoderPlan(billing.url, token, tier);
     // Every plan answer, free ones too, is reused for a second (PLAN_FRESH_MS): a plan bought counts after that.
     await new Promise((resolve) => setTimeout(resolve, PLAN_FRESH_MS + 50));
-    return subscription_id;
+    return subscriptionId;
   }
 
   async function refund(subscriptionId: string): Promise<void> {
-    const admin = await identity.tokenFor('admin');
-    const response = await fetch(`${billing.url}${paymentPath(PAYMENT_PATHS.adminRefundSubscription, { id: subscriptionId })}`, { method: 'POST', headers: json(admin), body: '{}' });
-    expect(response.status).toBe(200);
+    await refundSubscription(billing.url, await identity.tokenFor('admin'), subscriptionId);
   }
 
   const createKey = (ctx: Decoder, token: string, name: string) =>
@@ -275,15 +275,15 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     const token = await identity.tokenFor('user');
     await buyPlan(token, 'annual');
     const { secret } = await (await createKey(ctx, token, 'to be disabled')).json();
-    expect(await refusedWithin2s(ctx, secret, () => identity.updateUser(userIdOf(token), { disabled: true }))).toEqual({ status: 403, code: 'ACCOUNT_DISABLED' });
+    expect(await refusedWithin2s(ctx, secret, () => identity.updateUser(subjectOf(token), { disabled: true }))).toEqual({ status: 403, code: 'ACCOUNT_DISABLED' });
 
     const email = `promoted-${Date.now()}-${target.kind}@example.org`;
     const promoted = await identity.tokenFor('user', email);
-    await identity.updateUser(userIdOf(promoted), { role: 'admin' });
+    await identity.updateUser(subjectOf(promoted), { role: 'admin' });
     const adminSession = await identity.signIn('user', email);
     const adminKey = await (await createKey(ctx, adminSession.token, 'admin key')).json();
     expect(adminKey.secret).toMatch(/^kei_live_/);
-    expect(await refusedWithin2s(ctx, adminKey.secret, () => identity.updateUser(userIdOf(promoted), { role: 'user' }))).toEqual({ status: 403, code: 'PLAN_REQUIRED' });
+    expect(await refusedWithin2s(ctx, adminKey.secret, () => identity.updateUser(subjectOf(promoted), { role: 'user' }))).toEqual({ status: 403, code: 'PLAN_REQUIRED' });
   }, 60_000);
 
   it('limits requests per key per minute, each key on its own', async () => {
@@ -322,7 +322,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
 
   it('keeps identity’s internal route to holders of the internal token', async () => {
     const token = await identity.tokenFor('user');
-    const url = `${identity.url}${internalAccountPath(userIdOf(token))}`;
+    const url = `${identity.url}${internalAccountPath(subjectOf(token))}`;
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: { 'x-keisha-internal-token': 'x'.repeat(43), authorization: `Bearer ${token}` } })).status).toBe(401);
     expect(await (await fetch(url, { headers: { 'x-keisha-internal-token': INTERNAL_API_TOKEN } })).json()).toEqual({ success: true, account: { role: 'user', disabled: false } });
@@ -330,7 +330,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
 
   it('keeps billing’s internal route to holders of the internal token', async () => {
     const token = await identity.tokenFor('user');
-    const url = `${billing.url}${internalEntitlementPath(userIdOf(token))}`;
+    const url = `${billing.url}${internalEntitlementPath(subjectOf(token))}`;
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: { 'x-keisha-internal-token': 'x'.repeat(43) } })).status).toBe(401);
     expect((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
@@ -353,7 +353,7 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
   async function freshAdmin(): Promise<string> {
     const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
     const token = await identity.tokenFor('user', email);
-    await identity.updateUser(userIdOf(token), { role: 'admin' });
+    await identity.updateUser(subjectOf(token), { role: 'admin' });
     return (await identity.signIn('user', email)).token;
   }
 

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBillingProcess, startIdentityProcess, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
-import { PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { buySandboxDecoderPlan, databaseTargets, refundSubscription, startBillingProcess, startIdentityProcess, subjectOf, type IdentityProcess, type ServiceProcess } from '@keisha/service-kit/testing';
 import { billingTiers } from '../src/plugins/billing-tiers.ts';
 import { startDecoder } from './helpers.ts';
 
@@ -36,7 +34,7 @@ describe('decoder tiers from billing', () => {
 
   it('asks billing’s internal route with the internal token', async () => {
     const token = await identity.tokenFor('user');
-    const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const userId = subjectOf(token);
     expect(await billingTiers(billingUrl, log, { internalToken: () => INTERNAL_API_TOKEN })(userId, 'Bearer unused')).toBe('free');
     // A wrong internal token is not an answer: with nothing known, 503 (never the free tier by default).
     await expect(billingTiers(billingUrl, log, { internalToken: () => 'x'.repeat(43) })(userId, 'Bearer unused')).rejects.toMatchObject({ statusCode: 503 });
@@ -47,27 +45,15 @@ describe('decoder tiers from billing', () => {
     try {
       const token = await identity.tokenFor('user');
       const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
       const tierNow = async () => (await ctx.app.inject({ url: '/api/bias-usage/current', headers: auth })).json().usage.subscription_tier;
       expect(await tierNow()).toBe('free');
-      const created = await fetch(`${billingUrl}${PAYMENT_PATHS.createSubscription}`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ user_id: userId, tier: 'monthly', payment_method: 'bitcoin', return_url: '/payment/success', cancel_url: '/payment/cancel' }),
-      });
-      const purchase = (await created.json()) as { subscription_id: string };
-      expect((await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.sandboxPay, { id: purchase.subscription_id })}`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      const subscriptionId = await buySandboxDecoderPlan(billingUrl, token, 'monthly');
       // Every answer, free ones too, is reused for a second: the plan bought counts within about that.
       const paidAt = Date.now();
       while ((await tierNow()) !== 'monthly' && Date.now() - paidAt <= 1500) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await tierNow()).toBe('monthly'); // cached for a moment from here on
       const admin = await identity.tokenFor('admin');
-      const refunded = await fetch(`${billingUrl}${paymentPath(PAYMENT_PATHS.adminRefundSubscription, { id: purchase.subscription_id })}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(refunded.status).toBe(200);
+      await refundSubscription(billingUrl, admin, subscriptionId);
       const started = Date.now();
       while ((await tierNow()) !== 'free' && Date.now() - started <= 2000) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await tierNow()).toBe('free');

@@ -26,3 +26,5 @@ export {
 export { appForSuite } from './suite-app.ts';
 export { bearer, subjectOf, withoutVerificationClaim } from './tokens.ts';
 export { expectCleanFuzz } from './fuzz-suite.ts';
+export { buySandboxChatPlan, buySandboxDecoderPlan, refundSubscription } from './sandbox-billing.ts';
+export { databaseForSuite } from './suite-database.ts';
