@@ -28,3 +28,4 @@ export { LoadProblem, type LoadProblemProps } from './load-problem.tsx';
 export { usePageLoader, type PageLoader, type PageLoadStatus } from './use-page-loader.ts';
 export { useLoaded, type Loaded } from './use-loaded.ts';
 export { FactList, type Fact, type FactListProps } from './fact-list.tsx';
+export { LabelledField, type LabelledFieldProps, type FieldControlProps } from './labelled-field.tsx';
