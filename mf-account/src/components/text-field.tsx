@@ -1,5 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { formStyles } from '@keisha/ui';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { LabelledField as Field } from '@keisha/ui';
 import styles from './text-field.module.css';
 
 interface FieldParts {
@@ -19,51 +19,20 @@ export interface SelectFieldProps extends FieldParts, Omit<SelectHTMLAttributes<
   options: readonly { value: string; label: string }[];
 }
 
-/** What every kind of field gives its control: its id, its class, and its ties to the hint and the error. */
-interface ControlProps {
-  id: string;
-  className: string | undefined;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** A label over a control, then an optional hint and error. */
-function Field({ label, hint, error, className, control }: { label: string; hint?: ReactNode; error?: string | undefined; className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={[formStyles.field, styles.field, className].filter(Boolean).join(' ')}>
-      <label className={`${formStyles.label} ${styles.label}`} htmlFor={id}>
-        {label}
-      </label>
-      {control({ id, className: `${formStyles.input} ${styles.input}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The account area's field: @keisha/ui's LabelledField, which may shrink in a row, and the caller's class. */
+const fieldClass = (className: string | undefined) => [styles.field, className].filter(Boolean).join(' ');
 
 /** A labelled input with an optional hint and error. */
 export function TextField({ label, value, onChange, hint, error, className, ...rest }: TextFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} className={className} control={(control) => <input {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
+    <Field label={label} hint={hint} error={error} className={fieldClass(className)} controlClassName={styles.input} control={(control) => <input {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
   );
 }
 
 /** A labelled text area (a newsletter's body), with an optional hint and error. */
 export function TextAreaField({ label, value, onChange, hint, error, className, ...rest }: TextAreaFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} className={className} control={(control) => <textarea {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
+    <Field label={label} hint={hint} error={error} className={fieldClass(className)} controlClassName={styles.input} control={(control) => <textarea {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
   );
 }
 
@@ -74,7 +43,8 @@ export function SelectField({ label, value, onChange, hint, error, className, op
       label={label}
       hint={hint}
       error={error}
-      className={className}
+      className={fieldClass(className)}
+      controlClassName={styles.input}
       control={(control) => (
         <select {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest}>
           {options.map((option) => (
