@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { AdvancedDetection as Detection, AdvancedPart, AdvancedTeaser, SourceType } from '@keisha/contracts/decoder';
-import { mostLoaded, readAdvanced, SOURCE_TYPES, stripBand } from '../domain/read-advanced.ts';
+import { sectionStyles as section } from '@keisha/ui';
+import { scoreBandClass } from '../../../lib/score-band.ts';
+import { mostLoaded, readAdvanced, SOURCE_TYPES } from '../domain/read-advanced.ts';
 import styles from './advanced-detection.module.css';
 
 /** The parts of advanced detection as a reader is told about them (the teaser names them too). */
@@ -19,7 +21,6 @@ const SOURCE_NAMES: Record<SourceType, string> = {
   other: 'Others',
 };
 
-const BAND_CLASS = { red: styles.bandRed, orange: styles.bandOrange, cyan: styles.bandCyan, green: styles.bandGreen };
 
 interface AdvancedDetectionProps {
   /** The article the analysis was made for: the offsets point into it. */
@@ -52,7 +53,7 @@ function Teaser({ teaser }: { teaser: AdvancedTeaser }) {
       <h3 id="advanced-detection-title" className={styles.title}>
         <span aria-hidden="true">🔒 </span>Advanced detection
       </h3>
-      <p className={styles.line}>Monthly and Annual plans add to every analysis:</p>
+      <p className={`${section.muted} ${styles.line}`}>Monthly and Annual plans add to every analysis:</p>
       <ul className={styles.partList}>
         {teaser.parts.map((part) => (
           <li key={part}>{PART_NAMES[part]}</li>
@@ -76,7 +77,7 @@ function SentenceStrip({ text, detection }: { text: string; detection: Detection
       <h4 id="advanced-strip-title" className={styles.partTitle}>
         Sentence by sentence
       </h4>
-      <p className={styles.line}>
+      <p className={`${section.muted} ${styles.line}`}>
         Each sentence scored on its own, in the article’s order
         {detection.sentences_total > sentences.length ? ` (the first ${sentences.length} of ${detection.sentences_total})` : ''}. Choose one to read it.
       </p>
@@ -85,7 +86,7 @@ function SentenceStrip({ text, detection }: { text: string; detection: Detection
           <button
             key={index}
             type="button"
-            className={`${styles.segment} ${BAND_CLASS[stripBand(s.score)]}`}
+            className={`${styles.segment} ${scoreBandClass(s.score)}`}
             style={{ flexGrow: Math.max(1, s.end - s.start) }}
             aria-label={`Sentence ${index + 1}: score ${s.score}`}
             aria-pressed={chosen === index}
@@ -101,7 +102,7 @@ function SentenceStrip({ text, detection }: { text: string; detection: Detection
       <ol className={styles.topList} aria-label="Most loaded sentences">
         {top.map((s) => (
           <li key={s.index}>
-            <span className={`${styles.scoreChip} ${BAND_CLASS[stripBand(s.score)]}`}>{s.score}</span> {text.slice(s.start, s.end)}
+            <span className={`${styles.scoreChip} ${scoreBandClass(s.score)}`}>{s.score}</span> {text.slice(s.start, s.end)}
           </li>
         ))}
       </ol>
@@ -117,7 +118,7 @@ function Agency({ text, detection }: { text: string; detection: Detection }) {
       <h4 id="advanced-agency-title" className={styles.partTitle}>
         Agency-hiding
       </h4>
-      <p className={styles.line}>
+      <p className={`${section.muted} ${styles.line}`}>
         {agency.passives === 0
           ? 'No passive clauses: the article says who did what.'
           : `${agency.passives} passive ${agency.passives === 1 ? 'clause' : 'clauses'}; ${agency.agentless} ${agency.agentless === 1 ? 'does' : 'do'} not say who acted, ${agency.agentless_harm} of them about harm done to someone.`}
@@ -145,7 +146,7 @@ function Sourcing({ detection }: { detection: Detection }) {
         Sourcing balance
       </h4>
       {total === 0 ? (
-        <p className={styles.line}>Nobody is quoted or cited in this article.</p>
+        <p className={`${section.muted} ${styles.line}`}>Nobody is quoted or cited in this article.</p>
       ) : (
         <>
           <table className={styles.table}>
@@ -200,14 +201,14 @@ function SecondOpinion({ detection }: { detection: Detection }) {
       </h4>
       {opinion ? (
         <>
-          <p className={styles.line}>
+          <p className={`${section.muted} ${styles.line}`}>
             {opinion.model} scores this article {opinion.score}; Keisha’s embedded engine scores it {opinion.embedded_score}.{' '}
             {opinion.agrees ? 'They agree on whether it is biased.' : 'They disagree on whether it is biased.'}
           </p>
-          {opinion.summary && <p className={styles.line}>{opinion.summary}</p>}
+          {opinion.summary && <p className={`${section.muted} ${styles.line}`}>{opinion.summary}</p>}
         </>
       ) : (
-        <p className={styles.line}>No language model is configured on this site, so only Keisha’s embedded engine read this article.</p>
+        <p className={`${section.muted} ${styles.line}`}>No language model is configured on this site, so only Keisha’s embedded engine read this article.</p>
       )}
     </section>
   );

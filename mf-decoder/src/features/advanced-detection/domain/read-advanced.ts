@@ -77,14 +77,6 @@ export function readAdvanced(text: string, value: unknown): AdvancedView {
   };
 }
 
-/** The strip's colour for a sentence: the score dial's bands (spec section 9), so one colour means one thing. */
-export function stripBand(score: number): 'red' | 'orange' | 'cyan' | 'green' {
-  if (score > 75) return 'red';
-  if (score > 50) return 'orange';
-  if (score > 25) return 'cyan';
-  return 'green';
-}
-
 /** The sentences with the highest scores, highest first, at most `count`, in a stable order. */
 export function mostLoaded<T extends { score: number }>(sentences: readonly T[], count: number): Array<T & { index: number }> {
   return sentences

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
 import { TRY_AGAIN } from '../../../lib/copy.ts';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import type { AnalysisState } from '../domain/analysis-state.ts';
@@ -87,7 +87,7 @@ function AnalysisView({ state, onRetry, onExport, renderAdvanced, outcomeHeading
         <div className={styles.placeholder}>
           <GaugeIcon />
           <h3 className={styles.placeholderTitle}>Ready to Analyze</h3>
-          <p className={styles.placeholderText}>
+          <p className={`${section.muted} ${styles.placeholderText}`}>
             Paste an article on the left and run the analysis to see its bias score, coded language and a Keisha
             translation.
           </p>

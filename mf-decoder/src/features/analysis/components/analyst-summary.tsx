@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { RESULT_TITLES, summaryParagraphs } from '../domain/findings.ts';
+import { sectionStyles as section } from '@keisha/ui';
 import styles from './result.module.css';
 
 /** Spec section 2: 'Analyst Summary', paragraphs split on blank lines, in an area that scrolls (from the keyboard too). */
@@ -13,7 +14,7 @@ export function AnalystSummary({ summary }: { summary: string }) {
       </h3>
       <div className={styles.summary} role="region" aria-labelledby={headingId} tabIndex={0}>
         {paragraphs.length === 0 ? (
-          <p className={styles.empty}>No summary was returned for this article.</p>
+          <p className={section.muted}>No summary was returned for this article.</p>
         ) : (
           paragraphs.map((paragraph, index) => <p key={index}>{paragraph}</p>)
         )}

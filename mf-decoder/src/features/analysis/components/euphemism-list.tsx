@@ -9,6 +9,7 @@ import {
   RESULT_TITLES,
   safeExternalUrl,
 } from '../domain/findings.ts';
+import { sectionStyles as section } from '@keisha/ui';
 import styles from './result.module.css';
 
 /** Spec section 2: 'Detected Euphemisms', with the codeword and repeat badges, and counts per category. */
@@ -20,10 +21,10 @@ export function EuphemismList({ terms }: { terms: readonly DetectedTerm[] }) {
         {RESULT_TITLES.euphemisms}
       </h3>
       {terms.length === 0 ? (
-        <p className={styles.empty}>{NO_EUPHEMISMS}</p>
+        <p className={section.muted}>{NO_EUPHEMISMS}</p>
       ) : (
         <>
-          <p className={styles.categoryCounts}>{categoryCountsLine(terms)}</p>
+          <p className={`${section.muted} ${styles.categoryCounts}`}>{categoryCountsLine(terms)}</p>
           <ul className={styles.termList}>
             {terms.map((term, index) => (
               <TermItem key={`${term.term}-${index}`} term={term} />

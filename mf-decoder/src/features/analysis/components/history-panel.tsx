@@ -2,12 +2,10 @@ import type { HistoryEntry } from '@keisha/contracts/decoder';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles as buttons } from '@keisha/ui';
 import { hasMoreHistory, termCountLabel } from '../domain/history.ts';
-import { scoreBand } from '../domain/score-band.ts';
+import { scoreBandClass } from '../../../lib/score-band.ts';
 import type { HistoryState } from '../hooks/use-history.ts';
 import panel from './analysis.module.css';
 import styles from './history.module.css';
-
-const BAND_CLASS = { red: styles.red, orange: styles.orange, cyan: styles.cyan, green: styles.green } as const;
 
 function formatWhen(iso: string): string {
   const date = new Date(iso);
@@ -118,7 +116,7 @@ function HistoryItem({ entry, onOpen, onDelete }: { entry: HistoryEntry; onOpen:
 
   return (
     <li className={styles.item}>
-      <span className={`${styles.score} ${BAND_CLASS[scoreBand(entry.score)]}`} aria-label={`Bias score ${entry.score}`}>
+      <span className={`${styles.score} ${scoreBandClass(entry.score)}`} aria-label={`Bias score ${entry.score}`}>
         {entry.score}
       </span>
       <div className={styles.meta}>

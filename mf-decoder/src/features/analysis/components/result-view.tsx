@@ -62,7 +62,7 @@ export function ResultView({ result, headingRef, onExport, renderAdvanced }: Res
 
 function Translation({ text }: { text: string }) {
   const paragraphs = summaryParagraphs(text);
-  if (paragraphs.length === 0) return <p className={styles.empty}>No translation was returned for this article.</p>;
+  if (paragraphs.length === 0) return <p className={section.muted}>No translation was returned for this article.</p>;
   return (
     <div className={styles.translation}>
       {paragraphs.map((paragraph, index) => (

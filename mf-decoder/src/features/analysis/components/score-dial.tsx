@@ -1,16 +1,10 @@
 import { DIAL_SIZE, SCORE_MAX, scoreBand, scoreLabel } from '../domain/score-band.ts';
+import { scoreBandClass } from '../../../lib/score-band.ts';
 import styles from './result.module.css';
 
 const STROKE = 12;
 const RADIUS = (DIAL_SIZE - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
-
-const BAND_CLASS = {
-  red: styles.bandRed,
-  orange: styles.bandOrange,
-  cyan: styles.bandCyan,
-  green: styles.bandGreen,
-} as const;
 
 /** Spec section 2: the circular 'BIAS SCORE' dial, 160 px across, coloured by band. */
 export function ScoreDial({ score }: { score: number }) {
@@ -18,7 +12,7 @@ export function ScoreDial({ score }: { score: number }) {
   const centre = DIAL_SIZE / 2;
   return (
     <svg
-      className={`${styles.dial} ${BAND_CLASS[band]}`}
+      className={`${styles.dial} ${scoreBandClass(score)}`}
       width={DIAL_SIZE}
       height={DIAL_SIZE}
       viewBox={`0 0 ${DIAL_SIZE} ${DIAL_SIZE}`}

@@ -1,6 +1,6 @@
 import type { Usage } from '@keisha/contracts/decoder';
 import { Link } from 'react-router-dom';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
 import { shouldPromptUpgrade, upgradePromptText, usageShare, usageSummary } from '../domain/usage.ts';
 import styles from './usage.module.css';
 
@@ -21,7 +21,7 @@ export function UsageStatus({ usage, syncProblem }: { usage: Usage | null; syncP
         </p>
       )}
       {syncProblem && (
-        <p className={styles.syncProblem}>
+        <p className={`${section.muted} ${styles.syncProblem}`}>
           {`Usage could not be synced (${syncProblem}). ${usage ? 'Showing the count kept on this device.' : ''}`.trim()}
         </p>
       )}

@@ -1,17 +1,10 @@
-// Spec sections 2 and 9: the dial's colour bands, with their lower edges exclusive (75 is orange, 76 red).
+// Spec sections 2 and 9: the score's scale and the dial; the colour bands are the decoder's (lib/score-band.ts).
 
-export type ScoreBand = 'red' | 'orange' | 'cyan' | 'green';
+export { scoreBand, type ScoreBand } from '../../../lib/score-band.ts';
 
 export const SCORE_MAX = 100;
 /** Spec section 9: the dial is 160 px across. */
 export const DIAL_SIZE = 160;
-
-export function scoreBand(score: number): ScoreBand {
-  if (score > 75) return 'red';
-  if (score > 50) return 'orange';
-  if (score > 25) return 'cyan';
-  return 'green';
-}
 
 /** A score as the dial shows it: a whole number from 0 to 100 (anything unreadable is 0). */
 export function clampScore(score: unknown): number {
