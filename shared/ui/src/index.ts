@@ -29,3 +29,4 @@ export { usePageLoader, type PageLoader, type PageLoadStatus } from './use-page-
 export { useLoaded, type Loaded } from './use-loaded.ts';
 export { FactList, type Fact, type FactListProps } from './fact-list.tsx';
 export { LabelledField, type LabelledFieldProps, type FieldControlProps } from './labelled-field.tsx';
+export { usePlanCancellation, cancelRefusalMessage, type PlanCancellationStep } from './plan-cancellation/use-plan-cancellation.ts';
