@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { RESULT_TITLES, summaryParagraphs } from '../domain/findings.ts';
 import { sectionStyles as section } from '@keisha/ui';
+import panel from './analysis.module.css';
 import styles from './result.module.css';
 
 /** Spec section 2: 'Analyst Summary', paragraphs split on blank lines, in an area that scrolls (from the keyboard too). */
@@ -12,7 +13,7 @@ export function AnalystSummary({ summary }: { summary: string }) {
       <h3 id={headingId} className={styles.sectionTitle}>
         {RESULT_TITLES.summary}
       </h3>
-      <div className={styles.summary} role="region" aria-labelledby={headingId} tabIndex={0}>
+      <div className={`${panel.inset} ${styles.summary}`} role="region" aria-labelledby={headingId} tabIndex={0}>
         {paragraphs.length === 0 ? (
           <p className={section.muted}>No summary was returned for this article.</p>
         ) : (

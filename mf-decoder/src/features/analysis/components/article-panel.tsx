@@ -35,7 +35,7 @@ export function ArticlePanel({ text, onTextChange, analysing, onRun, footer }: A
       </header>
       <form className={styles.articleForm} onSubmit={submit}>
         <textarea
-          className={styles.articleInput}
+          className={`${styles.inset} ${styles.articleInput}`}
           aria-label="Article text"
           aria-describedby={countId}
           placeholder={PLACEHOLDER}
