@@ -1,5 +1,5 @@
-import { CANCEL_REFUSALS, PAYMENT_MESSAGES, type SubscriptionView } from '@keisha/contracts/billing';
-import { useState } from 'react';
+import type { SubscriptionView } from '@keisha/contracts/billing';
+import { usePlanCancellation } from '@keisha/ui';
 import { Button } from '../../../components/button.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
@@ -7,37 +7,20 @@ import { cancelOwnPlan, getOwnPurchases } from '../api/own-purchases.ts';
 import { currentPurchases, planLine, type PlanLine } from '../domain/plan-purchases.ts';
 import styles from './account-page.module.css';
 
-type Step = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'busy' } | { kind: 'done'; until: string | null } | { kind: 'failed'; message: string };
-
-/** The spec's failure status, and why when billing said (its error code). */
-function refusalOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ALREADY_PAID') return `${PAYMENT_MESSAGES.cancelFailed}: ${CANCEL_REFUSALS.alreadyPaid}`;
-  if (code === 'NOT_CANCELLABLE') return `${PAYMENT_MESSAGES.cancelFailed}: ${CANCEL_REFUSALS.notActive}`;
-  return `${PAYMENT_MESSAGES.cancelFailed}. Please try again.`;
-}
-
 /** One paid plan: its state, and for a renewing one, Cancel with a confirm step and the result. */
 function PlanRow({ userId, line, onChanged }: { userId: string; line: PlanLine; onChanged: (purchase: SubscriptionView) => void }) {
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const confirm = async () => {
-    setStep({ kind: 'busy' });
-    try {
-      const answer = await cancelOwnPlan(userId, line.purchaseId);
-      const next = planLine(answer.subscription);
-      setStep({ kind: 'done', until: next.until });
-      onChanged(answer.subscription);
-    } catch (error) {
-      setStep({ kind: 'failed', message: refusalOf(error) });
-    }
-  };
+  const { step, ask, keep, confirm } = usePlanCancellation(async () => {
+    const answer = await cancelOwnPlan(userId, line.purchaseId);
+    onChanged(answer.subscription);
+    return planLine(answer.subscription).until;
+  });
   return (
     <li className={styles.planRow}>
       <span>
         <strong>{line.name}</strong> · <span>{line.status}</span>
       </span>
       {line.kind === 'renews' && (step.kind === 'idle' || step.kind === 'failed') && (
-        <Button size="small" onClick={() => setStep({ kind: 'confirm' })}>
+        <Button size="small" onClick={ask}>
           Cancel plan
         </Button>
       )}
@@ -51,7 +34,7 @@ function PlanRow({ userId, line, onChanged }: { userId: string; line: PlanLine; 
             <Button variant="danger" size="small" onClick={confirm} disabled={step.kind === 'busy'}>
               {step.kind === 'busy' ? 'Cancelling…' : 'Yes, cancel my plan'}
             </Button>
-            <Button size="small" onClick={() => setStep({ kind: 'idle' })} disabled={step.kind === 'busy'}>
+            <Button size="small" onClick={keep} disabled={step.kind === 'busy'}>
               Keep my plan
             </Button>
           </div>
