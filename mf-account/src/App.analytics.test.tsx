@@ -1,17 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
+import { analyticsSummary, onLastDay, salesSummary } from './testing/analytics.ts';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from './testing/session.ts';
 
 function summaryFor(days: 7 | 30 | 90): AnalyticsSummary {
   const dates = Array.from({ length: days }, (_, i) => new Date(Date.UTC(2026, 10, 24 - days + 1 + i)).toISOString().slice(0, 10));
-  const daily = (n: number) => dates.map((_, i) => (i === days - 1 ? n : 0));
-  return {
-    success: true,
-    days,
-    time_zone: 'UTC',
-    dates,
+  const daily = (n: number) => onLastDay(dates, n);
+  return analyticsSummary(days, dates, {
     events: [
       { event: 'page_view', total: 120, sessions: 40, daily: daily(120) },
       { event: 'analysis_completed', total: 30, sessions: 12, daily: daily(30) },
@@ -28,23 +25,18 @@ function summaryFor(days: 7 | 30 | 90): AnalyticsSummary {
       daily: daily(3),
       top: [{ remote: 'decoder', version: '1.0.0', kind: 'load', message: 'Remote "decoder" is unavailable: no answer within 8 s', count: 3, last_seen: '2026-11-24T10:00:00.000Z' }],
     },
-  };
+  });
 }
 
 function salesFor(days: 7 | 30 | 90): SalesSummary {
   const figures = { purchases: 2, renewals: 0, revenue_cents: 1400, refunds: 0, refunded_cents: 0 };
   const dates = summaryFor(days).dates;
-  return {
-    success: true,
-    days,
-    time_zone: 'UTC',
-    currency: 'USD',
-    dates,
-    daily_purchases: dates.map((_, i) => (i === days - 1 ? 2 : 0)),
+  return salesSummary(days, dates, {
+    daily_purchases: onLastDay(dates, 2),
     ...figures,
     by_plan: [{ product: 'decoder', tier: 'monthly', ...figures }],
     by_provider: [{ provider: 'sandbox', ...figures }],
-  };
+  });
 }
 
 const api = fakeApiForEachTest();

@@ -3,20 +3,16 @@
 // leaves the browsers' figures on screen with a way to try again.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
+import { analyticsSummary, onLastDay, salesSummary } from '../../../testing/analytics.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
 import { apiFailure } from '../../../testing/api-failure.ts';
 
 const DATES = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
-const lastDay = (n: number) => DATES.map((_, i) => (i === DATES.length - 1 ? n : 0));
+const lastDay = (n: number) => onLastDay(DATES, n);
 
 /** Browsers say 5,000 purchases (forged): the page must not believe them. */
-const browserSummary: AnalyticsSummary = {
-  success: true,
-  days: 30,
-  time_zone: 'UTC',
-  dates: DATES,
+const browserSummary = analyticsSummary(30, DATES, {
   events: [
     { event: 'page_view', total: 90, sessions: 20, daily: lastDay(90) },
     { event: 'purchase', total: 5000, sessions: 5000, daily: lastDay(5000) },
@@ -29,14 +25,9 @@ const browserSummary: AnalyticsSummary = {
     { event: 'payment_initiated', label: 'Started a checkout', sessions: 2 },
   ],
   client_errors: { total: 0, daily: lastDay(0), top: [] },
-};
+});
 
-const billingSales: SalesSummary = {
-  success: true,
-  days: 30,
-  time_zone: 'UTC',
-  currency: 'USD',
-  dates: DATES,
+const billingSales = salesSummary(30, DATES, {
   daily_purchases: lastDay(1),
   purchases: 1,
   renewals: 0,
@@ -48,7 +39,7 @@ const billingSales: SalesSummary = {
     { provider: 'cashapp', purchases: 0, renewals: 0, revenue_cents: 1499, refunds: 1, refunded_cents: 1499 },
     { provider: 'sandbox', purchases: 1, renewals: 0, revenue_cents: 700, refunds: 0, refunded_cents: 0 },
   ],
-};
+});
 
 const api = fakeApiForEachTest();
 beforeEach(() => {

@@ -1,0 +1,18 @@
+import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
+
+type Envelope = 'success' | 'days' | 'time_zone' | 'dates';
+
+/** A daily series over `dates` with `n` on the last day and nothing before it. */
+export function onLastDay(dates: readonly string[], n: number): number[] {
+  return dates.map((_, i) => (i === dates.length - 1 ? n : 0));
+}
+
+/** The analytics service's summary over `dates` (UTC days): its envelope around the events, funnel and errors given. */
+export function analyticsSummary(days: AnalyticsSummary['days'], dates: string[], parts: Omit<AnalyticsSummary, Envelope>): AnalyticsSummary {
+  return { success: true, days, time_zone: 'UTC', dates, ...parts };
+}
+
+/** Billing's sales summary over `dates` (UTC days, US dollars): its envelope around the figures given. */
+export function salesSummary(days: SalesSummary['days'], dates: string[], parts: Omit<SalesSummary, Envelope | 'currency'>): SalesSummary {
+  return { success: true, days, time_zone: 'UTC', currency: 'USD', dates, ...parts };
+}
