@@ -1,6 +1,6 @@
 import { RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { formStyles as form, ModalDialog, useFocusKeptWhileBusy } from '@keisha/ui';
 import { adminLoginBody, adminLoginErrorMessage, isCompleteAdminLogin } from '../domain/admin-login.ts';
@@ -21,8 +21,6 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
   // A fresh alert element per failed attempt, so the same message is announced again.
   const [attempt, setAttempt] = useState(0);
   const keepFocus = useFocusKeptWhileBusy(busy);
-  const emailId = useId();
-  const passwordId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,42 +49,30 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
             {error}
           </p>
         )}
-        <div className={form.field}>
-          <label className={form.label} htmlFor={emailId}>
-            Email
-          </label>
-          <input
-            id={emailId}
-            className={form.input}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="none"
-            required
-            data-autofocus=""
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={busy}
-          />
-        </div>
-        <div className={form.field}>
-          <label className={form.label} htmlFor={passwordId}>
-            Password
-          </label>
-          <input
-            id={passwordId}
-            className={form.input}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={busy}
-          />
-        </div>
+        <LabelledInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          data-autofocus=""
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={busy}
+        />
+        <LabelledInput
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          disabled={busy}
+        />
         <button type="submit" className={form.submit} disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
@@ -95,5 +81,18 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
         </Link>
       </form>
     </ModalDialog>
+  );
+}
+
+/** A field of @keisha/ui's form: the label, then the input it names (the attributes are the input's). */
+function LabelledInput({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={form.field}>
+      <label className={form.label} htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className={form.input} {...input} />
+    </div>
   );
 }
