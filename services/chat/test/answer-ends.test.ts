@@ -4,8 +4,8 @@
 // refuses (a NUL character in its text) fails alone, saved as failed with its message given back, while the
 // others of its batch are saved.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets, databaseForSuite } from '@keisha/service-kit/testing';
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { messagesRepository } from '../src/db/repositories/messages.ts';
@@ -25,17 +25,7 @@ const echoEngine: AnswerEngine = async function* (request) {
 };
 
 describe.each(targets)('answers saved together on $kind', (target) => {
-  let database: TestDatabase<ChatDatabase>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase<ChatDatabase>(target, migrations);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.truncateAll();
-  });
+  const database = databaseForSuite<ChatDatabase>(target, migrations);
 
   const startOne = async (userId: string, text: string) => {
     const started = await sessionsRepository(database.db).startWithMessage(userId, text, text, { day: DAY, limit: null });

@@ -8,10 +8,10 @@
 //   back exactly once.
 // - A replica that starts, and its sweeps over three lease lengths, leave another live replica's answer alone.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@keisha/service-kit';
-import { databaseTargets, dropSchemas, openTestDatabase, startIdentityProcess, type IdentityProcess, type TestDatabase } from '@keisha/service-kit/testing';
+import { databaseTargets, dropSchemas, startIdentityProcess, type IdentityProcess, databaseForSuite } from '@keisha/service-kit/testing';
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { messagesRepository } from '../src/db/repositories/messages.ts';
@@ -44,18 +44,11 @@ const quickEngine: AnswerEngine = async function* () {
 };
 
 describe.each(targets)('abandoned answers on $kind', (target) => {
-  let database: TestDatabase<ChatDatabase>;
+  const database = databaseForSuite<ChatDatabase>(target, migrations);
   let db: Kysely<ChatDatabase>;
 
   beforeAll(async () => {
-    database = await openTestDatabase<ChatDatabase>(target, migrations);
     db = database.db;
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.truncateAll();
   });
 
   const answerRow = (id: string) => db.selectFrom('messages').select(['status', 'notes', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -138,15 +131,11 @@ describe.each(targets)('abandoned answers on $kind', (target) => {
 });
 
 describe.each(targets)('replicas on one database ($kind)', (target) => {
-  let database: TestDatabase<ChatDatabase>;
+  const database = databaseForSuite<ChatDatabase>(target, migrations, { emptyBeforeEach: false });
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    database = await openTestDatabase<ChatDatabase>(target, migrations);
     env = { IDENTITY_URL: identity.url, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', CHAT_FIRST_TOKEN_TIMEOUT_MS: '10000', CHAT_IDLE_TIMEOUT_MS: '10000', CHAT_ANSWER_LEASE_MS: '600' };
-  });
-  afterAll(async () => {
-    await database.destroy();
   });
 
   it('leaves a live replica’s answer alone: another replica that starts and sweeps for three lease lengths does not fail it', async () => {

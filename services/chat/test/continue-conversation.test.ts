@@ -3,8 +3,8 @@
 // repository (concurrent sends to one conversation, a conversation that is not the caller's, a used-up day)
 // and through the route (a Free account's burst into one conversation).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, openTestDatabase, type TestDatabase, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile, closeTestApps, databaseForSuite } from '@keisha/service-kit/testing';
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { sessionsRepository } from '../src/db/repositories/sessions.ts';
@@ -15,18 +15,11 @@ const identity = await identityForFile();
 const DAY = '2026-11-26';
 
 describe.each(targets)('a message to an existing conversation on $kind', (target) => {
-  let database: TestDatabase<ChatDatabase>;
+  const database = databaseForSuite<ChatDatabase>(target, migrations);
   let sessions: ReturnType<typeof sessionsRepository>;
 
   beforeAll(async () => {
-    database = await openTestDatabase<ChatDatabase>(target, migrations);
     sessions = sessionsRepository(database.db);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.truncateAll();
   });
 
   const counterOf = async (userId: string) =>

@@ -2,8 +2,8 @@
 // messages are counted and written in one statement, on PGlite and PostgreSQL, in the repository and
 // through the routes with a burst of 100 messages from one account.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, openTestDatabase, type TestDatabase, identityForFile } from '@keisha/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, identityForFile, databaseForSuite } from '@keisha/service-kit/testing';
 import { writeCounted } from '@keisha/service-kit';
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -23,13 +23,12 @@ const start = (userId: string, limit: number | null, text = `It's a "quoted" \\ 
 });
 
 describe.each(targets)('new conversations written together on $kind', (target) => {
-  let database: TestDatabase<ChatDatabase>;
+  const database = databaseForSuite<ChatDatabase>(target, migrations);
   let sessions: ReturnType<typeof sessionsRepository>;
   // The same writer the reply service uses, without its scheduling: one call is one batch.
   let writeBatch: (starts: ConversationStart[]) => ReturnType<typeof writeCounted<ConversationStart, StartedConversation>>;
 
   beforeAll(async () => {
-    database = await openTestDatabase<ChatDatabase>(target, migrations);
     sessions = sessionsRepository(database.db);
     writeBatch = (starts) =>
       writeCounted(
@@ -44,12 +43,6 @@ describe.each(targets)('new conversations written together on $kind', (target) =
         },
         starts,
       );
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.truncateAll();
   });
 
   const counterOf = async (userId: string) =>

@@ -1,8 +1,8 @@
 // The analysis route's group commit on a real database: the quota stays exact when many requests'
 // uses and history entries are written together, and an entry that cannot be stored fails alone.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets, databaseForSuite } from '@keisha/service-kit/testing';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { DecoderDatabase } from '../src/db/database.ts';
 import { CompiledQuery } from 'kysely';
@@ -23,16 +23,7 @@ function recording(userId: string, limit: number | null, result = '{"score":1}')
 describe.each(targets)('group commit of uses and history on $kind', (target) => {
   // As the service runs it: the columns go in binary on PostgreSQL, as arrays of strings on PGlite.
   const options = { binaryArrays: target.kind === 'postgres' };
-  let database: TestDatabase<DecoderDatabase>;
-  beforeAll(async () => {
-    database = await openTestDatabase<DecoderDatabase>(target, migrations);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.truncateAll();
-  });
+  const database = databaseForSuite<DecoderDatabase>(target, migrations);
 
   const countersOf = async () =>
     new Map((await database.db.selectFrom('usage_counters').select(['subject', 'used']).execute()).map((row) => [row.subject, row.used]));
@@ -118,13 +109,7 @@ describe.each(targets)('group commit of uses and history on $kind', (target) => 
 
 // A stalled statement needs a second connection holding a lock: PostgreSQL only (PGlite has one connection).
 describe.each(targets.filter((target) => target.kind === 'postgres'))('group commit behind a stalled write on $kind', (target) => {
-  let database: TestDatabase<DecoderDatabase>;
-  beforeAll(async () => {
-    database = await openTestDatabase<DecoderDatabase>(target, migrations);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = databaseForSuite<DecoderDatabase>(target, migrations, { emptyBeforeEach: false });
 
   it('writes the next batch on its own when the previous one hangs, and the hung one once it can', async () => {
     const stuck = randomUUID();
@@ -203,13 +188,7 @@ describe('binaryTextArrays', () => {
   });
 
   describe.each(targets.filter((target) => target.kind === 'postgres'))('read back by $kind', (target) => {
-    let database: TestDatabase<DecoderDatabase>;
-    beforeAll(async () => {
-      database = await openTestDatabase<DecoderDatabase>(target, migrations);
-    });
-    afterAll(async () => {
-      await database.destroy();
-    });
+    const database = databaseForSuite<DecoderDatabase>(target, migrations, { emptyBeforeEach: false });
 
     it('gives back every value exactly, in order, in each of several columns', async () => {
       const reversed = [...tricky].reverse();
