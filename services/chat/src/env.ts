@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@keisha/service-kit';
+import { baseConfigSchema, llmProviderOf, llmProviderSettings } from '@keisha/service-kit';
 
 const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -25,10 +25,7 @@ export const chatConfigSchema = baseConfigSchema.extend({
   INTERNAL_API_TOKEN: z.string().min(32).optional(),
   /** Message sends (and regenerates) per minute per client address; the daily limit is separate. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
-  /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */
-  OPENAI_BASE_URL: z.url().optional(),
-  /** Its key; local servers accept any non-empty value. */
-  OPENAI_API_KEY: z.string().min(1).optional(),
+  ...llmProviderSettings,
   CHAT_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   /** The model's first token must arrive within this time, or the offline responder answers instead. */
   CHAT_FIRST_TOKEN_TIMEOUT_MS: ms(100, 300_000).default(30_000),
@@ -59,10 +56,10 @@ export interface LlmSettings {
 
 /** The LLM settings when a provider is configured; otherwise the offline responder answers alone. */
 export function llmSettingsOf(config: ChatConfig): LlmSettings | undefined {
-  if (!config.OPENAI_BASE_URL && !config.OPENAI_API_KEY) return undefined;
+  const provider = llmProviderOf(config);
+  if (!provider) return undefined;
   return {
-    baseURL: config.OPENAI_BASE_URL,
-    apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+    ...provider,
     model: config.CHAT_MODEL,
     firstTokenTimeoutMs: config.CHAT_FIRST_TOKEN_TIMEOUT_MS,
     idleTimeoutMs: config.CHAT_IDLE_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@keisha/service-kit';
+import { baseConfigSchema, llmProviderOf, llmProviderSettings } from '@keisha/service-kit';
 
 export const decoderConfigSchema = baseConfigSchema.extend({
   PORT: baseConfigSchema.shape.PORT.default(4002),
@@ -50,10 +50,7 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   API_ACCOUNT_DAILY_LIMIT: z.coerce.number().int().positive().default(10_000),
   /** Shared by our services for service-to-service questions; without it, .data/internal-api-token (made at first start). */
   INTERNAL_API_TOKEN: z.string().min(32).optional(),
-  /** An OpenAI-compatible server (OpenAI, Ollama :11434/v1, vLLM :8000/v1, llama.cpp :8080/v1). */
-  OPENAI_BASE_URL: z.url().optional(),
-  /** Its key; local servers accept any non-empty value. */
-  OPENAI_API_KEY: z.string().min(1).optional(),
+  ...llmProviderSettings,
   DECODER_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   /** The model's whole budget for one analysis (spec: up to 60 seconds). */
   DECODER_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(60_000),
@@ -61,10 +58,10 @@ export const decoderConfigSchema = baseConfigSchema.extend({
 
 /** The LLM settings, when a provider is configured; otherwise the embedded engine works alone. */
 export function llmSettingsOf(config: DecoderConfig) {
-  if (!config.OPENAI_BASE_URL && !config.OPENAI_API_KEY) return undefined;
+  const provider = llmProviderOf(config);
+  if (!provider) return undefined;
   return {
-    baseURL: config.OPENAI_BASE_URL,
-    apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+    ...provider,
     model: config.DECODER_MODEL,
     timeoutMs: config.DECODER_LLM_TIMEOUT_MS,
   };
