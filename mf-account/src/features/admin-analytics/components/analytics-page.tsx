@@ -130,32 +130,27 @@ function salesColumns(first: string): Column<SalesRow>[] {
 const planColumns = salesColumns('Plan');
 const providerColumns = salesColumns('Provider');
 
+/** The period's headline figures from billing, as label and value. */
+const salesFigures = (sales: SalesSummary): [string, string][] => [
+  ['Purchased', sales.purchases.toLocaleString('en-US')],
+  ['Revenue', money(sales.revenue_cents)],
+  ['Renewals', sales.renewals.toLocaleString('en-US')],
+  ['Refunded', money(sales.refunded_cents)],
+  ['Revenue after refunds', money(netRevenue(sales))],
+];
+
 function SalesFigures({ sales }: { sales: SalesSummary }) {
   const plans = useMemo(() => sales.by_plan.map((row) => ({ ...row, name: planLabel(row.product, row.tier) })), [sales]);
   const providers = useMemo(() => sales.by_provider.map((row) => ({ ...row, name: providerLabel(row.provider) })), [sales]);
   return (
     <>
       <dl className={styles.figures}>
-        <div>
-          <dt>Purchased</dt>
-          <dd>{sales.purchases.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt>Revenue</dt>
-          <dd>{money(sales.revenue_cents)}</dd>
-        </div>
-        <div>
-          <dt>Renewals</dt>
-          <dd>{sales.renewals.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt>Refunded</dt>
-          <dd>{money(sales.refunded_cents)}</dd>
-        </div>
-        <div>
-          <dt>Revenue after refunds</dt>
-          <dd>{money(netRevenue(sales))}</dd>
-        </div>
+        {salesFigures(sales).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <DataTable caption="Revenue by plan" columns={planColumns} rows={plans} rowKey={(row) => `${row.name}`} empty="No confirmed payments in this period." stacked={false} />
       <DataTable caption="Revenue by provider" columns={providerColumns} rows={providers} rowKey={(row) => row.name} empty="No confirmed payments in this period." stacked={false} />

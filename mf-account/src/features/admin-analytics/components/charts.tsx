@@ -13,6 +13,12 @@ export interface LineSeries {
   values: number[];
 }
 
+/** Counts from 0, with room above the highest (and at least 0–4, so a quiet day is not a cliff). */
+const countRange: uPlot.Range.Function = (_u, _min, max) => [0, Math.max(4, max * 1.1)];
+
+/** What both charts' options start from: the width they are drawn at, their height, and no uPlot legend. */
+const frame = (width: number, height: number) => ({ width, height, legend: { show: false } });
+
 function axes(colors: { text: string; grid: string }): uPlot.Axis[] {
   const axis = { stroke: colors.text, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid, width: 1 } };
   return [axis, { ...axis, size: 56 }];
@@ -23,12 +29,10 @@ export function DailyLinesChart({ label, dates, series }: { label: string; dates
   const spec = useMemo<ChartSpec>(
     () => (lib, width, colors) => ({
       options: {
-        width,
-        height: 240,
-        legend: { show: false },
+        ...frame(width, 240),
         // Dates are days, not instants: drawn in UTC so a day never slides into the one before.
         tzDate: (ts) => lib.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max * 1.1)] } },
+        scales: { x: { time: true }, y: { range: countRange } },
         axes: axes(colors),
         series: [
           {},
@@ -65,11 +69,9 @@ export function FunnelBarsChart({ label, steps }: { label: string; steps: Array<
   const spec = useMemo<ChartSpec>(
     () => (lib, width, colors) => ({
       options: {
-        width,
-        height: 260,
-        legend: { show: false },
+        ...frame(width, 260),
         cursor: { show: false },
-        scales: { x: { time: false, range: [-0.5, steps.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(4, max * 1.1)] } },
+        scales: { x: { time: false, range: [-0.5, steps.length - 0.5] }, y: { range: countRange } },
         axes: [
           { ...axes(colors)[0], splits: () => steps.map((_, i) => i), values: (_u, splits) => splits.map((i) => steps[i]?.label ?? '') },
           axes(colors)[1]!,
