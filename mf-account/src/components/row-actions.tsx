@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { errorMessage } from '../lib/error-message.ts';
 import { Button, type ButtonProps } from './button.tsx';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog.tsx';
@@ -59,6 +59,21 @@ export function useRowAction<Request>({ rowIdOf, confirmationOf, run, failedText
     />
   );
   return { request, savingId, notice, dialog, clearOutcome: () => setOutcome(null) };
+}
+
+/** What an admin table of rows with buttons is given besides its rows: the row being saved, a page loading, the empty text. */
+export interface RowActionTableProps<Row, Change> {
+  savingId: string | null;
+  busy: boolean;
+  empty: string;
+  /** A row's button was pressed. */
+  onChange: (row: Row, change: Change) => void;
+}
+
+/** An id for the element naming each row (its e-mail), unique on the page, for the row's buttons to be described by. */
+export function useRowNameId(): (row: { id: string }) => string {
+  const prefix = useId();
+  return (row) => `${prefix}-row-${row.id}`;
 }
 
 export interface RowButton {

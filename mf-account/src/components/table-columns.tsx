@@ -1,10 +1,18 @@
-import { formatDateTime } from '../lib/format.ts';
+import { formatDate, formatDateTime } from '../lib/format.ts';
+import styles from './table-columns.module.css';
 import { EmailAddress } from './email-address.tsx';
 import type { Column } from './data-table.tsx';
 
-/** A moment, as the admin lists show one: the local date and time, machine-readable in dateTime. */
-export function DateTime({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+/**
+ * A moment, as the admin lists show one: the local date and time (or the day alone, the time in its title),
+ * machine-readable in dateTime, on one line.
+ */
+export function DateTime({ iso, day = false }: { iso: string; day?: boolean }) {
+  return (
+    <time className={styles.moment} dateTime={iso} title={day ? formatDateTime(iso) : undefined}>
+      {day ? formatDate(iso) : formatDateTime(iso)}
+    </time>
+  );
 }
 
 /** The column naming each row by an e-mail address (the row's header; long addresses wrap). */

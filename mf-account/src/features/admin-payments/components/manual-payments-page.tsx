@@ -81,7 +81,7 @@ export function ManualPaymentsPage() {
             savingId={change.savingId}
             busy={busy}
             empty={filter === 'pending' ? 'No Cash App payments are waiting for approval.' : 'No Cash App payments yet.'}
-            onAction={(payment, action) => change.request({ payment, action })}
+            onChange={(payment, action) => change.request({ payment, action })}
           />
         )}
       </RemoteList>

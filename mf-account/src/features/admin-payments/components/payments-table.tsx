@@ -1,28 +1,15 @@
 import type { ManualPaymentView } from '@keisha/contracts/billing';
-import { useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { RowActions } from '../../../components/row-actions.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { RowActions, useRowNameId, type RowActionTableProps } from '../../../components/row-actions.tsx';
+import { dateTimeColumn } from '../../../components/table-columns.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { ACTION_LABELS, actionsFor, amountLabel, planLabel, statusLabel, statusTone, type PaymentAction } from '../domain/manual-payments.ts';
 import styles from './manual-payments-page.module.css';
 
-export function PaymentsTable({
-  payments,
-  savingId,
-  busy,
-  empty,
-  onAction,
-}: {
-  payments: readonly ManualPaymentView[];
-  savingId: string | null;
-  busy: boolean;
-  empty: string;
-  onAction: (payment: ManualPaymentView, action: PaymentAction) => void;
-}) {
-  const idPrefix = useId();
-  const payerId = (payment: ManualPaymentView) => `${idPrefix}-payer-${payment.id}`;
+export function PaymentsTable({ payments, savingId, busy, empty, onChange }: { payments: readonly ManualPaymentView[] } & RowActionTableProps<ManualPaymentView, PaymentAction>) {
+  const payerId = useRowNameId();
 
   const columns: Column<ManualPaymentView>[] = [
     {
@@ -38,14 +25,7 @@ export function PaymentsTable({
       header: 'Cash App note',
       cell: (payment) => (payment.email ? <code className={styles.note}>{payment.email}</code> : <span className={styles.muted}>No email</span>),
     },
-    {
-      header: 'Started',
-      cell: (payment) => (
-        <time className={styles.nowrap} dateTime={payment.created_at}>
-          {formatDateTime(payment.created_at)}
-        </time>
-      ),
-    },
+    dateTimeColumn('Started', (payment) => payment.created_at),
     {
       header: 'Status',
       cell: (payment) => (
@@ -68,7 +48,7 @@ export function PaymentsTable({
           key: action,
           label: saving ? 'Saving...' : ACTION_LABELS[action],
           variant: action === 'approve' ? ('primary' as const) : action === 'refund' ? ('secondary' as const) : ('danger' as const),
-          onClick: () => onAction(payment, action),
+          onClick: () => onChange(payment, action),
         }));
         return <RowActions buttons={buttons} describedBy={payerId(payment)} saving={saving} />;
       },

@@ -1,10 +1,10 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
-import { useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { RowActions } from '../../../components/row-actions.tsx';
-import { formatDate, formatDateTime, MISSING_VALUE } from '../../../lib/format.ts';
+import { RowActions, useRowNameId, type RowActionTableProps } from '../../../components/row-actions.tsx';
+import { DateTime } from '../../../components/table-columns.tsx';
+import { MISSING_VALUE } from '../../../lib/format.ts';
 import { planSummary, type Entitlement } from '../../../lib/plan.ts';
 import type { RemoteData } from '../../../lib/use-remote-data.ts';
 import { canChange, changeLabel, roleChangeFor, statusChangeFor, UNLOCK, type UserChange } from '../domain/user-changes.ts';
@@ -32,13 +32,8 @@ export function UsersTable({
   plans: RemoteData<Record<string, Entitlement>>;
   usage: RemoteData<Record<string, DailyUsage>>;
   currentUserId: string | undefined;
-  savingId: string | null;
-  busy: boolean;
-  empty: string;
-  onChange: (user: AdminUserRow, change: UserChange) => void;
-}) {
-  const idPrefix = useId();
-  const emailId = (user: AdminUserRow) => `${idPrefix}-email-${user.id}`;
+} & RowActionTableProps<AdminUserRow, UserChange>) {
+  const emailId = useRowNameId();
 
   const columns: Column<AdminUserRow>[] = [
     {
@@ -67,19 +62,13 @@ export function UsersTable({
     },
     {
       header: 'Created',
-      cell: (user) => (
-        <time className={styles.nowrap} dateTime={user.created_at}>
-          {formatDate(user.created_at)}
-        </time>
-      ),
+      cell: (user) => <DateTime iso={user.created_at} day />,
     },
     {
       header: 'Last sign-in',
       cell: (user) =>
         user.last_sign_in_at ? (
-          <time className={styles.nowrap} dateTime={user.last_sign_in_at} title={formatDateTime(user.last_sign_in_at)}>
-            {formatDate(user.last_sign_in_at)}
-          </time>
+          <DateTime iso={user.last_sign_in_at} day />
         ) : (
           <span className={styles.muted}>Never</span>
         ),
