@@ -42,4 +42,5 @@ export { INTERNAL_TOKEN_HEADER, internalTokenFileFor, internalTokenMatches, load
 export { activeTraceHeaders, tracedFetch, type TracedFetchOptions } from '@keisha/telemetry';
 export { requestTracing, type RequestTracing } from './tracing.ts';
 export { lazyInternalToken, planLookupFailureCounter, registerIdentityAuth } from './service-wiring.ts';
+export { addDays, lastLocalDays, type LocalDays } from './local-days.ts';
 export { llmProviderOf, llmProviderSettings, type LlmProvider } from './llm-provider.ts';

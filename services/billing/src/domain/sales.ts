@@ -2,7 +2,7 @@
 // From rows of (day, plan, provider, kind) with counts and cents to the totals, one count of purchases per
 // day of the period, and the figures per plan and per provider. Pure: the rows and the period are given.
 import type { PlanSales, ProviderSales, SalesFigures } from '@keisha/contracts/analytics';
-import { localDay } from '@keisha/service-kit';
+import { lastLocalDays, type LocalDays } from '@keisha/service-kit';
 
 /**
  * What a payment event did to a purchase, from its recorded outcome (fulfil writes `applied: <reason>`): the
@@ -23,24 +23,9 @@ export interface SaleRow {
   cents: number;
 }
 
-export interface SalesPeriod {
-  dates: string[];
-  from: string;
-  until: string;
-}
-
-function addDays(day: string, delta: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + delta);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The last `days` local days in `timeZone`, today included (the decoder's analytics use the same days). */
-export function salesPeriod(now: Date, days: number, timeZone: string): SalesPeriod {
-  const today = localDay(now, timeZone);
-  const from = addDays(today, -(days - 1));
-  return { dates: Array.from({ length: days }, (_, i) => addDays(from, i)), from, until: addDays(today, 1) };
-}
+/** The last `days` local days in `timeZone`, today included (the decoder's analytics count the same days). */
+export type SalesPeriod = LocalDays;
+export const salesPeriod = lastLocalDays;
 
 const none = (): SalesFigures => ({ purchases: 0, renewals: 0, revenue_cents: 0, refunds: 0, refunded_cents: 0 });
 
