@@ -27,3 +27,34 @@ export const healthBody = z.object({
   service: z.string(),
   checks: z.record(z.string(), z.string()).optional(),
 });
+
+/**
+ * `?user_ids=a,b,...` of the administrators' look-ups per account (chat's and the decoder's usage, billing's
+ * entitlements): up to 100 account ids, comma-separated.
+ */
+export const accountIdsQuery = z.object({
+  user_ids: z
+    .string()
+    .max(40 * 100)
+    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
+    .pipe(z.array(z.uuid({ error: 'user_ids must be account ids' })).max(100)),
+});
+
+/** `?page=&page_size=` of a long list: pages from 1, `defaultSize` rows unless asked for up to `maxSize`. */
+export function pagingQuery(maxSize: number, defaultSize: number) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  });
+}
+
+/** One page of such a list: its rows under `key`, how many there are in all, and which page this is. */
+export function pagedResponse<K extends string, Row extends z.ZodType>(key: K, row: Row) {
+  return z.object({
+    success: z.literal(true),
+    ...({ [key]: z.array(row) } as { [P in K]: z.ZodArray<Row> }),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}

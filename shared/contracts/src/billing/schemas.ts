@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from '../common.ts';
+import { emailField, pagingQuery, pagedResponse } from '../common.ts';
 import {
   CHECKOUT_MESSAGES,
   DEMO_EMAIL_INVALID,
@@ -13,17 +13,8 @@ export const demoRequestBody = z.object({
   email: z.string({ error: DEMO_EMAIL_REQUIRED }).trim().min(1, { error: DEMO_EMAIL_REQUIRED }).pipe(emailField(DEMO_EMAIL_INVALID)),
 });
 export const demoRequestResponse = z.object({ success: z.literal(true) });
-export const adminDemoRequestsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-});
-export const adminDemoRequestsResponse = z.object({
-  success: z.literal(true),
-  requests: z.array(z.object({ id: z.string(), email: z.string(), created_at: z.string() })),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const adminDemoRequestsQuery = pagingQuery(200, 50);
+export const adminDemoRequestsResponse = pagedResponse('requests', z.object({ id: z.string(), email: z.string(), created_at: z.string() }));
 
 export const entitlementSchema = z.object({
   decoder_tier: z.enum(['free', 'monthly', 'annual']),

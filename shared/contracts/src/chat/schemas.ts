@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountIdsQuery, pagingQuery, pagedResponse } from '../common.ts';
 import { CHAT_TEXT, MESSAGE_MAX_CHARS, SEARCH_QUERY_MAX_CHARS, TITLE_MAX_CHARS } from './index.ts';
 
 const timeZone = z
@@ -38,10 +39,7 @@ export const createSessionBody = optionalBody(z.strictObject({ title: title.null
 export const renameSessionBody = z.strictObject({ title });
 export const sessionParams = z.strictObject({ id: sessionId });
 
-export const sessionListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
-});
+export const sessionListQuery = pagingQuery(100, 50);
 
 export const searchQuery = z.object({
   q: z
@@ -56,13 +54,7 @@ export const searchQuery = z.object({
 
 export const usageQuery = z.object({ time_zone: timeZone.optional() });
 
-export const adminUsageQuery = z.object({
-  user_ids: z
-    .string()
-    .max(40 * 100)
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: 'user_ids must be account ids' })).max(100)),
-});
+export const adminUsageQuery = accountIdsQuery;
 
 // Responses.
 
@@ -119,13 +111,7 @@ export const messageLimitBody = z.object({
 });
 
 export const sessionResponse = z.object({ success: z.literal(true), session: chatSession });
-export const sessionListResponse = z.object({
-  success: z.literal(true),
-  sessions: z.array(chatSession),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const sessionListResponse = pagedResponse('sessions', chatSession);
 export const messagesResponse = z.object({ success: z.literal(true), session: chatSession, messages: z.array(chatMessage) });
 export const deletedResponse = z.object({ success: z.literal(true) });
 export const searchResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountIdsQuery, pagingQuery, pagedResponse } from '../common.ts';
 import { API_BATCH_MAX, API_KEY_NAME_MAX, ARTICLE_MAX_CHARS, ARTICLE_REQUIRED } from './index.ts';
 
 const timeZone = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, { error: 'Unknown time zone' });
@@ -123,30 +124,15 @@ export const usageResponse = z.object({ success: z.literal(true), usage });
 // The analytics event's bounds live with the other analytics contracts.
 export { trackBody, trackResponse } from '../analytics/schemas.ts';
 
-export const adminUsageQuery = z.object({
-  user_ids: z
-    .string()
-    .max(40 * 100)
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: 'user_ids must be account ids' })).max(100)),
-});
+export const adminUsageQuery = accountIdsQuery;
 export const adminUsageResponse = z.object({
   success: z.literal(true),
   usage: z.record(z.string(), z.object({ decoder_today: z.number().int(), chat_today: z.number().int().nullable() })),
 });
 
 const historyEntry = z.object({ id: z.string(), created_at: z.string(), title: z.string(), score: z.number().int(), term_count: z.number().int() });
-export const historyQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const historyListResponse = z.object({
-  success: z.literal(true),
-  entries: z.array(historyEntry),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const historyQuery = pagingQuery(100, 20);
+export const historyListResponse = pagedResponse('entries', historyEntry);
 export const historyParams = z.object({ id: z.uuid({ error: 'Not an analysis id' }) });
 export const historyItemResponse = z.object({
   success: z.literal(true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from '../common.ts';
+import { emailField, pagingQuery, pagedResponse } from '../common.ts';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSIONS_CHECK_MAX, UNLOCK_NEXT_PAGES } from './auth.ts';
 
 const email = z
@@ -83,19 +83,9 @@ export const profileUpdateBody = z
   .partial()
   .strict();
 
-export const adminUsersQuery = z.object({
-  q: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const adminUsersQuery = pagingQuery(100, 20).extend({ q: z.string().trim().max(254).optional() });
 export const adminUserRow = accountUser.extend({ disabled: z.boolean(), last_sign_in_at: z.string().nullable() });
-export const adminUsersResponse = z.object({
-  success: z.literal(true),
-  users: z.array(adminUserRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const adminUsersResponse = pagedResponse('users', adminUserRow);
 export const adminUserUpdateBody = z
   .object({ role: z.enum(['user', 'admin']), disabled: z.boolean() })
   .partial()
@@ -104,18 +94,9 @@ export const adminUserUpdateBody = z
 export const userIdParams = z.object({ id: z.uuid({ error: 'Not a user id' }) });
 export const adminUserResponse = z.object({ success: z.literal(true), user: adminUserRow });
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-});
+export const pageQuery = pagingQuery(200, 50);
 export const waitlistEntry = z.object({ id: z.string(), email: z.string(), created_at: z.string() });
-export const adminWaitlistResponse = z.object({
-  success: z.literal(true),
-  entries: z.array(waitlistEntry),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const adminWaitlistResponse = pagedResponse('entries', waitlistEntry);
 
 export const verifyEmailBody = z.object({ token: z.string().trim().min(1, { error: 'The link has no token' }).max(200) });
 export const outboxStatus = z.enum(['pending', 'sent', 'failed']);
@@ -132,13 +113,7 @@ export const outboxMessage = z.object({
   sent_at: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
 });
-export const adminOutboxResponse = z.object({
-  success: z.literal(true),
-  messages: z.array(outboxMessage),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const adminOutboxResponse = pagedResponse('messages', outboxMessage);
 
 /** A one-time link's token (43 base64url characters); anything else is refused before a lookup. */
 const linkToken = z

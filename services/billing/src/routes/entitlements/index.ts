@@ -1,17 +1,9 @@
-import { z } from 'zod';
 import { ENTITLEMENT_PATHS, type Entitlement } from '@keisha/contracts/billing';
-import { apiErrorBody } from '@keisha/contracts/schemas';
+import { accountIdsQuery, apiErrorBody } from '@keisha/contracts/schemas';
 import { adminEntitlementsResponse, entitlementResponse } from '@keisha/contracts/billing/schemas';
 import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import { entitlementOf, type SubscriptionFacts } from '../../domain/entitlements.ts';
 
-const userIds = z.object({
-  user_ids: z
-    .string()
-    .max(40 * 100)
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: 'user_ids must be account ids' })).max(100)),
-});
 
 export async function entitlementRoutes(app: ServiceApp): Promise<void> {
   async function entitlementsFor(ids: string[]): Promise<Map<string, Entitlement>> {
@@ -35,7 +27,7 @@ export async function entitlementRoutes(app: ServiceApp): Promise<void> {
   app.get(
     ENTITLEMENT_PATHS.admin,
     {
-      schema: { tags: ['admin'], summary: 'Plans of several accounts', querystring: userIds, response: { 200: adminEntitlementsResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody } },
+      schema: { tags: ['admin'], summary: 'Plans of several accounts', querystring: accountIdsQuery, response: { 200: adminEntitlementsResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody } },
       preHandler: [app.authenticate, requireAdmin],
     },
     async (request) => ({ success: true as const, entitlements: Object.fromEntries(await entitlementsFor(request.query.user_ids)) }),
