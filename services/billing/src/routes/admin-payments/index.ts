@@ -6,6 +6,7 @@ import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { SubscriptionRow } from '../../db/database.ts';
 import type { Payments } from '../../payments/context.ts';
+import type { PaymentSignal } from '../../domain/subscription-state.ts';
 import { fulfil } from '../../payments/fulfilment.ts';
 import { manualPaymentView, subscriptionView } from '../../payments/views.ts';
 
@@ -22,6 +23,25 @@ export async function adminPaymentRoutes(app: ServiceApp, options: { payments: P
     return row;
   }
 
+  /**
+   * An administrator's decision on a Cash App payment, applied (once, by its event id) as a provider's event would
+   * be; refused with 409 unless the payment ends up active (approved) or failed (rejected), i.e. it was pending.
+   */
+  async function decide(id: string, actor: string, decision: 'approve' | 'reject', signal: PaymentSignal) {
+    const row = await manual(id);
+    const result = await fulfil(payments.db, {
+      source: 'cashapp',
+      eventId: `${decision}:${row.id}`,
+      eventType: decision === 'approve' ? 'manual.approved' : 'manual.rejected',
+      subscriptionId: row.id,
+      signal,
+      actor,
+    });
+    const updated = result.subscription ?? row;
+    if (updated.status !== (decision === 'approve' ? 'active' : 'failed')) throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
+    return { success: true as const, subscription: subscriptionView(updated) };
+  }
+
   app.get(
     PAYMENT_PATHS.adminManualPayments,
     { ...admin, schema: { tags: ['admin'], summary: 'Manual (Cash App) payments, oldest pending first', querystring: adminManualPaymentsQuery, response: { 200: adminManualPaymentsResponse, ...errors } } },
@@ -34,20 +54,7 @@ export async function adminPaymentRoutes(app: ServiceApp, options: { payments: P
   app.post(
     PAYMENT_PATHS.adminApproveManualPayment,
     { ...admin, schema: { tags: ['admin'], summary: 'Approve a Cash App payment: the plan is active at once', params: paymentIdParams, response: { 200: adminPaymentActionResponse, ...errors } } },
-    async (request) => {
-      const row = await manual(request.params.id);
-      const result = await fulfil(payments.db, {
-        source: 'cashapp',
-        eventId: `approve:${row.id}`,
-        eventType: 'manual.approved',
-        subscriptionId: row.id,
-        signal: { kind: 'confirmed' },
-        actor: request.user.sub,
-      });
-      const updated = result.subscription ?? row;
-      if (updated.status !== 'active') throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
-      return { success: true as const, subscription: subscriptionView(updated) };
-    },
+    async (request) => decide(request.params.id, request.user.sub, 'approve', { kind: 'confirmed' }),
   );
 
   app.post(
@@ -57,19 +64,8 @@ export async function adminPaymentRoutes(app: ServiceApp, options: { payments: P
       schema: { tags: ['admin'], summary: 'Reject a Cash App payment that never arrived', params: paymentIdParams, body: adminRejectBody, response: { 200: adminPaymentActionResponse, ...errors } },
     },
     async (request) => {
-      const row = await manual(request.params.id);
       const reason = request.body?.reason?.trim();
-      const result = await fulfil(payments.db, {
-        source: 'cashapp',
-        eventId: `reject:${row.id}`,
-        eventType: 'manual.rejected',
-        subscriptionId: row.id,
-        signal: { kind: 'failed', reason: reason ? `rejected: ${reason}` : 'rejected: no matching Cash App payment' },
-        actor: request.user.sub,
-      });
-      const updated = result.subscription ?? row;
-      if (updated.status !== 'failed') throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
-      return { success: true as const, subscription: subscriptionView(updated) };
+      return decide(request.params.id, request.user.sub, 'reject', { kind: 'failed', reason: reason ? `rejected: ${reason}` : 'rejected: no matching Cash App payment' });
     },
   );
 

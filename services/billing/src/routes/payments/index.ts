@@ -27,12 +27,13 @@ import {
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import type { SubscriptionRow } from '../../db/database.ts';
 import { isUuid } from '../../db/repositories/subscriptions.ts';
 import { currentPurchase, entitlementOf, grantsAccess } from '../../domain/entitlements.ts';
 import { ProviderError } from '../../domain/ports.ts';
 import { chatPurchase, decoderPurchase, dollars, paypalPurchase } from '../../domain/purchase.ts';
-import { startCheckout, type CheckoutResult } from '../../payments/checkout.ts';
+import { startCheckout, type CheckoutRequest, type CheckoutResult } from '../../payments/checkout.ts';
 import type { Payments } from '../../payments/context.ts';
 import { fulfil } from '../../payments/fulfilment.ts';
 import { cancelPurchase } from '../../payments/cancellation.ts';
@@ -65,6 +66,22 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
   const repo = payments.subscriptions;
   const creationLimit = { rateLimit: { max: payments.config.PAYMENT_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
   // Return pages poll while a provider finishes: more room than for starting purchases.
+  /** The options of the two routes that start a purchase: signed in (a guest is refused before the body is read), and creationLimit. */
+  const purchaseStart = <Body extends ZodType, Response extends ZodType>(summary: string, body: Body, response: Response) => ({
+    schema: { tags: ['payments'], summary, body, response: { 201: response, ...errors } },
+    onRequest: app.authenticate,
+    config: creationLimit,
+  });
+  /**
+   * Opens a checkout for the signed-in buyer at the provider of the method they chose (Cash App by hand, else the
+   * Bitcoin provider), or throws the refusal in the words of the call that failed.
+   */
+  async function openCheckout(request: FastifyRequest, checkout: Omit<CheckoutRequest, 'userId' | 'provider'> & { method: string }, failed: string, urlsRequired: string) {
+    const { method, ...rest } = checkout;
+    const result = await startCheckout(payments, { ...rest, userId: request.user.sub, provider: method === 'cashapp' ? payments.cashapp : payments.bitcoin });
+    if (!result.ok) throw checkoutFailure(result, failed, urlsRequired, request.log);
+    return result;
+  }
   const verificationLimit = { rateLimit: { max: payments.config.PAYMENT_RATE_LIMIT_MAX * 3, timeWindow: '1 minute' } };
 
   async function entitlementFor(userId: string, now: Date): Promise<{ rows: SubscriptionRow[]; entitlement: Entitlement }> {
@@ -81,24 +98,16 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
   // Spec section 7: the decoder paywall. Guests are refused (401) before the body is even read.
   app.post(
     PAYMENT_PATHS.createSubscription,
-    {
-      schema: { tags: ['payments'], summary: 'Start a decoder subscription (Bitcoin or Cash App)', body: createSubscriptionBody, response: { 201: createSubscriptionResponse, ...errors } },
-      onRequest: app.authenticate,
-      config: creationLimit,
-    },
+    purchaseStart('Start a decoder subscription (Bitcoin or Cash App)', createSubscriptionBody, createSubscriptionResponse),
     async (request, reply) => {
       const body = request.body;
       if (body.user_id.toLowerCase() !== request.user.sub.toLowerCase()) throw new AppError(403, 'FORBIDDEN', PAYMENT_MESSAGES.initiationFailed);
-      const result = await startCheckout(payments, {
-        userId: request.user.sub,
-        email: request.user.email ?? null,
-        purchase: decoderPurchase(body.tier, body.payment_method),
-        provider: body.payment_method === 'cashapp' ? payments.cashapp : payments.bitcoin,
-        returnUrl: body.return_url,
-        cancelUrl: body.cancel_url,
-        referenceParam: 'subscription_id',
-      });
-      if (!result.ok) throw checkoutFailure(result, PAYMENT_MESSAGES.initiationFailed, PAYMENT_MESSAGES.urlsRequired, request.log);
+      const result = await openCheckout(
+        request,
+        { email: request.user.email ?? null, purchase: decoderPurchase(body.tier, body.payment_method), method: body.payment_method, returnUrl: body.return_url, cancelUrl: body.cancel_url, referenceParam: 'subscription_id' },
+        PAYMENT_MESSAGES.initiationFailed,
+        PAYMENT_MESSAGES.urlsRequired,
+      );
       return reply.status(201).send({
         success: true as const,
         payment_url: result.session.paymentUrl,
@@ -167,26 +176,18 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
   // Spec section 7: the chat upgrade (Starter, Pro, Gold).
   app.post(
     PAYMENT_PATHS.createCheckoutSession,
-    {
-      schema: { tags: ['payments'], summary: 'Start a chat plan checkout', body: createCheckoutSessionBody, response: { 201: createCheckoutSessionResponse, ...errors } },
-      onRequest: app.authenticate,
-      config: creationLimit,
-    },
+    purchaseStart('Start a chat plan checkout', createCheckoutSessionBody, createCheckoutSessionResponse),
     async (request, reply) => {
       const body = request.body;
       const accountEmail = request.user.email?.toLowerCase();
       if (accountEmail && body.email.toLowerCase() !== accountEmail) throw new AppError(403, 'FORBIDDEN', CHECKOUT_MESSAGES.failed);
       const method = body.payment_method ?? 'bitcoin';
-      const result = await startCheckout(payments, {
-        userId: request.user.sub,
-        email: accountEmail ?? body.email.toLowerCase(),
-        purchase: chatPurchase(body.tier, method),
-        provider: method === 'cashapp' ? payments.cashapp : payments.bitcoin,
-        returnUrl: body.success_url,
-        cancelUrl: body.cancel_url,
-        referenceParam: 'session_id',
-      });
-      if (!result.ok) throw checkoutFailure(result, CHECKOUT_MESSAGES.failed, CHECKOUT_MESSAGES.failed, request.log);
+      const result = await openCheckout(
+        request,
+        { email: accountEmail ?? body.email.toLowerCase(), purchase: chatPurchase(body.tier, method), method, returnUrl: body.success_url, cancelUrl: body.cancel_url, referenceParam: 'session_id' },
+        CHECKOUT_MESSAGES.failed,
+        CHECKOUT_MESSAGES.failed,
+      );
       return reply.status(201).send({
         success: true as const,
         url: result.session.paymentUrl,
