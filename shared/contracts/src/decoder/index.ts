@@ -300,3 +300,14 @@ export function dailyLimitFor(tier: string): number | null {
 
 /** Spec sections 4 and 9: upgrade is suggested from 80% of the daily limit on. */
 export const UPGRADE_PROMPT_SHARE = 0.8;
+
+/** Spec sections 2 and 9: the colour bands of a score, with their lower edges exclusive (75 is orange, 76 red). */
+export type ScoreBand = 'red' | 'orange' | 'cyan' | 'green';
+
+/** The band of a score (0-100): the decoder's dial, its history and strip, and the landing page's example card. */
+export function scoreBand(score: number): ScoreBand {
+  if (score > 75) return 'red';
+  if (score > 50) return 'orange';
+  if (score > 25) return 'cyan';
+  return 'green';
+}

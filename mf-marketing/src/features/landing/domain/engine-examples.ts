@@ -22,15 +22,8 @@ export interface EngineExample {
 export const CARD_EXAMPLE: EngineExample = examples.card;
 export const DEMO_EXAMPLE: EngineExample = examples.demo;
 
-export type ScoreBand = 'red' | 'orange' | 'cyan' | 'green';
-
 /** Spec section 2: above 75 red, above 50 orange, above 25 cyan, otherwise green (the decoder's dial). */
-export function scoreBand(score: number): ScoreBand {
-  if (score > 75) return 'red';
-  if (score > 50) return 'orange';
-  if (score > 25) return 'cyan';
-  return 'green';
-}
+export { scoreBand, type ScoreBand } from '@keisha/contracts/decoder';
 
 export type TextPiece = { text: string; term?: string };
 
