@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { cardStyles as card } from '@keisha/ui';
+import { cardStyles as card, sectionStyles as section } from '@keisha/ui';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
@@ -83,7 +83,7 @@ export function AboutPage() {
           {PRINCIPLES.map((principle) => (
             <li key={principle.title} className={`${card.card} ${styles.principle}`}>
               <h3 className={styles.principleTitle}>{principle.title}</h3>
-              <p className={styles.principleText}>{principle.text}</p>
+              <p className={section.muted}>{principle.text}</p>
             </li>
           ))}
         </ul>
