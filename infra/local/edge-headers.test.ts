@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { SECURITY_HEADER_NAMES } from './security.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
-import { type HttpAnswer as Answer, httpRequest as request, listenHttp, parseRawAnswer, policyOf, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
+import { expectStrictPage, type HttpAnswer as Answer, httpRequest as request, listenHttp, parseRawAnswer, policyOf, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
 
 const SHELL_HTML = '<!doctype html><html><head><title>Keisha</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -243,13 +243,8 @@ describe("a remote's own origin (3001-3004)", () => {
 
   it.each(['/', '/index.html'])('serves its standalone page (%s) with a strict policy that no site may frame', async (route) => {
     const page = await request(remote.port, route);
-    expect(page.status).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    const policy = policyOf(page);
-    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    const policy = expectStrictPage(page);
     expect(policy.get('script-src')).toEqual(["'self'"]);
-    expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(String(page.headers['content-security-policy'])).not.toMatch(/unsafe|paypal/i);
   });
 

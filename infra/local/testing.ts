@@ -1,9 +1,10 @@
-// Test support: plain node:http servers standing in for services and remotes, on a port of their own, and a
-// client that keeps an answer's bytes as sent.
+// Test support, for test files only (it uses vitest's expect): plain node:http servers standing in for services and
+// remotes, on a port of their own, clients that keep an answer as sent, and the edge's tests' common set-ups and checks.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from './gateway.ts';
 import type { RunningServer } from './static-server.ts';
 import type { ServiceName } from './topology.ts';
@@ -109,4 +110,18 @@ export const UNREACHABLE_SERVICE_PORTS: Record<ServiceName, number> = { identity
 /** A gateway for a test: on a free port, for the local origin http://localhost:3000, unless `options` say otherwise. */
 export function startTestGateway(options: Omit<GatewayOptions, 'port' | 'publicOrigin'> & Partial<Pick<GatewayOptions, 'port' | 'publicOrigin'>>): Promise<RunningGateway> {
   return startGateway({ port: 0, publicOrigin: 'http://localhost:3000', ...options });
+}
+
+/**
+ * Expects an HTML page with a strict policy: no site may frame it, no plugins, no foreign base URL. Returns the
+ * policy for the page's own further checks.
+ */
+export function expectStrictPage(page: HttpAnswer): Map<string, string[]> {
+  expect(page.status).toBe(200);
+  expect(page.headers['content-type']).toContain('text/html');
+  const policy = policyOf(page);
+  expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+  return policy;
 }
