@@ -2,29 +2,18 @@
 // (pages, files, errors, services' answers), PayPal allowed only on the pages of its flow, the remotes' origins
 // answering with the same headers and a policy of their own, and requests that are not plain HTTP/1.x refused.
 import http from 'node:http';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from './gateway.ts';
 import { SECURITY_HEADER_NAMES } from './security.ts';
 import { startStaticServer, type RunningServer } from './static-server.ts';
-import { expectStrictPage, type HttpAnswer as Answer, httpRequest as request, listenHttp, parseRawAnswer, policyOf, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
+import { expectStrictPage, type HttpAnswer as Answer, httpRequest as request, listenHttp, policyOf, rawRequest, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
 
 const SHELL_HTML = '<!doctype html><html><head><title>Keisha</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 
 const folder = (files: Record<string, string>) => tempFolder(files, 'keisha-edge-headers-');
 
 /** Bytes as the test writes them, the answer as it comes (status line, headers, body), or 'closed'. */
-function raw(port: number, text: string): Promise<Answer | 'closed'> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(parseRawAnswer(received)));
-    socket.write(text);
-    setTimeout(() => socket.end(), 300);
-  });
-}
+const raw = (port: number, text: string) => rawRequest(port, [text], { endAfterMs: 300 });
 
 /** The security headers of an answer (the names the edge sets), the policy left out. */
 function securityOf(answer: Answer): Record<string, unknown> {

@@ -2,14 +2,13 @@
 // requests, and the headers every page carries.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyError } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, MAX_BODY_BYTES, type RunningGateway } from './gateway.ts';
 import { hashSource } from './security.ts';
 import { listen, startStaticServer, type RunningServer } from './static-server.ts';
-import { allServicesAt, expectStrictPage, type HttpAnswer as Answer, httpRequest, listenHttp, parseRawAnswer, policyOf, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
+import { allServicesAt, expectStrictPage, type HttpAnswer as Answer, httpRequest, listenHttp, policyOf, rawRequest, startTestGateway, tempFolder, UNREACHABLE_SERVICE_PORTS } from './testing.ts';
 
 const THEME_SCRIPT = 'try{document.documentElement.dataset.theme="dark"}catch(e){}';
 const SHELL_HTML =
@@ -30,24 +29,6 @@ function prerenderIndex(html: string) {
 }
 
 const folder = (files: Record<string, string>) => tempFolder(files, 'keisha-edge-security-');
-
-/** A request on a raw socket: every byte, every pause and every header is the test's. */
-function rawRequest(port: number, parts: Array<string | Buffer>, gapMs = 0): Promise<Answer | 'closed'> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(parseRawAnswer(text)));
-    let i = 0;
-    const next = () => {
-      if (socket.destroyed || i >= parts.length) return;
-      socket.write(parts[i++]!);
-      setTimeout(next, gapMs);
-    };
-    next();
-  });
-}
 
 const get = (port: number, pathAndQuery: string, headers: Record<string, string> = {}) => httpRequest(port, pathAndQuery, { headers });
 
@@ -144,14 +125,14 @@ describe('oversized, slow and broken requests', () => {
 
   it('answers a body that arrives too slowly with 408 in our error shape', async () => {
     const head = 'POST /api/chat/x HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n';
-    const answer = await rawRequest(gateway.port, [head, '{"a":', '1', '2', '3', '4', '5'], 400);
+    const answer = await rawRequest(gateway.port, [head, '{"a":', '1', '2', '3', '4', '5'], { gapMs: 400 });
     expect(answer).not.toBe('closed');
     expect((answer as Answer).status).toBe(408);
     expect(JSON.parse((answer as Answer).body)).toEqual({ success: false, error: { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' } });
   });
 
   it('answers headers that arrive too slowly with 408', async () => {
-    const answer = await rawRequest(gateway.port, ['GET /api/chat/x HTTP/1.1\r\n', 'Host: a\r\n', 'X-A: 1\r\n', 'X-B: 1\r\n', 'X-C: 1\r\n'], 400);
+    const answer = await rawRequest(gateway.port, ['GET /api/chat/x HTTP/1.1\r\n', 'Host: a\r\n', 'X-A: 1\r\n', 'X-B: 1\r\n', 'X-C: 1\r\n'], { gapMs: 400 });
     expect((answer as Answer).status).toBe(408);
   });
 

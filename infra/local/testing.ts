@@ -2,6 +2,7 @@
 // remotes, on a port of their own, clients that keep an answer as sent, and the edge's tests' common set-ups and checks.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -124,4 +125,27 @@ export function expectStrictPage(page: HttpAnswer): Map<string, string[]> {
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'self'"]);
   return policy;
+}
+
+/**
+ * A request on a raw socket to 127.0.0.1:`port`: every byte, every pause and every header is the test's. The parts
+ * are written `gapMs` apart; with `endAfterMs`, the test's side is ended that long after the first write (else only
+ * the server closes). Resolves to the answer as it came (parseRawAnswer), or 'closed'.
+ */
+export function rawRequest(port: number, parts: Array<string | Buffer>, { gapMs = 0, endAfterMs }: { gapMs?: number; endAfterMs?: number } = {}): Promise<HttpAnswer | 'closed'> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(parseRawAnswer(received)));
+    let i = 0;
+    const next = () => {
+      if (socket.destroyed || i >= parts.length) return;
+      socket.write(parts[i++]!);
+      setTimeout(next, gapMs);
+    };
+    next();
+    if (endAfterMs !== undefined) setTimeout(() => socket.end(), endAfterMs);
+  });
 }
