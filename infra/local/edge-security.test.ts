@@ -30,6 +30,10 @@ function prerenderIndex(html: string) {
 
 const folder = (files: Record<string, string>) => tempFolder(files, 'keisha-edge-security-');
 
+/** A marketing remote serving `html` as its prerendered pricing page, with `css` as the page's stylesheet. */
+const pricingRemote = (html: string, css: string, port = 0, host?: string) =>
+  startStaticServer(folder({ 'prerender/index.json': prerenderIndex(html), 'page.aaaaaaaa.css': css }), port, host);
+
 const get = (port: number, pathAndQuery: string, headers: Record<string, string> = {}) => httpRequest(port, pathAndQuery, { headers });
 
 describe('a forged Host header', () => {
@@ -38,16 +42,9 @@ describe('a forged Host header', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    remote = await startStaticServer(
-      folder({ 'prerender/index.json': prerenderIndex('<div data-page="pricing">Our prices</div>'), 'page.aaaaaaaa.css': '.p{color:red}' }),
-      0,
-    );
+    remote = await pricingRemote('<div data-page="pricing">Our prices</div>', '.p{color:red}');
     // The attacker listens on the same port of another loopback address, serving a page with a script in it.
-    attacker = await startStaticServer(
-      folder({ 'prerender/index.json': prerenderIndex('<div data-page="pricing"><script>steal()</script></div>'), 'page.aaaaaaaa.css': '' }),
-      remote.port,
-      '127.0.0.2',
-    );
+    attacker = await pricingRemote('<div data-page="pricing"><script>steal()</script></div>', '', remote.port, '127.0.0.2');
     gateway = await startTestGateway({
       shellDir: folder({ 'index.html': SHELL_HTML }),
       remotePorts: { marketing: remote.port, decoder: 3002, chat: 3003, account: 3004 },
@@ -182,10 +179,7 @@ describe('the headers of every page', () => {
   let remotesFile: string;
 
   beforeAll(async () => {
-    remote = await startStaticServer(
-      folder({ 'prerender/index.json': prerenderIndex('<div data-page="pricing">Our prices</div>'), 'page.aaaaaaaa.css': '.p{color:red}' }),
-      0,
-    );
+    remote = await pricingRemote('<div data-page="pricing">Our prices</div>', '.p{color:red}');
     const files = folder({ 'index.html': SHELL_HTML, 'main.js': 'console.log(1)', 'big.js': 'console.log("big");\n'.repeat(400) });
     remotesFile = path.join(files, 'remotes.json');
     writeFileSync(
