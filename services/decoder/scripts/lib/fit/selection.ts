@@ -67,7 +67,15 @@ export function selectFeatures(all: string[], columns: ReadonlyMap<string, numbe
  * penalty, and the outer fold is scored. Returns the mean outer AUC for each path length (1 = the
  * lexicon count alone).
  */
-export function nestedPathAuc(all: string[], fitColumns: ReadonlyMap<string, number[]>, labels: number[], words: WordsData, settings: SelectionSettings): number[] {
+export function nestedPathAuc(
+  all: string[],
+  fitColumns: ReadonlyMap<string, number[]>,
+  labels: number[],
+  words: WordsData,
+  settings: SelectionSettings,
+  /** Other fitted columns (the word-vector features), refitted likewise: values for every row, cross-fitted on `train`. */
+  refitOthers?: (train: number[], test: number[], inner: Folds) => Map<string, number[]>,
+): number[] {
   const n = labels.length;
   const outer = dealFolds(n, settings.folds, 1000);
   const sums: number[] = [];
@@ -84,6 +92,7 @@ export function nestedPathAuc(all: string[], fitColumns: ReadonlyMap<string, num
     test.forEach((i, k) => { wordsValues[i] = refit.apply[k]!; });
     const columns = new Map(fitColumns);
     columns.set(WORDS_FEATURE, wordsValues);
+    if (refitOthers) for (const [name, values] of refitOthers(train, test, inner)) columns.set(name, values);
     const trainColumns = new Map([...columns].map(([name, v]) => [name, train.map((i) => v[i]!)]));
     const trainLabels = train.map((i) => labels[i]!);
     const path = selectFeatures(all, trainColumns, trainLabels, inner, settings, -1, true);

@@ -1,10 +1,11 @@
 /**
- * The opinion-word tagger of src/domain/analyzer/tagged.ts, fitted on the fit half for
- * scripts/fit-weights.ts: which of the lists' other opinion words to show, from the words the fit
- * half's annotators marked. A logistic model per word (its lists, its words-model weight, the text's
- * score z, and their products), its probability threshold and whether to show words only in texts
- * scored Biased chosen by cross-validated token F1 on the fit half (each sentence tagged by a model
- * that did not see it, its z out of fold and its words' weights from a words model that did not see it).
+ * The tagger of src/domain/analyzer/tagged.ts, fitted on the fit half for scripts/fit-weights.ts:
+ * which of the lists' other opinion words and the other content words with a vector to show, from the
+ * words the fit half's annotators marked. A logistic model per word (its lists, its words-model
+ * weight, its vector's mark, the text's score z, and their products), its probability threshold and
+ * whether to show words only in texts scored Biased chosen by cross-validated token F1 on the fit half
+ * (each sentence tagged by a model that did not see it, its z out of fold, its words' weights and
+ * marks from models that did not see it).
  */
 import { stemOf } from '../../../src/domain/analyzer/words.ts';
 import { TAGGER_FEATURES, taggerInputs, type TaggerWeights } from '../../../src/domain/analyzer/tagged.ts';
@@ -16,17 +17,18 @@ import type { WordsData } from './words-column.ts';
 /**
  * Candidate probability thresholds of a shown word; Infinity shows none. A flag is a claim put before
  * the reader, so a word is shown only when the model gives it at least even odds of being marked
- * (0.5 and up), whatever a lower threshold would add to the token F1: on the fit half 0.125 gave the
- * best cross-validated F1 (0.3814 against 0.3665 at 0.5), but it showed "cold", "baby" and "happy" in a
- * neutral sentence of ours that the score reads as loaded (words.test.ts). `--tag-grid a,b,c` compares others.
+ * (0.5 and up), whatever a lower threshold would add to the token F1: before word vectors, 0.125 gave
+ * the best cross-validated F1 on the fit half (0.3814 against 0.3665 at 0.5) but showed "cold", "baby"
+ * and "happy" in a neutral sentence of ours that the score reads as loaded (words.test.ts); with them,
+ * 0.4 gave 0.3939 against 0.3852 at 0.5 (Biased texts only). `--tag-grid a,b,c` compares others.
  */
 export const TAG_THRESHOLD_GRID = [0.5, 0.6, 0.7, Infinity];
 /** L2 penalty of the tagger on standardised inputs: ten numbers fitted on thousands of words, penalised only to keep the fit well posed. */
 const TAGGER_L2 = 1;
 
 export interface TaggerRow {
-  /** The text's opinion words that tagged.ts may show: the word as the analyzer reads it, and as the evaluation compares it. */
-  opinion: Array<{ word: string; surface: string }>;
+  /** The text's words that tagged.ts may show: the word as the analyzer reads it, and as the evaluation compares it. */
+  candidates: Array<{ word: string; surface: string }>;
   /** The words the analyzer shows anyway. */
   base: Set<string>;
   /** The words the annotators marked. */
@@ -41,9 +43,10 @@ export interface FittedTagger {
 
 /**
  * `z[i]`: the out-of-fold linear score of row i; `scoreThreshold`: the score's threshold (0-100);
- * `wordsL2`: the words model's penalty.
+ * `wordsL2`: the words model's penalty; `marks[i]`: row i's word marks from a vector model that did not see it
+ * (lib/fit/vectors.ts), `unknownMark` for a word without a vector.
  */
-export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scoreThreshold: number, cv: Folds, wordsL2: number, grid: number[] = TAG_THRESHOLD_GRID): FittedTagger {
+export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scoreThreshold: number, cv: Folds, wordsL2: number, marks: Array<ReadonlyMap<string, number>>, unknownMark: number, grid: number[] = TAG_THRESHOLD_GRID): FittedTagger {
   const n = rows.length;
   // Each row's word weights from a words model that did not see it (the first fold assignment).
   const tables = new Array<ReadonlyMap<string, number>>(n);
@@ -54,8 +57,8 @@ export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scor
     const table = fitWordsModel(words.rows, train, wordsL2, words.names).table;
     for (let i = 0; i < n; i++) if (first[i] === f) tables[i] = table;
   }
-  const inputs = rows.map((row, i) => row.opinion.filter((o) => !row.base.has(o.surface)).map((o) => ({
-    x: taggerInputs(o.word, z[i]!, tables[i]!.get(stemOf(o.word)) ?? 0),
+  const inputs = rows.map((row, i) => row.candidates.filter((o) => !row.base.has(o.surface)).map((o) => ({
+    x: taggerInputs(o.word, z[i]!, tables[i]!.get(stemOf(o.word)) ?? 0, marks[i]!.get(o.word) ?? unknownMark),
     surface: o.surface,
     y: row.gold.has(o.surface) ? 1 : 0,
   })));
@@ -73,8 +76,10 @@ export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scor
   };
   const probability = (m: { intercept: number; weights: number[] }, x: number[]) => 1 / (1 + Math.exp(-x.reduce((q, v, j) => q + m.weights[j]! * v, m.intercept)));
 
-  // Biased texts only first: on a tie the narrower display wins.
-  const candidates = grid.flatMap((threshold) => [true, false].map((onlyBiased) => ({ threshold, onlyBiased, tp: 0, fp: 0, fn: 0 })));
+  // Biased texts only: a tagged word's explanation says the wording reads as loaded, which is not so of a
+  // text scored below the threshold (with vector words among the candidates, showing words in such texts
+  // too gave 0.3945 against 0.3939 at 0.4 on the fit half, and showed "brilliant" in a text scored 22).
+  const candidates = grid.map((threshold) => ({ threshold, onlyBiased: true, tp: 0, fp: 0, fn: 0 }));
   for (const fold of cv.assignments) {
     for (let f = 0; f < cv.folds; f++) {
       const train: number[] = [];

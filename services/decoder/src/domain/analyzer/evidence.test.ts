@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeArticle } from './index.ts';
+import { reference, scoreFeatures, type Weights } from './score.ts';
 
 describe('evidence: what moved the score', () => {
   it('starts from the typical sentence and lists at most five features, largest first', () => {
@@ -23,19 +24,30 @@ describe('evidence: what moved the score', () => {
     expect(term.effect).toBeGreaterThan(0);
   });
 
-  it('says what raised a score with no flagged term', () => {
+  it('says what moved a score with no flagged term', () => {
     const r = analyzeArticle('Snow is expected in Denver on Friday.');
     expect(r.detected_terms).toEqual([]);
     expect(r.evidence.length).toBeGreaterThan(1);
-    expect(r.evidence.find((e) => e.label.startsWith('Short sentences'))!.effect).toBeGreaterThan(0);
+    // A weather line: its plain words and the missing loaded words bring it below the typical sentence.
+    expect(r.evidence.find((e) => e.label.startsWith('Words close in meaning to those of neutral news sentences'))!.effect).toBeLessThan(0);
     expect(r.evidence.find((e) => e.label === 'No loaded words')!.effect).toBeLessThan(0);
+    expect(r.score).toBeLessThan(r.evidence[0]!.effect);
+  });
+
+  it('names the words whose meaning raised a score', () => {
+    const r = analyzeArticle('The senator made a disgraceful, shameful speech.');
+    const lean = r.evidence.find((e) => e.label.startsWith('Words close in meaning to those of biased news sentences'))!;
+    expect(lean.effect).toBeGreaterThan(0);
+    expect(lean.label).toMatch(/“(disgraceful|shameful)”/);
   });
 
   it('does not extend the length trend past the shortest sentences it was fitted on', () => {
-    // Clamped to the fit half's range, a five-word line and a ten-word one read as equally short.
-    const short = analyzeArticle('Snow is expected on Friday.');
-    const eightWords = analyzeArticle('Snow is expected in the valley on Friday morning.');
-    expect(short.signals.contributions.logTokensPerSentence!).toBeCloseTo(eightWords.signals.contributions.logTokensPerSentence!, 5);
+    // Clamped to the fit half's range, a five-word line and an eight-word one read as equally short.
+    const shape: Weights = { intercept: 0, weights: { logTokensPerSentence: 1 }, threshold: 50 };
+    const at = (words: number) => scoreFeatures({ logTokensPerSentence: Math.log(words) }, true, shape).z;
+    expect(at(5)).toBeCloseTo(at(8), 10);
+    expect(at(5)).toBeCloseTo(reference.ranges.logTokensPerSentence![0], 10);
+    expect(at(30)).toBeGreaterThan(at(8));
   });
 
   it('never calls a text biased for its shape alone', () => {

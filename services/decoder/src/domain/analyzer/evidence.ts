@@ -31,6 +31,8 @@ export interface EvidenceInput {
   findings: Finding[];
   /** The text's words with the largest stem weights of the words model, in each direction (asked only when shown). */
   strongestWords: () => { raising: string[]; lowering: string[] };
+  /** The text's words with the largest word-vector leans (vectors.ts), in each direction (asked only when shown). */
+  strongestLeanWords: () => { raising: string[]; lowering: string[] };
 }
 
 const weightList = Object.entries(weights.weights);
@@ -55,6 +57,11 @@ function withWords(label: string, words: string[]): string {
   return words.length ? `${label}: ${quoted(words)}` : label;
 }
 
+/** The label of a words feature: the text's words that raised it most, or lowered it most. */
+function wordsLabel(more: boolean, strongest: () => { raising: string[]; lowering: string[] }, raising: string, lowering: string): { kind: Evidence['kind']; label: string } {
+  return { kind: 'words', label: more ? withWords(raising, strongest().raising) : withWords(lowering, strongest().lowering) };
+}
+
 /** A reader's label for a feature, given its value and the typical one. */
 function featureLabel(name: string, value: number, typical: number, input: EvidenceInput): { kind: Evidence['kind']; label: string } | null {
   const more = value > typical;
@@ -62,14 +69,17 @@ function featureLabel(name: string, value: number, typical: number, input: Evide
     case 'lexiconTermsLog':
       return value > 0 ? { kind: 'term', label: termLabel(input.findings) } : null;
     case 'wordEvidence':
-      return {
-        kind: 'words',
-        label: more
-          ? withWords('Words that expert annotators often found in biased news sentences', input.strongestWords().raising)
-          : withWords('Words more common in neutral news sentences', input.strongestWords().lowering),
-      };
+      return wordsLabel(more, input.strongestWords, 'Words that expert annotators often found in biased news sentences', 'Words more common in neutral news sentences');
+    case 'vectorLean':
+      return wordsLabel(more, input.strongestLeanWords, 'Words close in meaning to those of biased news sentences', 'Words close in meaning to those of neutral news sentences');
     case 'loadedLog':
+    case 'loadedPerSentence':
       return more ? { kind: 'framing', label: withWords('Loaded words', loadedWords(input.findings, ['opinion', 'marked'])) } : { kind: 'framing', label: 'No loaded words' };
+    case 'speechLog':
+      return {
+        kind: 'framing',
+        label: more ? withWords('Verbs of speech that judge the speaker, or labels that judge a group', loadedWords(input.findings, ['speech', 'label'])) : 'No verb of speech or label that judges',
+      };
     case 'strongSubjectiveRate':
       return { kind: 'framing', label: more ? 'Many strongly subjective words' : 'Few strongly subjective words' };
     case 'mannerAdverbRate':

@@ -3,7 +3,7 @@
  * then agency-hiding, euphemism and dehumanizing wording, then loaded words; within a rank, more
  * occurrences first, then earlier in the text.
  */
-import { loadedKind, type LoadedKind } from './framing.ts';
+import { isOpinionWord, loadedKind, type LoadedKind } from './framing.ts';
 import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
 import { PASSIVE, type Occurrence } from './match.ts';
 import type { DetectedTerm, Span } from './types.ts';
@@ -23,9 +23,14 @@ const LOADED_EXPLANATION: Record<LoadedKind, (word: string) => string> = {
     `"${word}" is a subjective word (Riloff & Wiebe 2003) that expert annotators of news sentences often marked as biased wording: it tells the reader what to think of what it describes.`,
 };
 
-/** A word shown by tagged.ts: an opinion word of the lists, in a text whose wording reads as loaded. */
+/**
+ * A word shown by tagged.ts, in a text whose wording reads as loaded: an opinion word of the lists, or
+ * a word whose meaning sits near the words annotators mark (its vector, vectors.ts).
+ */
 const TAGGED_EXPLANATION = (word: string) =>
-  `"${word}" is an opinion word (Hu & Liu 2004; Riloff & Wiebe 2003) in wording that reads as loaded: in news sentences like this one, expert annotators often marked such words as biased.`;
+  isOpinionWord(word)
+    ? `"${word}" is an opinion word (Hu & Liu 2004; Riloff & Wiebe 2003) in wording that reads as loaded: in news sentences like this one, expert annotators often marked such words as biased.`
+    : `"${word}" reads as loaded in this wording: in news sentences like this one, expert annotators often marked this word, or words close to it in meaning, as biased. Check whether a plainer word would say the same.`;
 
 export interface Finding extends DetectedTerm {
   rank: number;

@@ -8,6 +8,7 @@
 import framingData from './data/framing-words.json' with { type: 'json' };
 import { phraseTokens } from './lexicon-types.ts';
 import { DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, type Tokens } from './tokenize.ts';
+import { wordVectors, type WordVector } from './vectors.ts';
 import { markedForms, wordWeights } from './words.ts';
 
 interface FramingFile {
@@ -238,6 +239,11 @@ function loadedKindOf(own: number, shown: number): LoadedKind | null {
 /** A word the annotators often mark, shown unless it is an event, attribution or report word ("disputed", "said"). */
 const isMarkedShown = (own: number) => (own & MARKED) !== 0 && (own & NEVER_OPINION) === 0;
 
+/** A word of the published opinion lists (strongly subjective, negative, positive) or our partisan labels, or an inflection of one. */
+export function isOpinionWord(word: string): boolean {
+  return (wordListBits(word) & OPINION) !== 0;
+}
+
 /** An event or topic word, an attribution word or a report verb ("killed", "said", "disputed"): never loaded as an opinion. */
 export function neverOpinion(word: string): boolean {
   return ((wordBits.get(word) ?? 0) & NEVER_OPINION) !== 0;
@@ -278,6 +284,9 @@ export interface FramingCounts {
   timeReferences: number;
   /** Sum of the words model's weights over the tokens (words.ts). */
   wordEvidence: number;
+  /** Sum of the content words' lean a(w), and how many content words have one (vectors.ts). */
+  vectorLean: number;
+  vectorWords: number;
   hyphenated: number;
   letters: number;
   address: number;
@@ -293,6 +302,12 @@ export interface FramingCounts {
    * not a capitalised word inside a sentence): the words `tagged.ts` may show once the text is scored.
    */
   opinionTokens: number[];
+  /**
+   * Token indexes of the other words the tagger may show: content words with a vector (vectors.ts),
+   * not a term's word, not a capitalised word inside a sentence, not an event, attribution or report
+   * word, and neither loaded nor an opinion word of the lists (those are above).
+   */
+  vectorTokens: number[];
 }
 
 /**
@@ -301,16 +316,16 @@ export interface FramingCounts {
  * score only through the term features (which only raise it), never by diluting a rate, lengthening the
  * words or carrying a word weight of its own (issue 31: adding a coded term never lowers a score).
  */
-export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Array): FramingCounts {
+export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Array, vectors: ReadonlyMap<string, WordVector> = wordVectors): FramingCounts {
   const n = tokens.count;
   const sentences = tokens.sentenceStart.length;
   let codedWords = 0;
   if (coded) for (let i = 0; i < n; i++) codedWords += coded[i]!;
   const c: FramingCounts = {
     tokens: n - codedWords, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
-    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, wordEvidence: 0, hyphenated: 0, letters: 0,
+    factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, wordEvidence: 0, vectorLean: 0, vectorWords: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
-    exclaimOrQuestionSentences: 0, loadedTokens: [], opinionTokens: [],
+    exclaimOrQuestionSentences: 0, loadedTokens: [], opinionTokens: [], vectorTokens: [],
   };
   let lastAttributed = -1;
   let lastNumeric = -1;
@@ -325,9 +340,15 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     c.letters += word.length;
     const adverbShape = word.length > 4 && word.endsWith('ly');
     const facts = wordFacts.get(word);
+    const vector = vectors.get(word);
+    if (vector !== undefined) {
+      c.vectorLean += vector.lean;
+      c.vectorWords++;
+    }
     if (facts === undefined) {
-      // In no list, starting no phrase, no weight: its shape is all it adds.
+      // In no list, starting no phrase, no weight: its shape (and its vector) is all it adds.
       if (adverbShape) c.mannerAdverbs++;
+      if (vector !== undefined && !taken[i] && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) c.vectorTokens.push(i);
       continue;
     }
     // Loaded words are single words of the lists; a phrase ("in my view", "long-time") or an inflection
@@ -345,7 +366,10 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     }
     if (adverbShape && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
     c.wordEvidence += facts.weight;
-    if (bits === 0) continue;
+    if (bits === 0) {
+      if (vector !== undefined && !taken[i] && (ownBits & NEVER_OPINION) === 0 && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) c.vectorTokens.push(i);
+      continue;
+    }
     if (bits & STRONG) c.strong++;
     if (bits & NEGATIVE) c.negative++;
     if (bits & POSITIVE) c.positive++;
@@ -368,7 +392,10 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     const counted = loadedKindOf(ownBits, wordOnly) !== null;
     if (counted) c.loaded++;
     if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | facts.shownInflected) !== null) || isMarkedShown(ownBits))) c.loadedTokens.push(i);
-    else if (!taken[i] && (wordOnly & OPINION) !== 0 && (ownBits & NEVER_OPINION) === 0 && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) c.opinionTokens.push(i);
+    else if (!taken[i] && (ownBits & NEVER_OPINION) === 0 && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) {
+      if ((wordOnly & OPINION) !== 0) c.opinionTokens.push(i);
+      else if (vector !== undefined) c.vectorTokens.push(i);
+    }
   }
   for (let s = 0; s < sentences; s++) {
     const flags = tokens.sentenceFlags[s]!;
@@ -418,6 +445,8 @@ export const FEATURES: Record<string, (c: FramingCounts, t: TermCounts) => numbe
   speechLog: (c) => Math.log1p(c.loadedSpeech + c.pejorative),
   /** The words model (words.ts) per sentence: for one sentence, the sum of its words' fitted weights. */
   wordEvidence: (c) => c.wordEvidence / c.sentences,
+  /** Word vectors (vectors.ts): the mean lean of the content words that have one. */
+  vectorLean: (c) => (c.vectorWords > 0 ? c.vectorLean / c.vectorWords : 0),
   hyphenRate: (c) => c.hyphenated / c.tokens,
   meanWordLength: (c) => c.letters / c.tokens,
   attributedShare: (c) => c.attributedSentences / c.sentences,

@@ -19,6 +19,7 @@ import { taggedTokens } from './tagged.ts';
 import { TITLE, tokenize, type Tokens } from './tokenize.ts';
 import { keishaReading, rewrite } from './translation.ts';
 import type { AnalysisResult } from './types.ts';
+import { wordVectors, type WordVector } from './vectors.ts';
 import { wordWeights } from './words.ts';
 
 export type { AnalysisResult, AnalysisSignals, DetectedTerm, Evidence, Span } from './types.ts';
@@ -37,6 +38,21 @@ function strongestWords(tokens: Tokens, coded: Uint8Array): { raising: string[];
   return {
     raising: ranked.filter(([, w]) => w > 0).slice(0, 3).map(([word]) => word),
     lowering: ranked.filter(([, w]) => w < 0).reverse().slice(0, 3).map(([word]) => word),
+  };
+}
+
+/** The text's content words (codewords aside) with the largest word-vector leans, 3 each way, for the evidence's label. */
+function strongestLeanWords(tokens: Tokens, coded: Uint8Array): { raising: string[]; lowering: string[] } {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < tokens.count; i++) {
+    if (coded[i] || (tokens.shape[i]! & TITLE) !== 0) continue;
+    const v = wordVectors.get(tokens.norm[i]!);
+    if (v !== undefined) seen.set(tokens.norm[i]!, v.lean);
+  }
+  const ranked = [...seen].sort((a, b) => b[1] - a[1]);
+  return {
+    raising: ranked.filter(([, lean]) => lean > 0).slice(0, 3).map(([word]) => word),
+    lowering: ranked.filter(([, lean]) => lean < 0).reverse().slice(0, 3).map(([word]) => word),
   };
 }
 
@@ -64,16 +80,23 @@ function scoredFeatures(features: Record<string, number>): Record<string, number
   return out;
 }
 
-export function analyzeDetailed(input: string): AnalysisDetail {
-  const text = typeof input === 'string' ? input : String(input ?? '');
-  const tokens = tokenize(text);
-  const taken = new Uint8Array(tokens.count);
-  const occurrences = findOccurrences(text, tokens, taken);
+/** 1 for each token of a coded term (codeword), which the framing counts leave out. */
+export function codedMask(tokens: Tokens, occurrences: readonly Occurrence[]): Uint8Array {
   const coded = new Uint8Array(tokens.count);
   for (const o of occurrences) {
     if (o.entry !== PASSIVE && compiledLexicon.entries[o.entry]!.is_codeword) coded.fill(1, o.firstToken, o.endToken);
   }
-  const counts = framingCounts(tokens, taken, coded);
+  return coded;
+}
+
+/** `vectors`: the word-vector table (vectors.ts); the fitting scripts pass their vocabulary before the table exists. */
+export function analyzeDetailed(input: string, vectors?: ReadonlyMap<string, WordVector>): AnalysisDetail {
+  const text = typeof input === 'string' ? input : String(input ?? '');
+  const tokens = tokenize(text);
+  const taken = new Uint8Array(tokens.count);
+  const occurrences = findOccurrences(text, tokens, taken);
+  const coded = codedMask(tokens, occurrences);
+  const counts = framingCounts(tokens, taken, coded, vectors);
 
   let codewords = 0;
   let otherTerms = 0;
@@ -97,7 +120,8 @@ export function analyzeDetailed(input: string): AnalysisDetail {
   const { z, probability, contributions } = scored;
   const score = scored.score >= weights.threshold && !wordingRaised(features) ? weights.threshold - 1 : scored.score;
   const threshold = weights.threshold;
-  const tagged = taggedTokens(tokens, counts.opinionTokens, z, score, threshold, weights.tagger);
+  const candidates = counts.vectorTokens.length ? [...counts.opinionTokens, ...counts.vectorTokens].sort((a, b) => a - b) : counts.opinionTokens;
+  const tagged = taggedTokens(tokens, candidates, z, score, threshold, weights.tagger);
   if (tagged.length) categoryCounts['loaded-language'] = (categoryCounts['loaded-language'] ?? 0) + tagged.length;
   const findings = collectFindings(text, tokens, occurrences, counts.loadedTokens, compiledLexicon, tagged);
 
@@ -123,7 +147,7 @@ export function analyzeDetailed(input: string): AnalysisDetail {
       hedges: counts.hedges,
       attributedSentences: counts.attributedSentences,
     },
-    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings, strongestWords: () => strongestWords(tokens, coded) }) : [],
+    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings, strongestWords: () => strongestWords(tokens, coded), strongestLeanWords: () => strongestLeanWords(tokens, coded) }) : [],
     engine: 'embedded',
   };
   return { result, occurrences, findings, counts, tokens, tagged, features, codewordGlossaryNames };

@@ -75,7 +75,7 @@ export function scoreFeatures(features: Record<string, number>, hasWords: boolea
 }
 
 /** The features of a text's wording (its words and terms), as against its shape (lengths, attribution, figures). */
-const WORDING_FEATURES = new Set(['lexiconTermsLog', 'wordEvidence', 'loadedLog', 'strongSubjectiveRate', 'mannerAdverbRate', 'loadedSpeechRate', 'addressPerSentence', 'peacockLog', 'hyphenRate', 'partisanRate', 'strongLog', 'speechLog', 'pejorativeRate', 'negativeRate', 'positiveRate', 'loadedPerSentence', 'intensifierPerSentence', 'codewordsLog', 'otherTermsLog']);
+const WORDING_FEATURES = new Set(['lexiconTermsLog', 'wordEvidence', 'vectorLean', 'loadedLog', 'strongSubjectiveRate', 'mannerAdverbRate', 'loadedSpeechRate', 'addressPerSentence', 'peacockLog', 'hyphenRate', 'partisanRate', 'strongLog', 'speechLog', 'pejorativeRate', 'negativeRate', 'positiveRate', 'loadedPerSentence', 'intensifierPerSentence', 'codewordsLog', 'otherTermsLog']);
 
 /**
  * A text is never called biased for its shape alone: when no feature of its wording is above the

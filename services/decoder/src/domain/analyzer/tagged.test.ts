@@ -11,14 +11,16 @@ import { tokenize } from './tokenize.ts';
 const zero = Object.fromEntries(TAGGER_FEATURES.map((f) => [f, 0])) as TaggerWeights['weights'];
 
 describe('tagged opinion words', () => {
-  it('reads the lists and the words-model weight of a word', () => {
-    const x = taggerInputs('dangerous', 2, 0.5);
+  it('reads the lists, the words-model weight and the vector mark of a word', () => {
+    const x = taggerInputs('dangerous', 2, 0.5, -1.5);
     const at = (name: (typeof TAGGER_FEATURES)[number]) => x[TAGGER_FEATURES.indexOf(name)];
     expect(at('negative')).toBe(1);
     expect(at('z')).toBe(2);
     expect(at('negativeZ')).toBe(2);
     expect(at('word')).toBe(0.5);
     expect(at('wordZ')).toBe(1);
+    expect(at('mark')).toBe(-1.5);
+    expect(at('markZ')).toBe(-3);
     expect(taggerInputs('table', 2, 0).slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
   });
 
@@ -44,7 +46,7 @@ describe('tagged opinion words', () => {
     }
   });
 
-  it('never moves the score, and shows only opinion words that are not otherwise loaded language', () => {
+  it('never moves the score, and shows only opinion or vector words that are not otherwise loaded language', () => {
     const texts = [
       'The reckless mayor pushed a disastrous, shameful plan that critics call a dangerous gamble.',
       'Radical activists staged an absurd stunt, a pathetic display of extremist arrogance.',
@@ -59,7 +61,7 @@ describe('tagged opinion words', () => {
       const s = scoreFeatures(d.features, true).score;
       expect(d.result.score).toBe(s >= weights.threshold && !wordingRaised(d.features) ? weights.threshold - 1 : s);
       for (const i of d.tagged) {
-        expect(d.counts.opinionTokens).toContain(i);
+        expect([...d.counts.opinionTokens, ...d.counts.vectorTokens]).toContain(i);
         expect(loadedKind(d.tokens.norm[i]!)).toBeNull();
         const term = d.result.detected_terms.find((t) => t.term === d.tokens.norm[i]);
         expect(term?.category).toBe('loaded-language');

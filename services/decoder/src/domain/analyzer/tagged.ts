@@ -1,14 +1,15 @@
 /**
- * Opinion words shown once a text is scored (issue 31, item 3: which words are highlighted).
+ * Words shown once a text is scored (issue 31, item 3: which words are highlighted).
  *
  * The lists' loaded words (strongly subjective and negative, judging speech verbs, pejorative
- * labels) are always shown. The other opinion words of the published lists (negative but not
- * strongly subjective, strongly subjective but not negative, positive, partisan; framing.ts
- * `opinionTokens`) are shown too when a small logistic model gives them at least the fitted chance
- * of being wording that news annotators mark as biased:
+ * labels) are always shown. The other words a reader could be shown (the other opinion words of the
+ * published lists, framing.ts `opinionTokens`, and any other content word with a vector,
+ * `vectorTokens`) are shown too when a small logistic model gives them at least the fitted chance of
+ * being wording that news annotators mark as biased:
  *
- *   q   = a + sum_j c_j * x_j         x: the word's lists (0/1), its words-model weight (words.ts), the
- *                                       text's score z (score.ts) and their products
+ *   q   = a + sum_j c_j * x_j         x: the word's lists (0/1), its words-model weight (words.ts), its
+ *                                       vector's mark g(w) (vectors.ts), the text's score z (score.ts)
+ *                                       and their products
  *   shown  <=>  1 / (1 + e^-q) >= threshold   and, when `onlyBiased`, score >= the score's threshold
  *
  * The same word is shown in a text the score reads as loaded and left alone in a plain one ("storm"
@@ -18,10 +19,11 @@
  */
 import { NEGATIVE, PARTISAN, POSITIVE, STRONG, wordListBits } from './framing.ts';
 import type { Tokens } from './tokenize.ts';
+import { markOf } from './vectors.ts';
 import { wordWeights } from './words.ts';
 
 /** The tagger's inputs, in the order of `taggerInputs`. */
-export const TAGGER_FEATURES = ['strong', 'negative', 'positive', 'partisan', 'strongNegative', 'z', 'negativeZ', 'strongZ', 'word', 'wordZ'] as const;
+export const TAGGER_FEATURES = ['strong', 'negative', 'positive', 'partisan', 'strongNegative', 'z', 'negativeZ', 'strongZ', 'word', 'wordZ', 'mark', 'markZ'] as const;
 export type TaggerFeature = (typeof TAGGER_FEATURES)[number];
 
 export interface TaggerWeights {
@@ -33,12 +35,12 @@ export interface TaggerWeights {
   onlyBiased: boolean;
 }
 
-/** The inputs of one word: its lists, its words-model weight, and the text's linear score z. */
-export function taggerInputs(word: string, z: number, weight = wordWeights.get(word) ?? 0): number[] {
+/** The inputs of one word: its lists, its words-model weight, its vector's mark, and the text's linear score z. */
+export function taggerInputs(word: string, z: number, weight = wordWeights.get(word) ?? 0, mark = markOf(word)): number[] {
   const bits = wordListBits(word);
   const strong = bits & STRONG ? 1 : 0;
   const negative = bits & NEGATIVE ? 1 : 0;
-  return [strong, negative, bits & POSITIVE ? 1 : 0, bits & PARTISAN ? 1 : 0, strong * negative, z, negative * z, strong * z, weight, weight * z];
+  return [strong, negative, bits & POSITIVE ? 1 : 0, bits & PARTISAN ? 1 : 0, strong * negative, z, negative * z, strong * z, weight, weight * z, mark, mark * z];
 }
 
 /** The tagger's probability for inputs x. */
@@ -48,9 +50,9 @@ export function tagProbability(x: readonly number[], t: TaggerWeights): number {
   return 1 / (1 + Math.exp(-q));
 }
 
-/** The opinion tokens to show, given the text's linear score z and its score. */
-export function taggedTokens(tokens: Tokens, opinionTokens: readonly number[], z: number, score: number, scoreThreshold: number, t: TaggerWeights | undefined): number[] {
-  if (!t || opinionTokens.length === 0 || (t.onlyBiased && score < scoreThreshold)) return [];
+/** The candidate tokens to show (opinion and vector tokens), given the text's linear score z and its score. */
+export function taggedTokens(tokens: Tokens, candidates: readonly number[], z: number, score: number, scoreThreshold: number, t: TaggerWeights | undefined): number[] {
+  if (!t || candidates.length === 0 || (t.onlyBiased && score < scoreThreshold)) return [];
   // tagProbability(taggerInputs(word, z)) >= threshold, written out: no array per word, and the
   // probability compared as a log-odds (q >= logit(threshold)), so no exponential either.
   const w = t.weights;
@@ -59,11 +61,12 @@ export function taggedTokens(tokens: Tokens, opinionTokens: readonly number[], z
   const strongBase = w.strong + w.strongZ * z;
   const negativeBase = w.negative + w.negativeZ * z;
   const wordBase = w.word + w.wordZ * z;
+  const markBase = w.mark + w.markZ * z;
   const out: number[] = [];
-  for (const i of opinionTokens) {
+  for (const i of candidates) {
     const word = tokens.norm[i]!;
     const bits = wordListBits(word);
-    let q = base + (wordWeights.get(word) ?? 0) * wordBase;
+    let q = base + (wordWeights.get(word) ?? 0) * wordBase + markOf(word) * markBase;
     if (bits & STRONG) q += strongBase + (bits & NEGATIVE ? w.strongNegative : 0);
     if (bits & NEGATIVE) q += negativeBase;
     if (bits & POSITIVE) q += w.positive;

@@ -1,0 +1,63 @@
+/**
+ * The word-vector numbers (vectors.ts) as the analyzer reads them: the `vectorLean` feature, the
+ * tagger's candidates, and the shipped table. Sentences written by us.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyzeDetailed } from './index.ts';
+import { FEATURES, framingCounts } from './framing.ts';
+import { tokenize } from './tokenize.ts';
+import { compileWordVectors, FUNCTION_WORDS, markOf, wordVectors, type WordVectorsFile } from './vectors.ts';
+
+const table = compileWordVectors({ unknownMark: -3, words: { mayor: [0.5, -2], reckless: [1.5, 1], plan: [-0.5, -4] } });
+const counts = (text: string) => {
+  const tokens = tokenize(text);
+  return { tokens, counts: framingCounts(tokens, new Uint8Array(tokens.count), undefined, table) };
+};
+
+describe('word vectors in the analyzer', () => {
+  it('averages the lean of the content words that have one, and leaves the others out', () => {
+    const { counts: c } = counts('The mayor has a reckless plan.');
+    expect(c.vectorWords).toBe(3);
+    expect(FEATURES.vectorLean!(c, { codewords: 0, otherTerms: 0 })).toBeCloseTo((0.5 + 1.5 - 0.5) / 3, 10);
+    // No word with a vector: 0, the lean of a text the model has no reading of.
+    expect(FEATURES.vectorLean!(counts('It is what it is.').counts, { codewords: 0, otherTerms: 0 })).toBe(0);
+  });
+
+  it('offers a vector word to the tagger unless it is a name inside a sentence, a term word or a report word', () => {
+    const { tokens, counts: c } = counts('Reckless, the Mayor said the plan was a plan.');
+    const offered = c.vectorTokens.map((i) => tokens.norm[i]);
+    // "Reckless" opens the sentence (not a name); "Mayor" inside it is capitalised (a name); "plan" twice.
+    expect(offered).not.toContain('mayor');
+    expect(offered.filter((w) => w === 'plan')).toHaveLength(2);
+    const taken = new Uint8Array(tokens.count).fill(1);
+    expect(framingCounts(tokens, taken, undefined, table).vectorTokens).toEqual([]);
+  });
+
+  it("reads a word's mark, or the fitted mean for a word without a vector", () => {
+    expect(markOf('reckless', table, -3)).toBe(1);
+    expect(markOf('zzzz', table, -3)).toBe(-3);
+  });
+
+  it('leaves coded terms out, so that adding a codeword cannot move the lean', () => {
+    const plain = analyzeDetailed('The council debated the budget for the new school.');
+    const coded = analyzeDetailed('The council debated the budget for the new school in the inner city.');
+    const codedWords = coded.occurrences.length;
+    expect(codedWords).toBeGreaterThan(0);
+    // "inner city" is a codeword: its words are not content words of the lean.
+    const innerCity = coded.tokens.norm.findIndex((w) => w === 'inner');
+    expect(coded.counts.vectorTokens).not.toContain(innerCity);
+    expect(coded.features.vectorLean).toBeCloseTo(plain.features.vectorLean!, 10);
+  });
+
+  it('ships numbers for a vocabulary of common words, no function word, and a finite mark for unknown words', () => {
+    const file = JSON.parse(readFileSync(new URL('./data/word-vectors.json', import.meta.url), 'utf8')) as WordVectorsFile;
+    const words = Object.keys(file.words);
+    expect(words.length).toBeGreaterThan(30_000);
+    expect(words.filter((w) => FUNCTION_WORDS.has(w))).toEqual([]);
+    expect(words.filter((w) => !/^[a-z][a-z'-]*[a-z]$/.test(w))).toEqual([]);
+    expect(Number.isFinite(file.unknownMark)).toBe(true);
+    for (const w of ['radical', 'council', 'budget', 'slammed']) expect(wordVectors.has(w)).toBe(true);
+    for (const [lean, mark] of Object.values(file.words)) expect(Number.isFinite(lean) && Number.isFinite(mark)).toBe(true);
+  });
+});

