@@ -345,10 +345,12 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
       c.vectorLean += vector.lean;
       c.vectorWords++;
     }
+    // A word a reader may be shown: not a term's word, not a capitalised word inside a sentence (a name).
+    const showable = !taken[i] && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i);
     if (facts === undefined) {
       // In no list, starting no phrase, no weight: its shape (and its vector) is all it adds.
       if (adverbShape) c.mannerAdverbs++;
-      if (vector !== undefined && !taken[i] && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) c.vectorTokens.push(i);
+      if (vector !== undefined && showable) c.vectorTokens.push(i);
       continue;
     }
     // Loaded words are single words of the lists; a phrase ("in my view", "long-time") or an inflection
@@ -367,7 +369,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     if (adverbShape && (bits & NOT_MANNER) === 0) c.mannerAdverbs++;
     c.wordEvidence += facts.weight;
     if (bits === 0) {
-      if (vector !== undefined && !taken[i] && (ownBits & NEVER_OPINION) === 0 && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) c.vectorTokens.push(i);
+      if (vector !== undefined && showable && (ownBits & NEVER_OPINION) === 0) c.vectorTokens.push(i);
       continue;
     }
     if (bits & STRONG) c.strong++;
@@ -392,7 +394,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     const counted = loadedKindOf(ownBits, wordOnly) !== null;
     if (counted) c.loaded++;
     if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | facts.shownInflected) !== null) || isMarkedShown(ownBits))) c.loadedTokens.push(i);
-    else if (!taken[i] && (ownBits & NEVER_OPINION) === 0 && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i)) {
+    else if (showable && (ownBits & NEVER_OPINION) === 0) {
       if ((wordOnly & OPINION) !== 0) c.opinionTokens.push(i);
       else if (vector !== undefined) c.vectorTokens.push(i);
     }
