@@ -1,23 +1,16 @@
 // A second launcher: on the same data folder it stops at once, naming the first; on ports something else holds
 // (an earlier launcher's service, another program) it refuses to start rather than report a site it is not running.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireLauncherLock, formatLock, isStale, LOCK_FILE, parseLock, THIS_MACHINE, type MachineState } from './launcher-lock.ts';
 import { startPlatform } from './platform.ts';
-import { listenHttp } from './testing.ts';
+import { listenHttp, tempDirsForFile } from './testing.ts';
 import { REPO_ROOT } from './topology.ts';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-lock-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirsForFile('keisha-lock-');
 
 /** The pid of a process that has exited. */
 function deadPid(): number {

@@ -1,21 +1,13 @@
 // The processes as an operator meets them: real service processes and the real launcher.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '@keisha/service-kit/testing';
+import { tempDirsForFile } from './testing.ts';
 import { REPO_ROOT } from './topology.ts';
 
 const IDENTITY = path.join(REPO_ROOT, 'services', 'identity', 'src', 'server.ts');
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-lifecycle-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirsForFile('keisha-lifecycle-');
 
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; output: string }> {
@@ -54,19 +46,16 @@ describe('a service process', () => {
     const post = (route: string) =>
       fetch(`http://127.0.0.1:${port}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
 
-    const first = startIdentity({ PORT: port, DATA_DIR: dataDir });
-    const firstExit = exitOf(first);
-    await waitFor(`http://127.0.0.1:${port}/health/ready`);
-    expect((await post('/api/bias-auth/register')).status).toBe(201);
-    first.kill('SIGTERM');
-    expect((await firstExit).code).toBe(0);
-
-    const second = startIdentity({ PORT: port, DATA_DIR: dataDir });
-    const secondExit = exitOf(second);
-    await waitFor(`http://127.0.0.1:${port}/health/ready`);
-    expect((await post('/api/bias-auth/login')).status).toBe(200);
-    second.kill('SIGINT');
-    expect((await secondExit).code).toBe(0);
+    // The first run registers and stops on SIGTERM; the second, on the same folder, signs in and stops on SIGINT.
+    const runs = [['/api/bias-auth/register', 201, 'SIGTERM'], ['/api/bias-auth/login', 200, 'SIGINT']] as const;
+    for (const [route, status, signal] of runs) {
+      const child = startIdentity({ PORT: port, DATA_DIR: dataDir });
+      const exit = exitOf(child);
+      await waitFor(`http://127.0.0.1:${port}/health/ready`);
+      expect((await post(route)).status, route).toBe(status);
+      child.kill(signal);
+      expect((await exit).code, signal).toBe(0);
+    }
   }, 120_000);
 
   it.each([

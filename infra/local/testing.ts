@@ -1,11 +1,11 @@
 // Test support, for test files only (it uses vitest's expect): plain node:http servers standing in for services and
 // remotes, on a port of their own, clients that keep an answer as sent, and the edge's tests' common set-ups and checks.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from './gateway.ts';
 import type { RunningServer } from './static-server.ts';
 import type { ServiceName } from './topology.ts';
@@ -148,4 +148,15 @@ export function rawRequest(port: number, parts: Array<string | Buffer>, { gapMs 
     next();
     if (endAfterMs !== undefined) setTimeout(() => socket.end(), endAfterMs);
   });
+}
+
+/** A maker of temporary folders for one test file (call it at the file's top level): all are removed after its last test. */
+export function tempDirsForFile(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  return () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
 }
