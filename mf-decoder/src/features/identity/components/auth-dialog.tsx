@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH, RECOVERY_MESSAGES } from '@keisha/contracts/identi
 import { session, trackEvent } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { formStyles as form, ModalDialog, useFocusKeptWhileBusy } from '@keisha/ui';
+import { formStyles as form, LabelledField, ModalDialog, useFocusKeptWhileBusy } from '@keisha/ui';
 import { requestSignInLink } from '../api/request-sign-in-link.ts';
 import { authErrorMessage, isThrottled } from '../domain/auth-error.ts';
 import {
@@ -232,41 +232,28 @@ interface FieldProps {
   onChange: (value: string) => void;
 }
 
+/** A credential field: @keisha/ui's LabelledField (label, hint, error) around the input, in the dialog's note sizes. */
 function Field({ label, type, autoComplete, value, error, hint, disabled, inputRef, autoFocus, onChange }: FieldProps) {
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={form.field}>
-      <label className={`${form.label} ${styles.label}`} htmlFor={inputId}>
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        className={form.input}
-        type={type}
-        name={label.toLowerCase().replace(/\s+/g, '-')}
-        autoComplete={autoComplete}
-        {...(type === 'email' ? { inputMode: 'email' as const, spellCheck: false, autoCapitalize: 'none' } : {})}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        data-autofocus={autoFocus ? '' : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
+    <LabelledField
+      label={label}
+      hint={hint}
+      error={error}
+      className={styles.field}
+      control={(tie) => (
+        <input
+          ref={inputRef}
+          {...tie}
+          type={type}
+          name={label.toLowerCase().replace(/\s+/g, '-')}
+          autoComplete={autoComplete}
+          {...(type === 'email' ? { inputMode: 'email' as const, spellCheck: false, autoCapitalize: 'none' } : {})}
+          value={value}
+          disabled={disabled}
+          data-autofocus={autoFocus ? '' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-      {error && (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }
