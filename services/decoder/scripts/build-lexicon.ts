@@ -36,14 +36,8 @@ interface GlossaryExplanation {
   source_url?: string;
 }
 
-interface OwnEntry {
-  id: string;
-  term: string;
-  category: string;
-  is_codeword: boolean;
-  explanation: string;
-  source_url: string;
-  replacement: string;
+/** An entry of data/explanations.json: the lexicon entry's own fields, in our words, and its surface forms. */
+interface OwnEntry extends Pick<LexiconEntry, 'id' | 'term' | 'category' | 'is_codeword' | 'explanation' | 'source_url' | 'replacement'> {
   forms: string[];
   mode?: 'always' | 'context';
   rule?: ContextRule;

@@ -20,23 +20,7 @@
  * word are looked at. Words inside the rewrite's own notes, in brackets or parentheses, count as
  * words for the first three checks and are skipped when looking for a phrase's head.
  */
-import { createRequire } from 'node:module';
-import { wantsAn } from '../../src/domain/analyzer/grammar.ts';
-
-type Nlp = (text: string) => { json: (options: object) => Array<{ terms: RawTerm[] }> };
-interface RawTerm {
-  text: string;
-  pre: string;
-  post: string;
-  tags: string[];
-  offset: { start: number; length: number };
-}
-
-let nlpInstance: Nlp | undefined;
-function nlp(): Nlp {
-  nlpInstance ??= createRequire(import.meta.url)('compromise') as Nlp;
-  return nlpInstance;
-}
+import { nlp, wantsAn, type RawTerm } from '../../src/domain/analyzer/grammar.ts';
 
 export interface Term {
   text: string;

@@ -80,6 +80,22 @@ export type AdvancedPart = 'sentence_strip' | 'agency' | 'sourcing' | 'second_op
 /** The plans whose analyses include advanced detection (the plan catalogue's "Advanced detection"). */
 export const ADVANCED_TIERS: readonly DecoderTier[] = ['monthly', 'annual'];
 
+/** One quoted or paraphrased source of an article (advanced detection's sourcing balance). */
+export interface SourceAttribution {
+  /** Offsets of the speaker's words in the article. */
+  start: number;
+  end: number;
+  speaker: string;
+  type: SourceType;
+  /** The reporting verb as written ("said", "claimed", "according to"). */
+  verb: string;
+  /** The verb casts doubt on the speaker ("claimed", "alleged", "insisted"). */
+  doubting: boolean;
+  /** Words that describe the speaker; `loaded`: a loaded or judging word of the analyzer's lists. */
+  describing: Array<{ word: string; loaded: boolean }>;
+  sentence: number;
+}
+
 export interface AdvancedDetection {
   locked: false;
   /** Each sentence scored on its own (0-100, the article score's scale), the first 400 of them. */
@@ -94,16 +110,7 @@ export interface AdvancedDetection {
   sourcing: {
     counts: SourceCounts;
     doubting: SourceCounts;
-    attributions: Array<{
-      start: number;
-      end: number;
-      speaker: string;
-      type: SourceType;
-      verb: string;
-      doubting: boolean;
-      describing: Array<{ word: string; loaded: boolean }>;
-      sentence: number;
-    }>;
+    attributions: SourceAttribution[];
   };
   /** The configured language model's own reading, beside the embedded engine's; null without a model. */
   second_opinion: { model: string; score: number; embedded_score: number; agrees: boolean; summary: string } | null;

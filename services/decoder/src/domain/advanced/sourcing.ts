@@ -6,29 +6,16 @@
  */
 import { loadedKind } from '../analyzer/framing.ts';
 import { TITLE, UPPER, type Tokens } from '../analyzer/tokenize.ts';
+import type { SourceAttribution, SourceType } from '@keisha/contracts/decoder';
 
-export type SourceType = 'official' | 'community' | 'expert' | 'unnamed' | 'other';
+export type { SourceType };
 export const SOURCE_TYPES: readonly SourceType[] = ['official', 'community', 'expert', 'unnamed', 'other'];
 
-export interface DescribingWord {
-  word: string;
-  /** A loaded or judging word in the analyzer's lists. */
-  loaded: boolean;
-}
+/** A word that describes a speaker; `loaded`: a loaded or judging word in the analyzer's lists. */
+export type DescribingWord = SourceAttribution['describing'][number];
 
-export interface Attribution {
-  /** Offsets of the speaker's words in the article. */
-  start: number;
-  end: number;
-  speaker: string;
-  type: SourceType;
-  /** The reporting verb as written ("said", "claimed", "according to"). */
-  verb: string;
-  /** The verb casts doubt on the speaker ("claimed", "alleged", "insisted"). */
-  doubting: boolean;
-  describing: DescribingWord[];
-  sentence: number;
-}
+/** One quoted or paraphrased source: the HTTP contract's type, which the route sends as it is. */
+export type Attribution = SourceAttribution;
 
 const NEUTRAL_VERBS = new Set(['said', 'says', 'say', 'told', 'tells', 'stated', 'states', 'added', 'adds', 'explained', 'explains', 'noted', 'notes', 'confirmed', 'confirms', 'announced', 'announces', 'wrote', 'writes', 'asked', 'asks', 'testified', 'testifies', 'reported', 'reports', 'recalled', 'recalls', 'warned', 'warns', 'replied', 'responded', 'described', 'acknowledged', 'acknowledges']);
 const DOUBTING_VERBS = new Set(['claimed', 'claims', 'claim', 'alleged', 'alleges', 'insisted', 'insists', 'contended', 'contends', 'admitted', 'admits', 'conceded', 'concedes', 'maintained', 'maintains', 'purported', 'purports', 'complained', 'complains', 'ranted', 'rants', 'boasted', 'boasts', 'whined', 'screamed', 'shrieked']);

@@ -10,7 +10,8 @@
  */
 import { createRequire } from 'node:module';
 
-interface RawTerm {
+/** A term as compromise's json() gives it. */
+export interface RawTerm {
   text: string;
   pre: string;
   post: string;
@@ -25,7 +26,8 @@ type Nlp = (text: string) => Doc;
 
 let nlpInstance: Nlp | undefined;
 
-function nlp(): Nlp {
+/** compromise, loaded on first use (about 1 s) and kept. */
+export function nlp(): Nlp {
   nlpInstance ??= createRequire(import.meta.url)('compromise') as Nlp;
   return nlpInstance;
 }

@@ -1,20 +1,10 @@
-/** A half-open range of UTF-16 code units in the text that was analysed: `text.slice(start, end)`. */
-export interface Span {
-  start: number;
-  end: number;
-}
+import type { DetectedTerm, TermSpan } from '@keisha/contracts/decoder';
 
-/** One term the analyzer flagged, merged over all its occurrences. */
-export interface DetectedTerm {
-  term: string;
-  explanation: string;
-  /** A covert racial codeword (the 'WF codeword' badge); euphemisms and loaded framing are false. */
-  is_codeword: boolean;
-  count: number;
-  category: string;
-  spans: Span[];
-  source_url: string;
-}
+/** A half-open range of UTF-16 code units in the text that was analysed: `text.slice(start, end)`. */
+export type Span = TermSpan;
+
+/** One term the analyzer flagged, merged over all its occurrences (the HTTP contract's own type). */
+export type { DetectedTerm };
 
 /** The numeric features behind the score, published so that a reader can check the arithmetic. */
 export interface AnalysisSignals {
