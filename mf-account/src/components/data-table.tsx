@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { tableStyles } from '@keisha/ui';
 import styles from './data-table.module.css';
 
 export interface Column<Row> {
@@ -35,7 +36,7 @@ export function DataTable<Row>({
 }) {
   return (
     <div className={[styles.wrapper, stacked && styles.stacked, busy && styles.busy].filter(Boolean).join(' ')}>
-      <table className={styles.table} aria-busy={busy || undefined}>
+      <table className={`${tableStyles.table} ${styles.table}`} aria-busy={busy || undefined}>
         <caption className="k-visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -30,3 +30,5 @@ export { useLoaded, type Loaded } from './use-loaded.ts';
 export { FactList, type Fact, type FactListProps } from './fact-list.tsx';
 export { LabelledField, type LabelledFieldProps, type FieldControlProps } from './labelled-field.tsx';
 export { usePlanCancellation, cancelRefusalMessage, type PlanCancellationStep } from './plan-cancellation/use-plan-cancellation.ts';
+/** Class names for a table with a line under each cell (`table`; --k-cell-padding and --k-cell-align). */
+export { default as tableStyles } from './table.module.css';

@@ -1,4 +1,5 @@
 import { PUBLIC_API_PATHS } from '@keisha/contracts/decoder';
+import { tableStyles } from '@keisha/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -57,7 +58,7 @@ function Examples() {
 /** A table of the reference with a header row of `columns`; the rows are the children. */
 function ReferenceTable({ columns, children }: { columns: string[]; children: ReactNode }) {
   return (
-    <table className={styles.table}>
+    <table className={`${tableStyles.table} ${styles.table}`}>
       <thead>
         <tr>
           {columns.map((column) => (
@@ -117,7 +118,7 @@ function Reference({ reference }: { reference: ApiReference }) {
         </ReferenceTable>
       </PageSection>
       <PageSection titleId="dev-limits" title="Limits" className={styles.section}>
-        <table className={styles.table}>
+        <table className={`${tableStyles.table} ${styles.table}`}>
           <tbody>
             {Object.entries(reference.limits).map(([name, value]) => (
               <tr key={name}>
