@@ -1,23 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, hostileValues } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, signIn, signUp, identityForSuite } from './helpers.ts';
 
 // Hostile and malformed values for every body field of every identity route: always a 4xx with a
 // message, never a 5xx, and never a change that should not happen.
-const HOSTILE: Array<[string, unknown]> = [
-  ['null', null],
-  ['a number', 42],
-  ['a boolean', true],
-  ['an array', ['a@x.io']],
-  ['an object', { $ne: null }],
-  ['empty', ''],
-  ['1 MB', 'x'.repeat(1024 * 1024)],
-  ['60 KB', 'y'.repeat(60 * 1024)],
-  ['unicode', '👩🏾‍💻 Ωmega ﷽ \u202e'],
-  ['HTML', '<script>alert(1)</script>'],
-  ['SQL', "' OR '1'='1'; DROP TABLE users; --"],
-  ['a NUL byte', 'a\u0000b@x.io'],
-];
+const HOSTILE = hostileValues({ sample: 'a@x.io', table: 'users', nulByte: 'a\u0000b@x.io' });
 
 const LEGITIMATE: Record<string, string[]> = {
   username: ['null', 'empty', 'unicode', 'HTML', 'SQL'],

@@ -28,3 +28,4 @@ export { bearer, subjectOf, withoutVerificationClaim } from './tokens.ts';
 export { expectCleanFuzz } from './fuzz-suite.ts';
 export { buySandboxChatPlan, buySandboxDecoderPlan, refundSubscription } from './sandbox-billing.ts';
 export { databaseForSuite } from './suite-database.ts';
+export { hostileValues, type HostileWords } from './hostile-values.ts';
