@@ -1,4 +1,5 @@
 import { session } from '@keisha/store';
+import { cardStyles as card } from '@keisha/ui';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Button } from '../components/button.tsx';
@@ -36,7 +37,7 @@ export function AdminConsoleLayout({ email }: { email: string }) {
 
   return (
     <div className={styles.console}>
-      <header className={styles.bar}>
+      <header className={`${card.card} ${styles.bar}`}>
         <p className={styles.brand}>Admin console</p>
         <nav className={styles.nav} aria-label="Admin sections">
           <ul className={styles.navList}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
 import { paths } from '../config/paths.ts';
 import styles from './decoder-banner.module.css';
 
@@ -7,7 +7,7 @@ import styles from './decoder-banner.module.css';
 export function DecoderBanner() {
   return (
     <aside className={styles.banner} aria-label="News Decoder">
-      <p className={styles.text}>
+      <p className={section.muted}>
         <strong className={styles.title}>The News Decoder is open to everyone.</strong> Paste an article and see its
         bias score, the coded language in it and what each phrase is doing: three analyses a day, no account needed.
       </p>

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '@keisha/contracts/decoder';
 import { useEffect, useId, useRef, useState } from 'react';
-import { buttonStyles as buttons } from '@keisha/ui';
+import { buttonStyles as buttons, cardStyles as card, sectionStyles as section } from '@keisha/ui';
 import { hasMoreHistory, termCountLabel } from '../domain/history.ts';
 import { scoreBandClass } from '../../../lib/score-band.ts';
 import type { HistoryState } from '../hooks/use-history.ts';
@@ -37,7 +37,7 @@ export function HistoryPanel({ history, onOpen }: HistoryPanelProps) {
   }
 
   return (
-    <section className={styles.panel} aria-labelledby={headingId} aria-busy={status === 'loading'}>
+    <section className={`${card.card} ${styles.panel}`} aria-labelledby={headingId} aria-busy={status === 'loading'}>
       <h2 id={headingId} ref={heading} className={`${panel.panelTitle} ${styles.title}`} tabIndex={-1}>
         Your analyses
       </h2>
@@ -55,7 +55,7 @@ export function HistoryPanel({ history, onOpen }: HistoryPanelProps) {
         </p>
       )}
       {status !== 'failed' && list.entries.length === 0 && (
-        <p className={styles.empty}>{status === 'loading' ? 'Loading your analyses...' : 'Your analyses will be listed here once you run one.'}</p>
+        <p className={section.muted}>{status === 'loading' ? 'Loading your analyses...' : 'Your analyses will be listed here once you run one.'}</p>
       )}
       {list.entries.length > 0 && (
         <ul className={styles.list}>
