@@ -26,6 +26,6 @@ export {
 export { appForSuite } from './suite-app.ts';
 export { bearer, subjectOf, withoutVerificationClaim } from './tokens.ts';
 export { expectCleanFuzz } from './fuzz-suite.ts';
-export { buySandboxChatPlan, buySandboxDecoderPlan, refundSubscription } from './sandbox-billing.ts';
+export { buySandboxChatPlan, buySandboxDecoderPlan, expectRefundEndsPlan, refundSubscription, waitForValue } from './sandbox-billing.ts';
 export { databaseForSuite } from './suite-database.ts';
 export { hostileValues, type HostileWords } from './hostile-values.ts';

@@ -50,3 +50,27 @@ export async function refundSubscription(billingUrl: string, adminToken: string,
   });
   expect(refunded.status).toBe(200);
 }
+
+/** Reads `read()` every 50 ms until it gives `want` or `withinMs` has passed (a plan cached for a moment). */
+export async function waitForValue<T>(read: () => Promise<T>, want: T, withinMs: number): Promise<void> {
+  const started = Date.now();
+  while ((await read()) !== want && Date.now() - started <= withinMs) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/**
+ * Refunds the subscription as the administrator, then expects the service to read its plan as `free` again within
+ * 2 s (the bound on how long a service may keep using a plan billing has ended; 0.5 s more for the requests).
+ */
+export async function expectRefundEndsPlan(
+  billingUrl: string,
+  adminToken: string,
+  subscriptionId: string,
+  planNow: () => Promise<unknown>,
+  free: string,
+): Promise<void> {
+  await refundSubscription(billingUrl, adminToken, subscriptionId);
+  const started = Date.now();
+  await waitForValue(planNow, free, 2000);
+  expect(await planNow()).toBe(free);
+  expect(Date.now() - started).toBeLessThanOrEqual(2000 + 500);
+}
