@@ -87,7 +87,7 @@ export function AdminSignInPage() {
             {RECOVERY_MESSAGES.signInLinkSent}
           </p>
         )}
-        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={!canSubmitAdminLogin({ email, password }, busy)}>
+        <button type="submit" className={`${buttons.primary} ${buttons.pressable} ${styles.submit}`} disabled={!canSubmitAdminLogin({ email, password }, busy)}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
         <Link className={formStyles.forgot} to={paths.resetPassword}>

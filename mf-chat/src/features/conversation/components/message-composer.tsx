@@ -1,4 +1,5 @@
 import type { FormEvent, KeyboardEvent, Ref } from 'react';
+import { buttonStyles as buttons } from '@keisha/ui';
 import { canSend, isSendKey } from '../domain/composer.ts';
 import styles from './message-composer.module.css';
 
@@ -47,13 +48,13 @@ export function MessageComposer({ draft, onDraftChange, onSend, inputRef, disabl
         onKeyDown={keyDown}
       />
       {answering && onStop ? (
-        <button type="button" className={`${styles.send} ${styles.stop}`} aria-label="Stop" title="Stop (Esc)" onClick={onStop}>
+        <button type="button" className={`${buttons.pressable} ${styles.send} ${styles.stop}`} aria-label="Stop" title="Stop (Esc)" onClick={onStop}>
           <svg className={styles.sendIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <rect x="7" y="7" width="10" height="10" rx="1.5" fill="currentColor" />
           </svg>
         </button>
       ) : (
-        <button type="submit" className={styles.send} aria-label="Send" disabled={!sendable}>
+        <button type="submit" className={`${buttons.pressable} ${styles.send}`} aria-label="Send" disabled={!sendable}>
           <svg className={styles.sendIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M12 19V5M5.5 11.5 12 5l6.5 6.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

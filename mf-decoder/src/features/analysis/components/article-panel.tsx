@@ -48,7 +48,7 @@ export function ArticlePanel({ text, onTextChange, analysing, onRun, footer }: A
           <span id={countId} className={styles.wordCount}>
             {wordCountLabel(countWords(text))}
           </span>
-          <button type="submit" className={`${buttons.primary} ${styles.runButton}`} disabled={analysing || blank}>
+          <button type="submit" className={`${buttons.primary} ${buttons.pressable} ${styles.runButton}`} disabled={analysing || blank}>
             {analysing ? <span className={styles.buttonSpinner} aria-hidden="true" /> : <RunIcon />}
             {analysing ? 'ANALYZING...' : 'RUN ANALYSIS'}
           </button>
