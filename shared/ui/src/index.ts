@@ -32,3 +32,4 @@ export { LabelledField, type LabelledFieldProps, type FieldControlProps } from '
 export { usePlanCancellation, cancelRefusalMessage, type PlanCancellationStep } from './plan-cancellation/use-plan-cancellation.ts';
 /** Class names for a table with a line under each cell (`table`; --k-cell-padding and --k-cell-align). */
 export { default as tableStyles } from './table.module.css';
+export { InlineField, type InlineFieldProps } from './inline-field.tsx';

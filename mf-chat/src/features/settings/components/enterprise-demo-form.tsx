@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { buttonStyles as buttons, formStyles as form, sectionStyles as section } from '@keisha/ui';
+import { buttonStyles as buttons, InlineField, sectionStyles as section } from '@keisha/ui';
 import { requestDemo } from '../api/demo-request.ts';
 import { canRequestDemo, demoFailure, demoReceived, type DemoOutcome } from '../domain/demo-request.ts';
 import styles from './settings.module.css';
@@ -7,7 +7,6 @@ import styles from './settings.module.css';
 /** Spec section 2 (Settings): the Enterprise Solutions demo request. */
 export function EnterpriseDemoForm() {
   const headingId = useId();
-  const fieldId = useId();
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<DemoOutcome | null>(null);
@@ -35,24 +34,25 @@ export function EnterpriseDemoForm() {
       </h2>
       <p className={section.muted}>Bring Keisha to your organisation: bias audits, AI-ethics training and team plans. Ask us for a demo.</p>
       <form className={styles.demoForm} onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor={fieldId} className={form.label}>
-          Work email
-        </label>
-        <div className={styles.demoRow}>
-          <input
-            id={fieldId}
-            type="email"
-            className={`${form.input} ${styles.input}`}
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
-            required
-          />
-          <button type="submit" className={`${buttons.primary} ${styles.button}`} disabled={!canRequestDemo(email, submitting)}>
-            {submitting ? 'Submitting...' : 'Request a Demo'}
-          </button>
-        </div>
+        <InlineField
+          label="Work email"
+          control={(field) => (
+            <input
+              {...field}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={submitting}
+              required
+            />
+          )}
+          action={
+            <button type="submit" className={`${buttons.primary} ${styles.button}`} disabled={!canRequestDemo(email, submitting)}>
+              {submitting ? 'Submitting...' : 'Request a Demo'}
+            </button>
+          }
+        />
         {outcome && (
           <p className={outcome.error ? styles.error : styles.success} role={outcome.error ? 'alert' : 'status'}>
             {outcome.message}

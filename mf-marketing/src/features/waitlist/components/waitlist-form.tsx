@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { formStyles as form } from '@keisha/ui';
+import { formStyles as form, InlineField } from '@keisha/ui';
 import { joinWaitlist, parseWaitlistEmail } from '../api/join-waitlist.ts';
 import { initialWaitlistState, waitlistReducer } from '../domain/waitlist-state.ts';
 import styles from './waitlist-form.module.css';
@@ -12,7 +12,6 @@ export function WaitlistForm() {
   const [attempt, setAttempt] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const requestRef = useRef<AbortController | null>(null);
-  const inputId = useId();
   const hintId = useId();
   const messageId = useId();
   const submitting = state.status === 'submitting';
@@ -55,29 +54,31 @@ export function WaitlistForm() {
 
   return (
     <form className={styles.form} aria-label="Join the waitlist" noValidate onSubmit={onSubmit}>
-      <label htmlFor={inputId} className={form.label}>
-        Email address
-      </label>
-      <div className={styles.row}>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className={`${form.input} ${styles.input}`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.org"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={submitting}
-          aria-invalid={state.emailInvalid || undefined}
-          aria-describedby={describedBy}
-        />
-        <button type="submit" className={`${form.submit} ${styles.submit}`} disabled={submitting}>
-          {submitting ? 'Joining...' : 'Join Waitlist'}
-        </button>
-      </div>
+      <InlineField
+        label="Email address"
+        controlClassName={styles.input}
+        control={(field) => (
+          <input
+            ref={inputRef}
+            {...field}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.org"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={submitting}
+            aria-invalid={state.emailInvalid || undefined}
+            aria-describedby={describedBy}
+          />
+        )}
+        action={
+          <button type="submit" className={`${form.submit} ${styles.submit}`} disabled={submitting}>
+            {submitting ? 'Joining...' : 'Join Waitlist'}
+          </button>
+        }
+      />
       <p id={hintId} className={styles.hint}>
         We use your address only to tell you when the platform opens.
       </p>
