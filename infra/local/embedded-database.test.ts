@@ -2,22 +2,20 @@
 // data kept across restarts, and a server left running by a killed launcher replaced at the next start.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@keisha/service-kit/testing';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '@keisha/service-kit';
 import { binariesFrom, startEmbeddedDatabase, type EmbeddedDatabaseOptions } from './embedded-database.ts';
+import { tempDirsForFile } from './testing.ts';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+const newTempDir = tempDirsForFile('keisha-embedded-db-');
 function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keisha-embedded-db-'));
+  const dir = newTempDir();
   // mkdtemp makes it 0700: the server's own account (the tests run as root in CI) must reach it, as it reaches .data.
   fs.chmodSync(dir, 0o755);
-  dirs.push(dir);
   return dir;
 }
 

@@ -1,28 +1,21 @@
 // No orphans: what the launcher starts stops when the launcher is killed outright (SIGKILL gives it no chance to
 // stop anything itself), and a service started by hand is left alone.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT_WITH_PARENT_VARIABLE } from './child-processes.ts';
+import { tempDirsForFile } from './testing.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'launcher-fixture.ts');
 const PRELOAD = pathToFileURL(path.join(import.meta.dirname, 'exit-with-parent.ts')).href;
 /** A service stand-in that stops on SIGTERM as the services do. */
 const SERVICE = `process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000);`;
 
-const dirs: string[] = [];
+const tempDir = tempDirsForFile('keisha-orphans-');
 const started: ChildProcess[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 afterEach(() => started.splice(0).forEach((child) => child.kill('SIGKILL')));
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-orphans-'));
-  dirs.push(dir);
-  return dir;
-}
 
 /** Whether a process runs (a zombie waiting for a parent to reap it does not: it holds no port, runs no code). */
 function isRunning(pid: number): boolean {

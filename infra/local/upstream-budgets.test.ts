@@ -2,13 +2,11 @@
 // SIGSTOP, a hung event loop) gets the reader a 504 within its budget, never a wait without end; a stream that has
 // started is never cut by it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayOptions, RunningGateway } from './gateway.ts';
-import { listenHttp, startTestGateway } from './testing.ts';
+import { listenHttp, startTestGateway, tempDirsForFile, writeFolder } from './testing.ts';
 import type { RunningServer } from './static-server.ts';
 import {
   budgetsByOrigin,
@@ -99,7 +97,7 @@ async function closedPortUrl(): Promise<string> {
 }
 
 describe('the edge in front of a stopped or slow service', () => {
-  const dirs: string[] = [];
+  const tempDir = tempDirsForFile('keisha-budgets-');
   const gateways: RunningGateway[] = [];
   let identity: { child: ChildProcess; url: string };
   let stream: Awaited<ReturnType<typeof slowStream>>;
@@ -114,14 +112,10 @@ describe('the edge in front of a stopped or slow service', () => {
     await Promise.all(gateways.map((gateway) => gateway.close()));
     identity.child.kill('SIGKILL');
     await stream.close();
-    dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   });
 
   async function edge(options: Partial<GatewayOptions>): Promise<RunningGateway> {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'keisha-budgets-'));
-    dirs.push(dir);
-    mkdirSync(path.join(dir, 'shell'));
-    writeFileSync(path.join(dir, 'shell', 'index.html'), '<!doctype html><div id="root"></div>');
+    const dir = writeFolder(tempDir(), { 'shell/index.html': '<!doctype html><div id="root"></div>' });
     const running = await startTestGateway({
       shellDir: path.join(dir, 'shell'),
       serviceUrls: { identity: identity.url, decoder: refused, chat: stream.url, billing: refused },
