@@ -3,9 +3,9 @@
 // or in two service instances) agree on one day.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReaderDaysTable, readerDaysRepository } from './reader-days.ts';
-import { databaseTargets, openTestDatabase, type TestDatabase } from './testing/index.ts';
+import { databaseForSuite, databaseTargets } from './testing/index.ts';
 
 const migrations = { '0001_reader_days': { up: createReaderDaysTable } };
 
@@ -28,17 +28,7 @@ function counted(db: Kysely<any>) {
 const NOW = new Date('2026-11-25T10:00:00Z');
 
 describe.each(await databaseTargets())('reader days on $kind', (target) => {
-  let database: TestDatabase<any>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase<any>(target, migrations);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.truncateAll();
-  });
+  const database = databaseForSuite<any>(target, migrations);
 
   const storedDays = async () => Object.fromEntries((await database.db.selectFrom('reader_days').select(['subject', 'time_zone']).execute()).map((row: { subject: string; time_zone: string }) => [row.subject, row.time_zone]));
 
