@@ -33,3 +33,5 @@ export { usePlanCancellation, cancelRefusalMessage, type PlanCancellationStep } 
 /** Class names for a table with a line under each cell (`table`; --k-cell-padding and --k-cell-align). */
 export { default as tableStyles } from './table.module.css';
 export { InlineField, type InlineFieldProps } from './inline-field.tsx';
+/** Class names for a pill-shaped label (`pill` with `accent` or `outlined`; --k-pill-padding, -size, -weight). */
+export { default as pillStyles } from './pill.module.css';

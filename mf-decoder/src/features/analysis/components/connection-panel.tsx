@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type Ref } from 'react';
-import { buttonStyles as buttons, sectionStyles as section } from '@keisha/ui';
+import { buttonStyles as buttons, pillStyles as pill, sectionStyles as section } from '@keisha/ui';
 import { TRY_AGAIN } from '../../../lib/copy.ts';
 import { testConnection } from '../api/test-connection.ts';
 import { CONNECTIVITY_MESSAGES, type ConnectivityOutcome } from '../domain/connectivity.ts';
@@ -49,7 +49,7 @@ export function ConnectionPanel({ onRetry, headingRef }: ConnectionPanelProps) {
         <p className={section.muted}>We could not reach the analysis service, so your article has not been analysed.</p>
       </div>
 
-      <p className={`${styles.indicator} ${online ? styles.online : styles.offline}`} role="status">
+      <p className={`${pill.pill} ${pill.outlined} ${styles.indicator} ${online ? styles.online : styles.offline}`} role="status">
         <span className={styles.dot} aria-hidden="true" />
         {online ? 'You are online' : 'You are offline'}
       </p>

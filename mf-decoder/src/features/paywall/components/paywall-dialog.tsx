@@ -1,5 +1,5 @@
 import type { Usage } from '@keisha/contracts/decoder';
-import { buttonStyles as buttons, ModalDialog } from '@keisha/ui';
+import { buttonStyles as buttons, ModalDialog, pillStyles as pill } from '@keisha/ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { trackEvent } from '@keisha/store';
 import { paywallAudience, paywallMessage, paywallTitle, RESET_NOTE, showsResetNote, userTypeOf } from '../domain/paywall.ts';
@@ -103,7 +103,7 @@ function PlanCard({ plan, plans, checkout, onChoose }: PlanCardProps) {
   const starting = checkout.status === 'starting' ? checkout.choice : null;
   return (
     <section className={`${styles.plan} ${plan.recommended ? styles.recommended : ''}`} aria-labelledby={headingId}>
-      {plan.recommended && <p className={styles.ribbon}>RECOMMENDED</p>}
+      {plan.recommended && <p className={`${pill.pill} ${pill.accent} ${styles.ribbon}`}>RECOMMENDED</p>}
       <h3 id={headingId} className={styles.planName}>
         {plan.name}
       </h3>

@@ -1,3 +1,4 @@
+import { pillStyles as pill } from '@keisha/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import frame from '../../../components/page-frame.module.css';
@@ -24,7 +25,7 @@ export function EnterpriseSection() {
         </p>
         <ul className={styles.audiences} aria-label="Who uses Keisha">
           {AUDIENCES.map((audience) => (
-            <li key={audience} className={styles.audience}>
+            <li key={audience} className={`${pill.pill} ${pill.outlined} ${styles.audience}`}>
               {audience}
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useKeisha } from '@keisha/store';
+import { pillStyles as pill } from '@keisha/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { ErrorBoundary } from '../../../components/error-boundary.tsx';
@@ -61,9 +62,9 @@ export function PlanCard({ tier, payment, chosen }: PlanCardProps) {
             {tier.name}
           </h3>
           {chosen ? (
-            <span className={styles.badge}>Your choice</span>
+            <span className={`${pill.pill} ${pill.accent} ${styles.badge}`}>Your choice</span>
           ) : (
-            recommended && <span className={styles.badge}>Best value</span>
+            recommended && <span className={`${pill.pill} ${pill.accent} ${styles.badge}`}>Best value</span>
           )}
         </div>
         <p className={styles.price}>
