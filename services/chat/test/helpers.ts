@@ -1,4 +1,4 @@
-import { openTestDatabase } from '@keisha/service-kit/testing';
+import { dropSchemas, openTestDatabase } from '@keisha/service-kit/testing';
 import type { DatabaseHandle, DatabaseKind } from '@keisha/service-kit';
 import { buildChatApp, type ChatDeps } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -53,4 +53,17 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Where a file's identity process keeps its accounts: on PostgreSQL when one answers (it starts in seconds there, in
+ * up to a minute on a loaded machine's PGlite), in a schema of its own per file (`name`) and target, dropped after.
+ */
+export function identityDatabaseFor(targets: ReadonlyArray<{ kind: string; url?: string }>, name: string) {
+  const postgres = targets.find((t) => t.kind === 'postgres');
+  const schema = (kind: string) => `identity_${name}_${kind}_${process.pid}`;
+  return {
+    env: (kind: string): Record<string, string> => (postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: schema(kind) } : {}),
+    drop: (kind: string) => dropSchemas(postgres?.url, [schema(kind)]),
+  };
 }

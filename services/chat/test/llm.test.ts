@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, dropSchemas, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { buildSystemPrompt } from '../src/domain/persona.ts';
 import { createEventParser } from '../src/domain/sse.ts';
 import { DEFAULT_ANSWER, startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
-import { bearer, deltaText, eventsOf, eventually, startChat, subjectOf } from './helpers.ts';
+import { bearer, deltaText, eventsOf, eventually, identityDatabaseFor, startChat, subjectOf } from './helpers.ts';
 
 const targets = await databaseTargets();
-// Identity keeps its accounts on PostgreSQL when one answers: it starts in seconds there, in up to a minute on a loaded
-// machine's PGlite.
-const postgres = targets.find((t) => t.kind === 'postgres');
-const identitySchema = (kind: string) => `identity_llm_${kind}_${process.pid}`;
+const identityDatabase = identityDatabaseFor(targets, 'llm');
 
 describe.each(targets)('answers from an OpenAI-compatible model on $kind', (target) => {
   let identity: IdentityProcess;
@@ -22,7 +19,7 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
 
   beforeAll(async () => {
     [identity, fake] = await Promise.all([
-      startIdentityProcess(postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: identitySchema(target.kind) } : {}),
+      startIdentityProcess(identityDatabase.env(target.kind)),
       startFakeOpenAi(),
     ]);
     const env = {
@@ -43,7 +40,7 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
     await ctx.app.close();
     await ctx.database.destroy();
     await Promise.all([identity.stop(), fake.close()]);
-    await dropSchemas(postgres?.url, [identitySchema(target.kind)]);
+    await identityDatabase.drop(target.kind);
   });
   beforeEach(async () => {
     fake.reset();

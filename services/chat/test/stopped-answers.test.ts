@@ -4,16 +4,14 @@
 // spent all 10 of a free day's messages. The rule: domain/quota/charge.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, dropSchemas, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 import { createEventParser } from '../src/domain/sse.ts';
 import { STOPPED_ANSWER_CHARGED_FROM_CHARS } from '../src/domain/quota/charge.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
-import { bearer, eventually, startChat, subjectOf } from './helpers.ts';
+import { bearer, eventually, identityDatabaseFor, startChat, subjectOf } from './helpers.ts';
 
 const targets = await databaseTargets();
-// Identity keeps its accounts on PostgreSQL when one answers (it starts in seconds there).
-const postgres = targets.find((t) => t.kind === 'postgres');
-const identitySchema = (kind: string) => `identity_stopped_${kind}_${process.pid}`;
+const identityDatabase = identityDatabaseFor(targets, 'stopped');
 
 describe.each(targets)('answers the person stopped or left, on $kind', (target) => {
   let identity: IdentityProcess;
@@ -24,7 +22,7 @@ describe.each(targets)('answers the person stopped or left, on $kind', (target) 
 
   beforeAll(async () => {
     [identity, fake] = await Promise.all([
-      startIdentityProcess(postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: identitySchema(target.kind) } : {}),
+      startIdentityProcess(identityDatabase.env(target.kind)),
       startFakeOpenAi(),
     ]);
     ctx = await startChat(target, {
@@ -41,7 +39,7 @@ describe.each(targets)('answers the person stopped or left, on $kind', (target) 
     await ctx?.app.close();
     await ctx?.database.destroy();
     await Promise.all([identity?.stop(), fake?.close()]);
-    await dropSchemas(postgres?.url, [identitySchema(target.kind)]);
+    await identityDatabase.drop(target.kind);
   });
   beforeEach(async () => {
     fake.reset();
