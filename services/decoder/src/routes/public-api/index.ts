@@ -66,11 +66,15 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
   app.addHook('onClose', async () => giveBack.stop());
   const authenticateKey = apiKeyAuthenticator(keys, options.ownerPlan, options.ownerAccount);
   const keyOf = new WeakMap<object, ApiKeyRow>();
-  const rateLimit = { max: options.rateLimitMax, timeWindow: '1 minute', keyGenerator: rateLimitBucketOf };
-  // The key is checked before the body is read: a bad key never costs parsing a large body.
-  const onRequest = [watchReader, async (request: object & { headers: Record<string, unknown> }) => {
-    keyOf.set(request, await authenticateKey(request as never));
-  }];
+  // What both keyed routes share: the per-bucket rate, the key checked before the body is read (a bad key never
+  // costs parsing a large body), and the refusals they answer in our error shape.
+  const keyed = {
+    config: { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute', keyGenerator: rateLimitBucketOf } },
+    onRequest: [watchReader, async (request: object & { headers: Record<string, unknown> }) => {
+      keyOf.set(request, await authenticateKey(request as never));
+    }],
+  };
+  const refusals = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 413: apiErrorBody, 429: apiErrorBody, 503: apiErrorBody };
   const { dailyLimits } = options;
   const keyUsage = (key: ApiKeyRow, day: string, { used, accountUsed }: Used) => ({
     key_prefix: key.prefix,
@@ -104,10 +108,9 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
         tags: ['public-api'],
         summary: 'Analyse one article with an API key',
         body: publicArticle,
-        response: { 200: publicAnalysisResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 413: apiErrorBody, 429: apiErrorBody, 503: apiErrorBody },
+        response: { 200: publicAnalysisResponse, ...refusals },
       },
-      config: { rateLimit },
-      onRequest,
+      ...keyed,
     },
     async (request, reply) => {
       const key = keyOf.get(request)!;
@@ -144,10 +147,9 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
         tags: ['public-api'],
         summary: `Analyse up to ${API_BATCH_MAX} articles with an API key; each is answered on its own`,
         body: batchBody,
-        response: { 200: batchAnalysisResponse, 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 413: apiErrorBody, 429: apiErrorBody, 503: apiErrorBody },
+        response: { 200: batchAnalysisResponse, ...refusals },
       },
-      config: { rateLimit },
-      onRequest,
+      ...keyed,
     },
     async (request, reply) => {
       const key = keyOf.get(request)!;
