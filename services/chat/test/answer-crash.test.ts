@@ -9,11 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, dropSchemas, freePort, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
-import { createEventParser } from '../src/domain/sse.ts';
 import { DEAD_ANSWER_NOTE } from '../src/db/repositories/streaming-answers.ts';
 import { startChatProcess, type ChatProcess } from './chat-process.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
-import { eventually } from './helpers.ts';
+import { eventually, readFirstDeltas } from './helpers.ts';
 
 const targets = await databaseTargets();
 const INTERNAL_API_TOKEN = randomBytes(32).toString('base64url');
@@ -84,18 +83,8 @@ describe.each(targets)('an answer cut off by a crash on $kind', (target) => {
       body: JSON.stringify({ message: 'And how does it shape lending today?', session_id: sessionId }),
     });
     expect(streaming.status).toBe(200);
-    const reader = streaming.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const parse = createEventParser();
-    let aiMessageId = '';
-    let deltas = 0;
-    while (deltas < 5) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended before the crash');
-      for (const event of parse(value)) {
-        if (event.event === 'meta') aiMessageId = JSON.parse(event.data).ai_message_id;
-        if (event.event === 'delta') deltas++;
-      }
-    }
+    const { meta, reader } = await readFirstDeltas(streaming.body!, 5, 'the crash');
+    const aiMessageId: string = meta.ai_message_id;
     expect(await usage(first)).toBe(2); // counted while it streams
     await first.kill('SIGKILL');
     const killedAt = performance.now();

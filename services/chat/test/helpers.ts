@@ -3,7 +3,7 @@ import type { DatabaseHandle, DatabaseKind } from '@keisha/service-kit';
 import { buildChatApp, type ChatDeps } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { chatConfigSchema } from '../src/env.ts';
-import { parseEvents } from '../src/domain/sse.ts';
+import { createEventParser, parseEvents } from '../src/domain/sse.ts';
 
 export async function startChat(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}, deps: ChatDeps = {}) {
   const database = await openTestDatabase<any>(target, migrations);
@@ -66,4 +66,28 @@ export function identityDatabaseFor(targets: ReadonlyArray<{ kind: string; url?:
     env: (kind: string): Record<string, string> => (postgres?.url ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: schema(kind) } : {}),
     drop: (kind: string) => dropSchemas(postgres?.url, [schema(kind)]),
   };
+}
+
+/**
+ * Reads a streamed answer until `count` deltas have arrived: its meta event, the text received so far, and the
+ * reader (for the test to cancel). A stream that ends first fails with "the stream ended before <until>".
+ */
+export async function readFirstDeltas(body: ReadableStream<Uint8Array>, count: number, until: string) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const parse = createEventParser();
+  let meta: any;
+  let text = '';
+  let deltas = 0;
+  while (deltas < count) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the stream ended before ${until}`);
+    for (const event of parse(value)) {
+      if (event.event === 'meta') meta = JSON.parse(event.data);
+      if (event.event === 'delta') {
+        text += JSON.parse(event.data).text;
+        deltas++;
+      }
+    }
+  }
+  return { meta, text, reader };
 }

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
 import { buildSystemPrompt } from '../src/domain/persona.ts';
-import { createEventParser } from '../src/domain/sse.ts';
 import { DEFAULT_ANSWER, startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
-import { bearer, deltaText, eventsOf, eventually, identityDatabaseFor, startChat, subjectOf } from './helpers.ts';
+import { bearer, deltaText, eventsOf, eventually, identityDatabaseFor, readFirstDeltas, startChat, subjectOf } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identityDatabase = identityDatabaseFor(targets, 'llm');
@@ -206,22 +205,7 @@ describe.each(targets)('answers from an OpenAI-compatible model on $kind', (targ
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const parse = createEventParser();
-    let meta: any;
-    let received = '';
-    let deltas = 0;
-    while (deltas < 5) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended before it was stopped');
-      for (const event of parse(value)) {
-        if (event.event === 'meta') meta = JSON.parse(event.data);
-        if (event.event === 'delta') {
-          received += JSON.parse(event.data).text;
-          deltas++;
-        }
-      }
-    }
+    const { meta, text: received, reader } = await readFirstDeltas(response.body!, 5, 'it was stopped');
     controller.abort();
     await reader.cancel().catch(() => {});
 
