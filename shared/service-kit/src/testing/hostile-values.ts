@@ -27,3 +27,15 @@ export function hostileValues({ sample, table, nulByte }: HostileWords): Array<[
     ['a NUL byte', nulByte],
   ];
 }
+
+/**
+ * Bodies no route can parse, as [label, payload, content-type]: JSON cut short after the route's first field, a JSON
+ * array where an object is expected, and XML. A service adds its own (prototype-pollution attempts on its fields).
+ */
+export function unparsableBodies(firstField: string): Array<[string, string, string]> {
+  return [
+    ['not JSON', `{"${firstField}":`, 'application/json'],
+    ['a JSON array', '[1,2]', 'application/json'],
+    ['XML', '<a/>', 'application/xml'],
+  ];
+}

@@ -28,4 +28,4 @@ export { bearer, subjectOf, withoutVerificationClaim } from './tokens.ts';
 export { expectCleanFuzz } from './fuzz-suite.ts';
 export { buySandboxChatPlan, buySandboxDecoderPlan, expectRefundEndsPlan, refundSubscription, waitForValue } from './sandbox-billing.ts';
 export { databaseForSuite } from './suite-database.ts';
-export { hostileValues, type HostileWords } from './hostile-values.ts';
+export { hostileValues, unparsableBodies, type HostileWords } from './hostile-values.ts';
