@@ -32,7 +32,7 @@ export function TextField({ label, value, onChange, hint, error, className, ...r
 /** A labelled text area (a newsletter's body), with an optional hint and error. */
 export function TextAreaField({ label, value, onChange, hint, error, className, ...rest }: TextAreaFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} className={fieldClass(className)} controlClassName={styles.input} control={(control) => <textarea {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
+    <Field label={label} hint={hint} error={error} className={fieldClass(className)} controlClassName={`${styles.input} ${styles.textarea}`} control={(control) => <textarea {...control} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />} />
   );
 }
 
