@@ -26,35 +26,26 @@ export type { AnalysisResult, AnalysisSignals, DetectedTerm, Evidence, Span } fr
 /** Loads the translation's part-of-speech tagger now rather than on the first text with a term (about 1 s). */
 export { preloadGrammar } from './grammar.ts';
 
-/** The text's words (codewords aside) with the largest words-model weights, 3 each way, for the evidence's label. */
-function strongestWords(tokens: Tokens, coded: Uint8Array): { raising: string[]; lowering: string[] } {
+/**
+ * The text's words (codewords and names aside) with the largest values of a per-word number, 3 each way,
+ * for an evidence label: the words model's weights (words.ts) or the vectors' leans (vectors.ts).
+ */
+function strongestWords(tokens: Tokens, coded: Uint8Array, valueOf: (word: string) => number | undefined): { raising: string[]; lowering: string[] } {
   const seen = new Map<string, number>();
   for (let i = 0; i < tokens.count; i++) {
     if (coded[i] || (tokens.shape[i]! & TITLE) !== 0) continue;
-    const w = wordWeights.get(tokens.norm[i]!);
-    if (w !== undefined) seen.set(tokens.norm[i]!, w);
+    const value = valueOf(tokens.norm[i]!);
+    if (value !== undefined) seen.set(tokens.norm[i]!, value);
   }
   const ranked = [...seen].sort((a, b) => b[1] - a[1]);
   return {
-    raising: ranked.filter(([, w]) => w > 0).slice(0, 3).map(([word]) => word),
-    lowering: ranked.filter(([, w]) => w < 0).reverse().slice(0, 3).map(([word]) => word),
+    raising: ranked.filter(([, v]) => v > 0).slice(0, 3).map(([word]) => word),
+    lowering: ranked.filter(([, v]) => v < 0).reverse().slice(0, 3).map(([word]) => word),
   };
 }
 
-/** The text's content words (codewords aside) with the largest word-vector leans, 3 each way, for the evidence's label. */
-function strongestLeanWords(tokens: Tokens, coded: Uint8Array): { raising: string[]; lowering: string[] } {
-  const seen = new Map<string, number>();
-  for (let i = 0; i < tokens.count; i++) {
-    if (coded[i] || (tokens.shape[i]! & TITLE) !== 0) continue;
-    const v = wordVectors.get(tokens.norm[i]!);
-    if (v !== undefined) seen.set(tokens.norm[i]!, v.lean);
-  }
-  const ranked = [...seen].sort((a, b) => b[1] - a[1]);
-  return {
-    raising: ranked.filter(([, lean]) => lean > 0).slice(0, 3).map(([word]) => word),
-    lowering: ranked.filter(([, lean]) => lean < 0).reverse().slice(0, 3).map(([word]) => word),
-  };
-}
+const wordWeightOf = (word: string) => wordWeights.get(word);
+const leanOf = (word: string) => wordVectors.get(word)?.lean;
 
 /** Everything the analyzer computed, for the evaluation and fitting scripts. Not part of the HTTP contract. */
 export interface AnalysisDetail {
@@ -147,7 +138,7 @@ export function analyzeDetailed(input: string, vectors?: ReadonlyMap<string, Wor
       hedges: counts.hedges,
       attributedSentences: counts.attributedSentences,
     },
-    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings, strongestWords: () => strongestWords(tokens, coded), strongestLeanWords: () => strongestLeanWords(tokens, coded) }) : [],
+    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings, strongestWords: () => strongestWords(tokens, coded, wordWeightOf), strongestLeanWords: () => strongestWords(tokens, coded, leanOf) }) : [],
     engine: 'embedded',
   };
   return { result, occurrences, findings, counts, tokens, tagged, features, codewordGlossaryNames };
