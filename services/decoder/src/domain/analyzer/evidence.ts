@@ -62,6 +62,19 @@ function wordsLabel(more: boolean, strongest: () => { raising: string[]; lowerin
   return { kind: 'words', label: more ? withWords(raising, strongest().raising) : withWords(lowering, strongest().lowering) };
 }
 
+/** Features whose label says only which way the text leans: [above typical, at or below typical]. */
+const PLAIN_LABELS: Record<string, readonly [string, string]> = {
+  strongSubjectiveRate: ['Many strongly subjective words', 'Few strongly subjective words'],
+  mannerAdverbRate: ['Adverbs of manner ("-ly" words)', 'Few adverbs of manner'],
+  attributedShare: ['Statements attributed to a source ("said", "according to")', 'No statement attributed to a source'],
+  addressPerSentence: ['Addresses the reader or speaks as "we"', 'Does not address the reader'],
+  peacockLog: ['Words of praise (peacock terms)', 'No words of praise'],
+  numericShare: ['Figures, as hard news gives them', 'No figures'],
+  hyphenRate: ['Hyphenated labels ("so-called", "far-left")', 'Few hyphenated labels'],
+  meanWordLength: ['Long words', 'Short words'],
+  partisanRate: ['Labels for political camps', 'No labels for political camps'],
+};
+
 /** A reader's label for a feature, given its value and the typical one. */
 function featureLabel(name: string, value: number, typical: number, input: EvidenceInput): { kind: Evidence['kind']; label: string } | null {
   const more = value > typical;
@@ -80,32 +93,16 @@ function featureLabel(name: string, value: number, typical: number, input: Evide
         kind: 'framing',
         label: more ? withWords('Verbs of speech that judge the speaker, or labels that judge a group', loadedWords(input.findings, ['speech', 'label'])) : 'No verb of speech or label that judges',
       };
-    case 'strongSubjectiveRate':
-      return { kind: 'framing', label: more ? 'Many strongly subjective words' : 'Few strongly subjective words' };
-    case 'mannerAdverbRate':
-      return { kind: 'framing', label: more ? 'Adverbs of manner ("-ly" words)' : 'Few adverbs of manner' };
-    case 'attributedShare':
-      return { kind: 'framing', label: more ? 'Statements attributed to a source ("said", "according to")' : 'No statement attributed to a source' };
     case 'loadedSpeechRate':
       return { kind: 'framing', label: more ? withWords('Verbs of speech that judge the speaker', loadedWords(input.findings, ['speech'])) : 'No verb of speech that judges the speaker' };
-    case 'addressPerSentence':
-      return { kind: 'framing', label: more ? 'Addresses the reader or speaks as "we"' : 'Does not address the reader' };
     case 'logTokensPerSentence': {
       const words = Math.round(input.wordsPerSentence);
       return { kind: 'framing', label: more ? `Long sentences (${words} words a sentence)` : `Short sentences (${words} words a sentence)` };
     }
-    case 'peacockLog':
-      return { kind: 'framing', label: more ? 'Words of praise (peacock terms)' : 'No words of praise' };
-    case 'numericShare':
-      return { kind: 'framing', label: more ? 'Figures, as hard news gives them' : 'No figures' };
-    case 'hyphenRate':
-      return { kind: 'framing', label: more ? 'Hyphenated labels ("so-called", "far-left")' : 'Few hyphenated labels' };
-    case 'meanWordLength':
-      return { kind: 'framing', label: more ? 'Long words' : 'Short words' };
-    case 'partisanRate':
-      return { kind: 'framing', label: more ? 'Labels for political camps' : 'No labels for political camps' };
-    default:
-      return { kind: 'framing', label: name };
+    default: {
+      const plain = PLAIN_LABELS[name];
+      return { kind: 'framing', label: plain ? plain[more ? 0 : 1] : name };
+    }
   }
 }
 

@@ -255,6 +255,13 @@ export function loadedKind(word: string): LoadedKind | null {
   return loadedKindOf(own, own | (shownInflectedBits.get(word) ?? 0)) ?? (isMarkedShown(own) ? 'marked' : null);
 }
 
+/** The list bits that each add one to a count of their own (a token may carry several). */
+const COUNTED_BITS: ReadonlyArray<readonly [number, 'strong' | 'negative' | 'positive' | 'hedges' | 'reportVerbs' | 'factives' | 'assertives' | 'implicatives' | 'intensifiers' | 'address' | 'partisan' | 'loadedSpeech' | 'pejorative']> = [
+  [STRONG, 'strong'], [NEGATIVE, 'negative'], [POSITIVE, 'positive'], [HEDGE, 'hedges'], [REPORT, 'reportVerbs'],
+  [FACTIVE, 'factives'], [ASSERTIVE, 'assertives'], [IMPLICATIVE, 'implicatives'], [INTENSIFIER, 'intensifiers'],
+  [ADDRESS, 'address'], [PARTISAN, 'partisan'], [LOADED_SPEECH, 'loadedSpeech'], [PEJORATIVE, 'pejorative'],
+];
+
 export interface FramingCounts {
   tokens: number;
   sentences: number;
@@ -372,19 +379,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
       if (vector !== undefined && showable && (ownBits & NEVER_OPINION) === 0) c.vectorTokens.push(i);
       continue;
     }
-    if (bits & STRONG) c.strong++;
-    if (bits & NEGATIVE) c.negative++;
-    if (bits & POSITIVE) c.positive++;
-    if (bits & HEDGE) c.hedges++;
-    if (bits & REPORT) c.reportVerbs++;
-    if (bits & FACTIVE) c.factives++;
-    if (bits & ASSERTIVE) c.assertives++;
-    if (bits & IMPLICATIVE) c.implicatives++;
-    if (bits & INTENSIFIER) c.intensifiers++;
-    if (bits & ADDRESS) c.address++;
-    if (bits & PARTISAN) c.partisan++;
-    if (bits & LOADED_SPEECH) c.loadedSpeech++;
-    if (bits & PEJORATIVE) c.pejorative++;
+    for (const [bit, count] of COUNTED_BITS) if (bits & bit) c[count]++;
     if ((bits & PEACOCK) === PEACOCK && (ownBits & NEVER_OPINION) === 0) c.peacock++;
     if (bits & TIME) c.timeReferences++;
     if ((bits & ATTRIBUTION) !== 0 && lastAttributed !== sentence) { c.attributedSentences++; lastAttributed = sentence; }
