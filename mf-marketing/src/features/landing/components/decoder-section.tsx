@@ -2,12 +2,8 @@ import { Link } from 'react-router-dom';
 import { cardStyles as card } from '@keisha/ui';
 import { SelfHostedVideo } from '../../../components/self-hosted-video.tsx';
 import { paths } from '../../../config/paths.ts';
-import { DECODER_DEMO_CAPTIONS } from '../domain/video-captions.ts';
-import demoCaptions from '../media/decoder-demo.en.vtt';
-import demoMp4 from '../media/decoder-demo.mp4';
-import demoPoster from '../media/decoder-demo-poster.webp';
-import demoWebm from '../media/decoder-demo.webm';
-import frame from '../../../components/page-frame.module.css';
+import { LANDING_VIDEOS } from './landing-videos.ts';
+import { SectionHeading } from './section-heading.tsx';
 import styles from './landing.module.css';
 
 const STEPS = [
@@ -19,14 +15,10 @@ const STEPS = [
 export function DecoderSection() {
   return (
     <section id="decoder" className={styles.section} aria-labelledby="landing-decoder-title">
-      <p className={`${frame.eyebrow} ${styles.eyebrow}`}>The decoder</p>
-      <h2 id="landing-decoder-title" className={styles.sectionTitle}>
-        From article to analysis in three steps
-      </h2>
-      <p className={styles.sectionIntro}>
+      <SectionHeading id="landing-decoder-title" eyebrow="The decoder" title="From article to analysis in three steps">
         The News Decoder is free to try: three analyses a day, with no account. It is built on two scholars&apos;
         frameworks of racism and white supremacy, so every flag comes with the reason behind it.
-      </p>
+      </SectionHeading>
       <div className={styles.demo}>
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (
@@ -39,17 +31,7 @@ export function DecoderSection() {
             </li>
           ))}
         </ol>
-        <SelfHostedVideo
-          title="News Decoder demo"
-          webm={demoWebm}
-          mp4={demoMp4}
-          poster={demoPoster}
-          captions={demoCaptions}
-          transcript={DECODER_DEMO_CAPTIONS}
-          width={960}
-          height={540}
-          caption="A 24-second demo of the News Decoder on an example article. Silent, with captions."
-        />
+        <SelfHostedVideo {...LANDING_VIDEOS.decoderDemo} />
       </div>
       <Link to={paths.decoder} className={styles.secondaryAction}>
         Decode an article

@@ -1,7 +1,7 @@
 import { pillStyles as pill } from '@keisha/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import frame from '../../../components/page-frame.module.css';
+import { SectionHeading } from './section-heading.tsx';
 import styles from './landing.module.css';
 
 const AUDIENCES = ['Enterprises', 'Universities', 'Students', 'Researchers', 'Learners'];
@@ -13,16 +13,12 @@ export function EnterpriseSection() {
       className={`${styles.section} ${styles.panelSection}`}
       aria-labelledby="landing-enterprise-title">
       <div className={styles.panel}>
-        <p className={`${frame.eyebrow} ${styles.eyebrow}`}>For organizations</p>
-        <h2 id="landing-enterprise-title" className={styles.sectionTitle}>
-          Built for teams that publish, teach and build AI
-        </h2>
-        <p className={styles.sectionIntro}>
+        <SectionHeading id="landing-enterprise-title" eyebrow="For organizations" title="Built for teams that publish, teach and build AI">
           Companies use Keisha to check press releases, internal communications, training material and model output
           before they reach the public. Universities bring it into journalism, media-studies and data-ethics courses,
           so students learn to recognize coded language instead of only avoiding slurs. Researchers use its
           structured results to compare framing across outlets.
-        </p>
+        </SectionHeading>
         <ul className={styles.audiences} aria-label="Who uses Keisha">
           {AUDIENCES.map((audience) => (
             <li key={audience} className={`${pill.pill} ${pill.outlined} ${styles.audience}`}>

@@ -1,15 +1,12 @@
 import { externalLinks } from '../../../config/links.ts';
-import frame from '../../../components/page-frame.module.css';
+import { SectionHeading } from './section-heading.tsx';
 import styles from './landing.module.css';
 
 export function ProblemSection() {
   return (
     <section id="problem" className={`${styles.section} ${styles.split}`} aria-labelledby="landing-problem-title">
       <div>
-        <p className={`${frame.eyebrow} ${styles.eyebrow}`}>The problem</p>
-        <h2 id="landing-problem-title" className={styles.sectionTitle}>
-          Bias rarely announces itself
-        </h2>
+        <SectionHeading id="landing-problem-title" eyebrow="The problem" title="Bias rarely announces itself" />
       </div>
       <div className={styles.sectionBody}>
         <p>

@@ -1,5 +1,5 @@
 import { cardStyles as card } from '@keisha/ui';
-import frame from '../../../components/page-frame.module.css';
+import { SectionHeading } from './section-heading.tsx';
 import styles from './landing.module.css';
 
 const FEATURES = [
@@ -20,14 +20,10 @@ const FEATURES = [
 export function SolutionSection() {
   return (
     <section id="solution" className={styles.section} aria-labelledby="landing-solution-title">
-      <p className={`${frame.eyebrow} ${styles.eyebrow}`}>The solution</p>
-      <h2 id="landing-solution-title" className={styles.sectionTitle}>
-        One platform for reading between the lines
-      </h2>
-      <p className={styles.sectionIntro}>
+      <SectionHeading id="landing-solution-title" eyebrow="The solution" title="One platform for reading between the lines">
         Keisha pairs a decoder for the news you read with an assistant for the questions it raises, and audits for
         the language your organization publishes.
-      </p>
+      </SectionHeading>
       <ul className={styles.features}>
         {FEATURES.map((feature, index) => (
           <li key={feature.title} className={`${card.card} ${styles.feature}`}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { WAITLIST_SECTION_ID } from '../../../config/paths.ts';
-import frame from '../../../components/page-frame.module.css';
+import { SectionHeading } from './section-heading.tsx';
 import styles from './landing.module.css';
 
 /** The section the hero's "Join the Waitlist" link jumps to; the form itself comes from the waitlist feature. */
@@ -13,14 +13,10 @@ export function WaitlistSection({ form }: { form: ReactNode }) {
     >
       <div className={`${styles.panel} ${styles.waitlistPanel}`}>
         <div>
-          <p className={`${frame.eyebrow} ${styles.eyebrow}`}>Early access</p>
-          <h2 id="landing-waitlist-title" className={styles.sectionTitle}>
-            Be first on the full platform
-          </h2>
-          <p className={styles.sectionIntro}>
+          <SectionHeading id="landing-waitlist-title" eyebrow="Early access" title="Be first on the full platform">
             The News Decoder and the chat assistant are open today. The wider Keisha platform, with team tools and the
             two in one place, is set for a December release. Join the waitlist and we will tell you the day it opens.
-          </p>
+          </SectionHeading>
         </div>
         {form}
       </div>
