@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, preparedStatement } from './db.ts';
+import { openDatabase, preparedStatement, queryColumns } from './db.ts';
 import { databaseTargets } from './testing/index.ts';
 
 const postgresTargets = (await databaseTargets()).filter((target) => target.kind === 'postgres');
@@ -27,6 +27,15 @@ describe('openDatabase on PGlite', () => {
     const handle = await openDatabase({});
     const { rows } = await handle.db.executeQuery<{ doubled: number }>(CompiledQuery.raw(DOUBLED, [21]));
     expect(rows).toEqual([{ doubled: 42 }]);
+    await handle.close();
+  });
+
+  it('sends a batch as one array per column, in order, with the parameters after them', async () => {
+    const handle = await openDatabase({});
+    const batch = [{ name: 'a', n: 1 }, { name: 'b', n: 2 }];
+    const statement = 'select r.name, r.n * $3::int as n, r.ord::int from unnest($1::text[], $2::int[]) with ordinality as r(name, n, ord) order by r.ord';
+    const rows = await queryColumns(handle.db, statement, batch, [(row) => row.name, (row, i) => row.n + i], [10]);
+    expect(rows).toEqual([{ name: 'a', n: 10, ord: 1 }, { name: 'b', n: 30, ord: 2 }]);
     await handle.close();
   });
 });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -47,6 +47,22 @@ const PREPARED_MARK = '/* prepared */ ';
  */
 export function preparedStatement(text: string): string {
   return PREPARED_MARK + text;
+}
+
+/**
+ * Runs a statement that takes a batch as one array per column (`unnest($1::uuid[], $2::text[], ...)`): each
+ * of `columns` picks one column's value from a row of the batch (and its index), in the statement's
+ * parameter order; `more` are the parameters after the columns. Resolves to the statement's rows.
+ */
+export async function queryColumns<R, T>(
+  db: Kysely<any>,
+  statement: string,
+  batch: readonly T[],
+  columns: ReadonlyArray<(row: T, i: number) => unknown>,
+  more: readonly unknown[] = [],
+): Promise<R[]> {
+  const { rows } = await db.executeQuery<R>(CompiledQuery.raw(statement, [...columns.map((pick) => batch.map(pick)), ...more]));
+  return rows;
 }
 
 /**

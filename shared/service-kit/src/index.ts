@@ -2,7 +2,7 @@ export { baseConfigSchema, loadConfig, ConfigError, defaultDataDir, type BaseCon
 export { AppError, errorBody, DEFAULT_RETRY_AFTER_SECONDS } from './errors.ts';
 export { dependencyFailureOf, DEPENDENCY_ANSWERS, type DependencyFailure } from './dependency-failure.ts';
 export { lastKnown, NothingKnown, type LastKnownOptions } from './last-known.ts';
-export { openDatabase, preparedStatement, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
+export { openDatabase, preparedStatement, queryColumns, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
 export { batches, type BatchOptions } from './batches.ts';
 export { groupCommit, groupByCounter, writeCounted, type Counted, type CountedResult, type CountedWriter, type GroupCommitOptions } from './group-commit.ts';

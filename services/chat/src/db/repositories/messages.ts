@@ -1,5 +1,5 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { preparedStatement } from '@keisha/service-kit';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { preparedStatement, queryColumns } from '@keisha/service-kit';
 import type { ChatDatabase, MessageRow, StoredMessageStatus } from '../database.ts';
 import type { AnswerHolder } from './streaming-answers.ts';
 
@@ -132,19 +132,16 @@ export function messagesRepository(db: Kysely<ChatDatabase>) {
      * whose row is gone (the conversation was deleted while it streamed) are left out of the map.
      */
     async finishAll(ends: readonly AnswerEnd[]): Promise<Map<string, { row: MessageRow; used: number }>> {
-      const column = <T>(pick: (end: AnswerEnd) => T) => ends.map(pick);
-      const { rows } = await db.executeQuery<MessageRow & { used: number }>(
-        CompiledQuery.raw(FINISH_ALL, [
-          column((e) => e.id),
-          column((e) => e.answer.text),
-          column((e) => e.answer.status),
-          column((e) => e.answer.engine),
-          column((e) => JSON.stringify(e.answer.sources)),
-          column((e) => JSON.stringify(e.answer.notes)),
-          column((e) => e.userId),
-          column((e) => e.day),
-        ]),
-      );
+      const rows = await queryColumns<MessageRow & { used: number }, AnswerEnd>(db, FINISH_ALL, ends, [
+        (e) => e.id,
+        (e) => e.answer.text,
+        (e) => e.answer.status,
+        (e) => e.answer.engine,
+        (e) => JSON.stringify(e.answer.sources),
+        (e) => JSON.stringify(e.answer.notes),
+        (e) => e.userId,
+        (e) => e.day,
+      ]);
       return new Map(rows.map(({ used, ...row }) => [row.id, { row, used }]));
     },
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { preparedStatement } from '@keisha/service-kit';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { preparedStatement, queryColumns } from '@keisha/service-kit';
 import type { ChatDatabase, MessageRow, SessionRow } from '../database.ts';
 import type { AnswerHolder } from './streaming-answers.ts';
 
@@ -134,25 +134,19 @@ const NO_HOLDER = { instance: null, process: null, leaseMs: null };
  */
 export function sessionsRepository(db: Kysely<ChatDatabase>, holder?: AnswerHolder) {
   const held = holder ?? NO_HOLDER;
+  /** The batch statements' last parameters: who holds the answers they write. */
+  const heldParameters = [held.instance, held.process, held.leaseMs];
   /** Messages to existing conversations in one call; see continueAllWithMessages below. */
   async function continueAll(
     batch: readonly ConversationContinuation[],
     historyRows: number,
   ): Promise<{ counts: Map<string, number>; results: ContinuedConversation[] }> {
-    const column = <T>(pick: (c: ConversationContinuation) => T) => batch.map(pick);
-    const { rows } = await db.executeQuery<ContinuedRow & { ord: number; day: string }>(
-      CompiledQuery.raw(CONTINUE_ALL, [
-        column((c) => c.userId),
-        column((c) => c.day),
-        column((c) => c.limit),
-        column((c) => c.sessionId),
-        column((c) => c.autoTitle),
-        column((c) => c.text),
-        historyRows,
-        held.instance,
-        held.process,
-        held.leaseMs,
-      ]),
+    const rows = await queryColumns<ContinuedRow & { ord: number; day: string }, ConversationContinuation>(
+      db,
+      CONTINUE_ALL,
+      batch,
+      [(c) => c.userId, (c) => c.day, (c) => c.limit, (c) => c.sessionId, (c) => c.autoTitle, (c) => c.text],
+      [historyRows, ...heldParameters],
     );
     const counts = new Map<string, number>();
     const results: ContinuedConversation[] = new Array(batch.length);
@@ -238,8 +232,12 @@ export function sessionsRepository(db: Kysely<ChatDatabase>, holder?: AnswerHold
      * conversation is not that caller's (or does not exist). One statement for all of them.
      */
     async ownedWithHistory(requests: ReadonlyArray<{ userId: string; sessionId: string }>, historyRows: number): Promise<Array<OwnedConversation | undefined>> {
-      const { rows } = await db.executeQuery<SessionRow & { ord: number; history: HistoryJson[] | string }>(
-        CompiledQuery.raw(OWNED_WITH_HISTORY, [requests.map((r) => r.userId), requests.map((r) => r.sessionId), historyRows]),
+      const rows = await queryColumns<SessionRow & { ord: number; history: HistoryJson[] | string }, { userId: string; sessionId: string }>(
+        db,
+        OWNED_WITH_HISTORY,
+        requests,
+        [(r) => r.userId, (r) => r.sessionId],
+        [historyRows],
       );
       const found: Array<OwnedConversation | undefined> = new Array(requests.length).fill(undefined);
       for (const { ord, history, ...session } of rows) found[ord - 1] = { session, history: historyOf(history) };
@@ -262,21 +260,12 @@ export function sessionsRepository(db: Kysely<ChatDatabase>, holder?: AnswerHold
      */
     async startAllWithMessages(starts: readonly ConversationStart[]): Promise<{ counts: Map<string, number>; results: StartedConversation[] }> {
       const ids = starts.map(() => ({ session: randomUUID(), user: randomUUID(), ai: randomUUID() }));
-      const column = <T>(pick: (start: ConversationStart, i: number) => T) => starts.map(pick);
-      const { rows } = await db.executeQuery<SessionRow & { day: string; used: number }>(
-        CompiledQuery.raw(START_ALL, [
-          column((s) => s.userId),
-          column((s) => s.day),
-          column((s) => s.limit),
-          column((s) => s.title),
-          column((s) => s.text),
-          column((_, i) => ids[i]!.session),
-          column((_, i) => ids[i]!.user),
-          column((_, i) => ids[i]!.ai),
-          held.instance,
-          held.process,
-          held.leaseMs,
-        ]),
+      const rows = await queryColumns<SessionRow & { day: string; used: number }, ConversationStart>(
+        db,
+        START_ALL,
+        starts,
+        [(s) => s.userId, (s) => s.day, (s) => s.limit, (s) => s.title, (s) => s.text, (_, i) => ids[i]!.session, (_, i) => ids[i]!.user, (_, i) => ids[i]!.ai],
+        heldParameters,
       );
       const counts = new Map<string, number>();
       const sessions = new Map<string, SessionRow>();
