@@ -35,3 +35,4 @@ export { default as tableStyles } from './table.module.css';
 export { InlineField, type InlineFieldProps } from './inline-field.tsx';
 /** Class names for a pill-shaped label (`pill` with `accent` or `outlined`; --k-pill-padding, -size, -weight). */
 export { default as pillStyles } from './pill.module.css';
+export { AccountPageLinks, ACCOUNT_PAGE_LINKS, type AccountPageLinksProps } from './account-page-links.tsx';

@@ -1,5 +1,5 @@
 import { session, useKeisha } from '@keisha/store';
-import { AccountChip, buttonStyles as buttons, KeishaLogo, ThemeToggle } from '@keisha/ui';
+import { AccountChip, AccountPageLinks, buttonStyles as buttons, KeishaLogo, ThemeToggle } from '@keisha/ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthDialogState, type AuthDialogState } from '../hooks/use-auth-dialog-state.ts';
@@ -11,8 +11,6 @@ import styles from './decoder-header.module.css';
 export const GUEST_LABEL = 'Guest User';
 /** Spec section 2: shown while the session is being restored. */
 export const RESTORING_LABEL = 'Loading...';
-/** The account page and the public API's documentation (shell routes), reachable from every header (issue 28). */
-export const SITE_LINKS = { account: '/account', developers: '/developers' } as const;
 /** Not in the spec: said beneath the reason while identity cannot confirm the reader's sign-in. */
 export const UNCONFIRMED_NOTE = 'You have not been signed out. Until your sign-in is confirmed, analyses count as a guest’s.';
 
@@ -60,12 +58,7 @@ export function DecoderHeader({ authDialog }: { authDialog?: AuthDialogState } =
           <HomeIcon />
           Home
         </Link>
-        <Link className={`${buttons.navLink} ${styles.siteLink}`} to={SITE_LINKS.account}>
-          Account
-        </Link>
-        <Link className={`${buttons.navLink} ${styles.siteLink}`} to={SITE_LINKS.developers}>
-          API
-        </Link>
+        <AccountPageLinks link={Link} className={`${buttons.navLink} ${styles.siteLink}`} />
         {restored ? (
           <>
             <AccountChip name={who} className={styles.user} />
