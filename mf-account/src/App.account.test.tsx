@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, signedInAs, signedOut, fakeApiForEachTest } from './testing/session.ts';
 import { apiFailure } from './testing/api-failure.ts';
+import type { FakeApi } from '@keisha/config/testing/fake-api';
 
 const api = fakeApiForEachTest();
 
-function serveAccount(user: { id: string; email: string; role: 'user' | 'admin' }) {
+/** /account signed in as `user`: their session, account and profile served, and the other answers given (route → answer). */
+function openAccountAs(user: { id: string; email: string; role: 'user' | 'admin' }, answers: Record<string, Parameters<FakeApi['on']>[1]> = {}) {
+  signedInAs(api, user);
   api.on('GET /api/auth/me', { json: { success: true, user: { ...user, created_at: '2025-01-15T10:00:00.000Z' } } });
   api.on('GET /api/profiles/me', {
     json: { success: true, profile: { id: user.id, username: 'member', avatar_url: null, website: 'https://member.example' } },
   });
+  for (const [route, answer] of Object.entries(answers)) api.on(route, answer);
+  renderApp('/account');
 }
 
 describe('signed out', () => {
@@ -24,12 +29,11 @@ describe('signed out', () => {
 
 describe('signed in', () => {
   it('shows the email, the plan from billing and the join date', async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    api.on('GET /api/billing/entitlements/me', {
-      json: { success: true, entitlement: { decoder_tier: 'annual', chat_tier: 'Gold', expires_at: null } },
+    openAccountAs(MEMBER, {
+      'GET /api/billing/entitlements/me': {
+        json: { success: true, entitlement: { decoder_tier: 'annual', chat_tier: 'Gold', expires_at: null } },
+      },
     });
-    renderApp('/account');
     expect(screen.getByRole('heading', { level: 1, name: 'Your Account' })).toBeTruthy();
     expect(screen.getByText(MEMBER.email)).toBeTruthy();
     expect(await screen.findByText('Decoder Annual · Chat Gold')).toBeTruthy();
@@ -39,28 +43,23 @@ describe('signed in', () => {
   });
 
   it("shows '—' when billing cannot say the plan", async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    renderApp('/account');
+    openAccountAs(MEMBER);
     const details = await screen.findByRole('heading', { level: 2, name: 'Account' });
     const section = details.closest('section')!;
     await waitFor(() => expect(within(section).getByText('—')).toBeTruthy());
   });
 
   it('links an admin to the console', async () => {
-    signedInAs(api, ADMIN);
-    serveAccount(ADMIN);
-    renderApp('/account');
+    openAccountAs(ADMIN);
     expect((await screen.findByRole('link', { name: 'Open the admin console' })).getAttribute('href')).toBe('/admin');
   });
 
   it('loads and saves the profile', async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    api.on('PATCH /api/profiles/me', (request) => ({
-      json: { success: true, profile: { id: MEMBER.id, ...(request.body as object) } },
-    }));
-    renderApp('/account');
+    openAccountAs(MEMBER, {
+      'PATCH /api/profiles/me': (request) => ({
+        json: { success: true, profile: { id: MEMBER.id, ...(request.body as object) } },
+      }),
+    });
     const username = (await screen.findByLabelText('Username')) as HTMLInputElement;
     expect(username.value).toBe('member');
     expect((screen.getByLabelText('Website') as HTMLInputElement).value).toBe('https://member.example');
@@ -78,10 +77,7 @@ describe('signed in', () => {
   });
 
   it('checks the addresses before sending, and shows what the server refuses', async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    api.on('PATCH /api/profiles/me', apiFailure(400, 'VALIDATION', 'That username is taken'));
-    renderApp('/account');
+    openAccountAs(MEMBER, { 'PATCH /api/profiles/me': apiFailure(400, 'VALIDATION', 'That username is taken') });
     fireEvent.change(await screen.findByLabelText('Avatar URL'), { target: { value: 'me.png' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(screen.getByText('Avatar URL must be a web address starting with http:// or https://')).toBeTruthy();
@@ -93,10 +89,7 @@ describe('signed in', () => {
   });
 
   it('checks the new password and changes it', async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    api.on('POST /api/auth/change-password', { json: { success: true } });
-    renderApp('/account');
+    openAccountAs(MEMBER, { 'POST /api/auth/change-password': { json: { success: true } } });
     const current = screen.getByLabelText('Current password') as HTMLInputElement;
     const next = screen.getByLabelText('New password') as HTMLInputElement;
     const confirm = screen.getByLabelText('Confirm new password') as HTMLInputElement;
@@ -126,10 +119,7 @@ describe('signed in', () => {
   });
 
   it('says so when the current password is wrong, without retrying it', async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    api.on('POST /api/auth/change-password', apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
-    renderApp('/account');
+    openAccountAs(MEMBER, { 'POST /api/auth/change-password': apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password') });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-pass' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-pass-1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-pass-1' } });
@@ -141,10 +131,7 @@ describe('signed in', () => {
   });
 
   it('signs out of all devices', async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    api.on('POST /api/auth/logout-all', { json: { success: true } });
-    renderApp('/account');
+    openAccountAs(MEMBER, { 'POST /api/auth/logout-all': { json: { success: true } } });
     await screen.findByLabelText('Username');
     fireEvent.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
     expect(await screen.findByText('You have been signed out of all devices.')).toBeTruthy();
@@ -153,9 +140,7 @@ describe('signed in', () => {
   });
 
   it('signs out here', async () => {
-    signedInAs(api, MEMBER);
-    serveAccount(MEMBER);
-    renderApp('/account');
+    openAccountAs(MEMBER);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('link', { name: 'Sign in on the News Decoder' })).toBeTruthy();
   });
