@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary, SalesSummary } from '@keisha/contracts/analytics';
-import { analyticsSummary, onLastDay, salesSummary } from './testing/analytics.ts';
+import { analyticsSummary, funnelOf, onLastDay, salesSummary } from './testing/analytics.ts';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from './testing/session.ts';
 
@@ -14,12 +14,7 @@ function summaryFor(days: 7 | 30 | 90): AnalyticsSummary {
       { event: 'analysis_completed', total: 30, sessions: 12, daily: daily(30) },
       { event: 'purchase', total: 2, sessions: 2, daily: daily(2) },
     ],
-    funnel: [
-      { event: 'page_view', label: 'Visited', sessions: 40 },
-      { event: 'analysis_completed', label: 'Analysed an article', sessions: 12 },
-      { event: 'paywall_shown', label: 'Saw the paywall', sessions: 0 },
-      { event: 'payment_initiated', label: 'Started a checkout', sessions: 0 },
-    ],
+    funnel: funnelOf({ page_view: 40, analysis_completed: 12, paywall_shown: 0, payment_initiated: 0 }),
     client_errors: {
       total: 3,
       daily: daily(3),

@@ -3,7 +3,7 @@
 // leaves the browsers' figures on screen with a way to try again.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { analyticsSummary, onLastDay, salesSummary } from '../../../testing/analytics.ts';
+import { analyticsSummary, funnelOf, onLastDay, salesSummary } from '../../../testing/analytics.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
 import { apiFailure } from '../../../testing/api-failure.ts';
@@ -17,13 +17,7 @@ const browserSummary = analyticsSummary(30, DATES, {
     { event: 'page_view', total: 90, sessions: 20, daily: lastDay(90) },
     { event: 'purchase', total: 5000, sessions: 5000, daily: lastDay(5000) },
   ],
-  funnel: [
-    { event: 'page_view', label: 'Visited', sessions: 20 },
-    { event: 'analysis_completed', label: 'Analysed an article', sessions: 8 },
-    { event: 'paywall_shown', label: 'Saw the paywall', sessions: 4 },
-    { event: 'sign_up', label: 'Signed up', sessions: 3 },
-    { event: 'payment_initiated', label: 'Started a checkout', sessions: 2 },
-  ],
+  funnel: funnelOf({ page_view: 20, analysis_completed: 8, paywall_shown: 4, sign_up: 3, payment_initiated: 2 }),
   client_errors: { total: 0, daily: lastDay(0), top: [] },
 });
 
