@@ -34,6 +34,25 @@ export interface Counted<T> {
 /** What a write gets: its use and result, undefined when the limit was reached, or what failed. */
 export type CountedResult<T> = Counted<T> | undefined | Error;
 
+/**
+ * The `wanted` and `taken` parts of a batch statement's WITH (a `writeAll`): from `req`, one row per write
+ * with its counter (`key`, `day`) and its limit (`lim`, null: unlimited), each counter row of `table` takes
+ * all of its writes' uses only if they all fit under the strictest limit (`used + n <= lim`, checked on the
+ * row as ON CONFLICT locked it, so writers elsewhere cannot overdraw it), locked in (key, day) order so two
+ * writers cannot deadlock. `taken` holds each counter that took its uses: its key, day and new count.
+ */
+export function takenUsesSql(table: string, key: string): string {
+  return `wanted as (
+  select ${key}, day, count(*)::int as n, min(lim) as lim from req group by ${key}, day
+), taken as (
+  insert into ${table} as c (${key}, day, used)
+  select ${key}, day, n from wanted order by ${key}, day
+  on conflict (${key}, day) do update set used = c.used + excluded.used
+  where c.used + excluded.used <= coalesce((select w.lim from wanted w where w.${key} = excluded.${key} and w.day = excluded.day), 2147483647)
+  returning c.${key}, c.day, c.used
+)`;
+}
+
 /** The writes' indexes, grouped by counter in order of arrival. */
 export function groupByCounter<W>(writes: readonly W[], counterOf: (write: W) => string): number[][] {
   const groups = new Map<string, number[]>();

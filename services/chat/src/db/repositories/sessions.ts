@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { preparedStatement, queryColumns } from '@keisha/service-kit';
+import { preparedStatement, queryColumns, takenUsesSql } from '@keisha/service-kit';
 import type { ChatDatabase, MessageRow, SessionRow } from '../database.ts';
 import type { AnswerHolder } from './streaming-answers.ts';
 
@@ -36,15 +36,7 @@ const START_ALL = preparedStatement(`
 with req as (
   select * from unnest($1::uuid[], $2::date[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::uuid[])
     with ordinality as r(user_id, day, lim, title, text, session_id, user_message_id, ai_message_id, ord)
-), wanted as (
-  select user_id, day, count(*)::int as n, min(lim) as lim from req group by user_id, day
-), taken as (
-  insert into chat_usage_counters as c (user_id, day, used)
-  select user_id, day, n from wanted order by user_id, day
-  on conflict (user_id, day) do update set used = c.used + excluded.used
-  where c.used + excluded.used <= coalesce((select w.lim from wanted w where w.user_id = excluded.user_id and w.day = excluded.day), 2147483647)
-  returning c.user_id, c.day, c.used
-), s as (
+), ${takenUsesSql('chat_usage_counters', 'user_id')}, s as (
   insert into chat_sessions (id, user_id, title, updated_at)
   select r.session_id, r.user_id, r.title, clock_timestamp() from req r join taken t on t.user_id = r.user_id and t.day = r.day
   order by r.ord

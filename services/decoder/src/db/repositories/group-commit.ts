@@ -3,7 +3,7 @@
 // commit for all of them, with the quota exactly as strict as one statement per request. The rules
 // (which writes may go together, which go alone, in what order) and the batching are service-kit's
 // group commit, shared with the chat; this file gives it the decoder's statement.
-import { groupCommit as sharedGroupCommit, preparedStatement, writeCounted, type CountedWriter } from '@keisha/service-kit';
+import { groupCommit as sharedGroupCommit, preparedStatement, takenUsesSql, writeCounted, type CountedWriter } from '@keisha/service-kit';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DecoderDatabase } from '../database.ts';
 import type { Counter, HistoryEntry } from './usage-rows.ts';
@@ -80,15 +80,7 @@ with req as (
     r.score::int as score, r.term_count::int as term_count, r.text, r.result
   from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
     with ordinality as r(subject, day, lim, user_id, title, score, term_count, text, result, ord)
-), wanted as (
-  select subject, day, count(*)::int as n, min(lim) as lim from req group by subject, day
-), taken as (
-  insert into usage_counters as c (subject, day, used)
-  select subject, day, n from wanted order by subject, day
-  on conflict (subject, day) do update set used = c.used + excluded.used
-  where c.used + excluded.used <= coalesce((select w.lim from wanted w where w.subject = excluded.subject and w.day = excluded.day), 2147483647)
-  returning c.subject, c.day, c.used
-), recorded as (
+), ${takenUsesSql('usage_counters', 'subject')}, recorded as (
   insert into analyses (user_id, title, score, term_count, text, result)
   select r.user_id, r.title, r.score, r.term_count, r.text, r.result
   from req r join taken t on t.subject = r.subject and t.day = r.day
