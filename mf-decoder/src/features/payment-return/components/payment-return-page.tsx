@@ -16,12 +16,11 @@ export function PaymentReturnPage({ outcome }: { outcome: PaymentOutcome }) {
 
 function PaymentCancelled() {
   return (
-    <ReturnCard tone="neutral" title="Payment cancelled">
-      <p className={statusCard.text}>
-        Nothing was charged, and your plan has not changed. You can keep decoding within your daily analyses and
-        upgrade whenever you are ready.
-      </p>
-    </ReturnCard>
+    <ReturnCard
+      tone="neutral"
+      title="Payment cancelled"
+      text="Nothing was charged, and your plan has not changed. You can keep decoding within your daily analyses and upgrade whenever you are ready."
+    />
   );
 }
 
@@ -37,37 +36,35 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
   switch (state.status) {
     case 'checking':
       return (
-        <ReturnCard tone="pending" title="Confirming your payment..." busy>
-          <p className={statusCard.text}>We are checking your payment with the payment provider. This takes a few seconds.</p>
-        </ReturnCard>
+        <ReturnCard tone="pending" title="Confirming your payment..." busy text="We are checking your payment with the payment provider. This takes a few seconds." />
       );
     case 'paid': {
       const until = formatUntil(state.until);
       return (
-        <ReturnCard tone="success" title="Payment received">
-          <p className={statusCard.text}>
-            {`Thank you for subscribing. Your ${state.plan} plan is active${state.lifetime ? ' for life' : until ? ` until ${until}` : ''}.`}
-          </p>
+        <ReturnCard
+          tone="success"
+          title="Payment received"
+          text={`Thank you for subscribing. Your ${state.plan} plan is active${state.lifetime ? ' for life' : until ? ` until ${until}` : ''}.`}
+        >
           {state.allowance && <p className={styles.allowance}>{state.allowance}</p>}
         </ReturnCard>
       );
     }
     case 'awaiting-approval':
       return (
-        <ReturnCard tone="pending" title="Payment pending">
-          <p className={statusCard.text}>
-            Your Cash App payment is waiting to be matched. Once it arrives with your account email in the note, we
-            update your account within 1 hour.
-          </p>
-        </ReturnCard>
+        <ReturnCard
+          tone="pending"
+          title="Payment pending"
+          text="Your Cash App payment is waiting to be matched. Once it arrives with your account email in the note, we update your account within 1 hour."
+        />
       );
     case 'processing':
       return (
-        <ReturnCard tone="pending" title="Payment processing">
-          <p className={statusCard.text}>
-            The payment provider has not confirmed your payment yet. Your plan changes as soon as it does; check
-            again in a few minutes.
-          </p>
+        <ReturnCard
+          tone="pending"
+          title="Payment processing"
+          text="The payment provider has not confirmed your payment yet. Your plan changes as soon as it does; check again in a few minutes."
+        >
           <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={onRetry}>
             Check again
           </button>
@@ -75,34 +72,32 @@ function SuccessState({ state, onRetry }: { state: VerificationState; onRetry: (
       );
     case 'closed':
       return (
-        <ReturnCard tone="neutral" title={state.closed === 'refunded' ? 'Payment refunded' : 'Payment not completed'}>
-          <p className={statusCard.text}>{CLOSED_TEXT[state.closed]}</p>
-        </ReturnCard>
+        <ReturnCard tone="neutral" title={state.closed === 'refunded' ? 'Payment refunded' : 'Payment not completed'} text={CLOSED_TEXT[state.closed]} />
       );
     case 'sign-in':
       return (
-        <ReturnCard tone="neutral" title="Sign in to see your payment">
-          <p className={statusCard.text}>
-            Sign in on the News Decoder with the account you paid from, then come back to this page to confirm the
-            payment.
-          </p>
-        </ReturnCard>
+        <ReturnCard
+          tone="neutral"
+          title="Sign in to see your payment"
+          text="Sign in on the News Decoder with the account you paid from, then come back to this page to confirm the payment."
+        />
       );
     case 'not-found':
       return (
-        <ReturnCard tone="neutral" title="Payment not found">
-          <p className={statusCard.text}>
-            This link does not name a payment of your account. If you paid, your plan shows on the News Decoder once
-            the payment is confirmed; write to support if it does not.
-          </p>
-        </ReturnCard>
+        <ReturnCard
+          tone="neutral"
+          title="Payment not found"
+          text="This link does not name a payment of your account. If you paid, your plan shows on the News Decoder once the payment is confirmed; write to support if it does not."
+        />
       );
     case 'failed':
       return (
-        <ReturnCard tone="neutral" title="We could not confirm your payment">
-          <p className={statusCard.text} role="alert">
-            Your payment could not be checked right now. Nothing is lost: please try again in a moment.
-          </p>
+        <ReturnCard
+          tone="neutral"
+          title="We could not confirm your payment"
+          text="Your payment could not be checked right now. Nothing is lost: please try again in a moment."
+          alert
+        >
           <button type="button" className={`${buttons.secondary} ${styles.secondary}`} onClick={onRetry}>
             Try again
           </button>
@@ -118,7 +113,19 @@ const CLOSED_TEXT: Record<'failed' | 'cancelled' | 'expired' | 'refunded', strin
   refunded: 'This payment was refunded, and the plan it paid for has ended.',
 };
 
-function ReturnCard({ tone, title, busy = false, children }: { tone: Tone; title: string; busy?: boolean; children: ReactNode }) {
+interface ReturnCardProps {
+  tone: Tone;
+  title: string;
+  /** The card's paragraph under the title. */
+  text: string;
+  /** The paragraph is an alert (said at once by screen readers). */
+  alert?: boolean;
+  busy?: boolean;
+  /** What follows the paragraph: a further line or a button. */
+  children?: ReactNode;
+}
+
+function ReturnCard({ tone, title, text, alert = false, busy = false, children }: ReturnCardProps) {
   const headingId = useId();
   return (
     <div className={statusCard.page}>
@@ -129,6 +136,9 @@ function ReturnCard({ tone, title, busy = false, children }: { tone: Tone; title
         <h1 id={headingId} className={statusCard.title}>
           {title}
         </h1>
+        <p className={statusCard.text} role={alert ? 'alert' : undefined}>
+          {text}
+        </p>
         {children}
         <Link className={`${buttons.primary} ${styles.action}`} to="/bias-detection">
           Back to the News Decoder
