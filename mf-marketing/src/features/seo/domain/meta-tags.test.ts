@@ -49,14 +49,17 @@ describe('page metadata', () => {
 describe('head tags', () => {
   it('sets description, Open Graph, Twitter card and the canonical link', () => {
     applyHeadTags(document, headTagsFor(PAGE_META.pricing, ORIGIN));
-    expect(content('meta[name="description"]')).toBe(PAGE_META.pricing.description);
-    expect(content('meta[property="og:title"]')).toBe('Keisha | Pricing');
-    expect(content('meta[property="og:description"]')).toBe(PAGE_META.pricing.description);
-    expect(content('meta[property="og:type"]')).toBe('website');
-    expect(content('meta[property="og:url"]')).toBe('https://keisha.example/pricing');
-    expect(content('meta[name="twitter:card"]')).toBe('summary');
-    expect(content('meta[name="robots"]')).toBe('index, follow');
-    expect(content('link[rel="canonical"]')).toBe('https://keisha.example/pricing');
+    const expected = {
+      'meta[name="description"]': PAGE_META.pricing.description,
+      'meta[property="og:title"]': 'Keisha | Pricing',
+      'meta[property="og:description"]': PAGE_META.pricing.description,
+      'meta[property="og:type"]': 'website',
+      'meta[property="og:url"]': 'https://keisha.example/pricing',
+      'meta[name="twitter:card"]': 'summary',
+      'meta[name="robots"]': 'index, follow',
+      'link[rel="canonical"]': 'https://keisha.example/pricing',
+    };
+    for (const [selector, value] of Object.entries(expected)) expect(content(selector), selector).toBe(value);
   });
 
   it('keeps the thank-you page out of search results', () => {
