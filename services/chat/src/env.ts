@@ -56,13 +56,10 @@ export interface LlmSettings {
 
 /** The LLM settings when a provider is configured; otherwise the offline responder answers alone. */
 export function llmSettingsOf(config: ChatConfig): LlmSettings | undefined {
-  const provider = llmProviderOf(config);
-  if (!provider) return undefined;
-  return {
-    ...provider,
+  return llmProviderOf(config, {
     model: config.CHAT_MODEL,
     firstTokenTimeoutMs: config.CHAT_FIRST_TOKEN_TIMEOUT_MS,
     idleTimeoutMs: config.CHAT_IDLE_TIMEOUT_MS,
     maxTokens: config.CHAT_MAX_TOKENS,
-  };
+  });
 }

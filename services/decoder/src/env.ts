@@ -58,12 +58,6 @@ export const decoderConfigSchema = baseConfigSchema.extend({
 
 /** The LLM settings, when a provider is configured; otherwise the embedded engine works alone. */
 export function llmSettingsOf(config: DecoderConfig) {
-  const provider = llmProviderOf(config);
-  if (!provider) return undefined;
-  return {
-    ...provider,
-    model: config.DECODER_MODEL,
-    timeoutMs: config.DECODER_LLM_TIMEOUT_MS,
-  };
+  return llmProviderOf(config, { model: config.DECODER_MODEL, timeoutMs: config.DECODER_LLM_TIMEOUT_MS });
 }
 export type DecoderConfig = z.infer<typeof decoderConfigSchema>;

@@ -12,6 +12,11 @@ describe('llmProviderOf', () => {
     expect(llmProviderOf({ OPENAI_API_KEY: 'sk-test' })).toEqual({ baseURL: undefined, apiKey: 'sk-test' });
   });
 
+  it("brings the service's own settings with the provider, and nothing without one", () => {
+    expect(llmProviderOf({ OPENAI_API_KEY: 'sk-test' }, { model: 'm', timeoutMs: 5 })).toEqual({ baseURL: undefined, apiKey: 'sk-test', model: 'm', timeoutMs: 5 });
+    expect(llmProviderOf({}, { model: 'm' })).toBeUndefined();
+  });
+
   it('refuses a base URL that is not a URL and an empty key in the settings', () => {
     const schema = z.object(llmProviderSettings);
     expect(schema.safeParse({ OPENAI_BASE_URL: 'localhost' }).success).toBe(false);

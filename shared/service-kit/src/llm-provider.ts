@@ -15,8 +15,11 @@ export interface LlmProvider {
   apiKey: string;
 }
 
-/** The provider when either setting is given (a local server needs no key: a placeholder is sent); otherwise undefined. */
-export function llmProviderOf(config: { OPENAI_BASE_URL?: string; OPENAI_API_KEY?: string }): LlmProvider | undefined {
+/**
+ * The provider when either setting is given (a local server needs no key: a placeholder is sent); otherwise
+ * undefined. `own`, the service's settings for its model (model name, timeouts), come with the provider.
+ */
+export function llmProviderOf<T extends object = object>(config: { OPENAI_BASE_URL?: string; OPENAI_API_KEY?: string }, own?: T): (LlmProvider & T) | undefined {
   if (!config.OPENAI_BASE_URL && !config.OPENAI_API_KEY) return undefined;
-  return { baseURL: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY ?? 'not-needed' };
+  return { baseURL: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY ?? 'not-needed', ...own } as LlmProvider & T;
 }
