@@ -1,38 +1,24 @@
 import { session, useKeisha } from '@keisha/store';
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { Link } from 'react-router-dom';
 import { Card } from '../../../components/card.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { confirmEmailChange } from '../api/account-links.ts';
-import { LINK_PAGE_MESSAGES, linkTokenFrom } from '../domain/link-page.ts';
+import { LinkActionButton, useLinkAction } from './link-action.tsx';
 import styles from './link-pages.module.css';
-
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 
 /**
  * /confirm-email-change?token=…: a button, not an automatic request, so a mail scanner that opens the link
  * changes nothing.
  */
 export function ConfirmEmailChangePage() {
-  const { search } = useLocation();
-  const token = linkTokenFrom(search);
-  const [status, setStatus] = useState<Status>(token ? { kind: 'idle' } : { kind: 'failed', message: LINK_PAGE_MESSAGES.noToken });
   const signedIn = useKeisha((s) => s.auth.user !== null);
-
-  async function confirm() {
-    if (!token || status.kind === 'busy') return;
-    setStatus({ kind: 'busy' });
-    try {
-      const email = await confirmEmailChange(token);
-      setStatus({ kind: 'done', email });
-      if (signedIn) void session.renewAccessToken().catch(() => undefined); // the page shows the new address
-    } catch (error) {
-      setStatus({ kind: 'failed', message: errorMessage(error, LINK_PAGE_MESSAGES.failed) });
-    }
-  }
+  const confirm = useLinkAction(async (token) => {
+    const email = await confirmEmailChange(token);
+    if (signedIn) void session.renewAccessToken().catch(() => undefined); // the page shows the new address
+    return { email };
+  });
+  const { status } = confirm;
 
   return (
     <Card title="Confirm your new e-mail address">
@@ -48,14 +34,7 @@ export function ConfirmEmailChangePage() {
       ) : (
         <>
           <p className={styles.text}>Confirm that this address is yours, and your account will use it from now on.</p>
-          <ActionOutcome
-            status={status}
-            label="Confirm my new address"
-            busyLabel="Confirming..."
-            onClick={() => void confirm()}
-            showButton={Boolean(token)}
-            actionsClassName={styles.actions}
-          />
+          <LinkActionButton action={confirm} label="Confirm my new address" busyLabel="Confirming..." />
         </>
       )}
     </Card>
