@@ -14,6 +14,29 @@ export interface DailyLimits {
   account: number;
 }
 
+/** The two daily counters an article counts in: its key's, and its account's over all its keys. */
+const COUNTERS = {
+  account: { table: 'api_account_usage', owner: 'user_id', of: (key: KeyOwner) => key.user_id },
+  key: { table: 'api_key_usage', owner: 'key_id', of: (key: KeyOwner) => key.id },
+} as const;
+type DailyCounter = (typeof COUNTERS)[keyof typeof COUNTERS];
+
+/** Adds `count` to the key's (or account's) day if the sum stays within `limit`: the new count, or undefined when it would not fit. */
+async function take(db: Kysely<DecoderDatabase>, { table, owner, of }: DailyCounter, key: KeyOwner, day: string, count: number, limit: number): Promise<number | undefined> {
+  const { rows } = await sql<{ used: number }>`
+    insert into ${sql.table(table)} (${sql.ref(owner)}, day, used) values (${of(key)}, ${day}, ${count})
+    on conflict (${sql.ref(owner)}, day) do update set used = ${sql.ref(`${table}.used`)} + ${count} where ${sql.ref(`${table}.used`)} + ${count} <= ${limit}
+    returning used`.execute(db);
+  return rows[0]?.used;
+}
+
+/** Takes `count` off the key's (or account's) day, not below zero: the new count (0 when the day has no row). */
+async function giveBack(db: Kysely<DecoderDatabase>, { table, owner, of }: DailyCounter, key: KeyOwner, day: string, count: number): Promise<number> {
+  const { rows } = await sql<{ used: number }>`
+    update ${sql.table(table)} set used = greatest(used - ${count}, 0) where ${sql.ref(owner)} = ${of(key)} and day = ${day} returning used`.execute(db);
+  return rows[0]?.used ?? 0;
+}
+
 /** A day's articles after a reservation or a give-back: the key's and its account's. */
 export interface Used {
   used: number;
@@ -89,24 +112,12 @@ export function apiKeysRepository(db: Kysely<DecoderDatabase>) {
       let which: 'key' | 'account' = 'account';
       try {
         return await db.transaction().execute(async (trx) => {
-          const account = await trx
-            .insertInto('api_account_usage')
-            .values({ user_id: key.user_id, day, used: count })
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'day']).doUpdateSet({ used: sql`api_account_usage.used + ${count}` }).where(sql<boolean>`api_account_usage.used + ${count} <= ${limits.account}`),
-            )
-            .returning('used')
-            .executeTakeFirst();
-          if (!account) throw full;
+          const accountUsed = await take(trx, COUNTERS.account, key, day, count, limits.account);
+          if (accountUsed === undefined) throw full;
           which = 'key';
-          const used = await trx
-            .insertInto('api_key_usage')
-            .values({ key_id: key.id, day, used: count })
-            .onConflict((oc) => oc.columns(['key_id', 'day']).doUpdateSet({ used: sql`api_key_usage.used + ${count}` }).where(sql<boolean>`api_key_usage.used + ${count} <= ${limits.key}`))
-            .returning('used')
-            .executeTakeFirst();
-          if (!used) throw full;
-          return { used: used.used, accountUsed: account.used };
+          const used = await take(trx, COUNTERS.key, key, day, count, limits.key);
+          if (used === undefined) throw full;
+          return { used, accountUsed };
         });
       } catch (error) {
         if (error === full) return { full: which };
@@ -118,21 +129,9 @@ export function apiKeysRepository(db: Kysely<DecoderDatabase>) {
     async release(key: KeyOwner, day: string, count: number): Promise<Used> {
       if (count <= 0) return this.usageOf(key, day);
       return db.transaction().execute(async (trx) => {
-        const account = await trx
-          .updateTable('api_account_usage')
-          .set({ used: sql`greatest(used - ${count}, 0)` })
-          .where('user_id', '=', key.user_id)
-          .where('day', '=', day)
-          .returning('used')
-          .executeTakeFirst();
-        const row = await trx
-          .updateTable('api_key_usage')
-          .set({ used: sql`greatest(used - ${count}, 0)` })
-          .where('key_id', '=', key.id)
-          .where('day', '=', day)
-          .returning('used')
-          .executeTakeFirst();
-        return { used: row?.used ?? 0, accountUsed: account?.used ?? 0 };
+        const accountUsed = await giveBack(trx, COUNTERS.account, key, day, count);
+        const used = await giveBack(trx, COUNTERS.key, key, day, count);
+        return { used, accountUsed };
       });
     },
 
