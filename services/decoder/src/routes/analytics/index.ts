@@ -5,6 +5,7 @@ import { trackBody, trackResponse } from '@keisha/contracts/analytics/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { analyticsRepository } from '../../db/repositories/analytics.ts';
 import { eventBytes, retentionCutoff, secondsUntilNextUtcDay, utcDay, type AnalyticsBounds } from '../../domain/analytics/bounds.ts';
@@ -24,6 +25,17 @@ export interface AnalyticsRouteOptions {
 
 export const DAILY_LIMIT_MESSAGE = 'No more analytics events are recorded today from this address or for the site.';
 
+/**
+ * A report the browser sends, which anyone can send: its body, answered 202 (or 400 and 429 in our error shape),
+ * at most `max` a minute per address.
+ */
+function browserReport<B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, answer: R, max: number) {
+  return {
+    schema: { tags: ['analytics'], summary, body, response: { 202: answer, 400: apiErrorBody, 429: apiErrorBody } },
+    config: { rateLimit: { max, timeWindow: '1 minute' } },
+  };
+}
+
 export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOptions): Promise<void> {
   const analytics = analyticsRepository(app.db as Kysely<DecoderDatabase>);
   const { bounds } = options;
@@ -35,15 +47,7 @@ export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOp
   // UTC day (recordEvent), and a retention period (the sweep below). A store failure is logged, never passed to the caller.
   app.post(
     DECODER_PATHS.track,
-    {
-      schema: {
-        tags: ['analytics'],
-        summary: 'Record an analytics event (one of the site’s event names; properties flat, 4 KB at most)',
-        body: trackBody,
-        response: { 202: trackResponse, 400: apiErrorBody, 429: apiErrorBody },
-      },
-      config: { rateLimit: { max: options.rateLimitMax, timeWindow: '1 minute' } },
-    },
+    browserReport('Record an analytics event (one of the site’s event names; properties flat, 4 KB at most)', trackBody, trackResponse, options.rateLimitMax),
     async (request, reply) => {
       const now = new Date();
       const properties = JSON.stringify(request.body.properties);
@@ -100,15 +104,7 @@ export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOp
   // A remote that failed to load or crashed. Kept without the reader's address or account; admins see counts.
   app.post(
     ANALYTICS_PATHS.clientErrors,
-    {
-      schema: {
-        tags: ['analytics'],
-        summary: 'Report a front-end failure (a remote that failed to load or crashed)',
-        body: clientErrorBody,
-        response: { 202: clientErrorResponse, 400: apiErrorBody, 429: apiErrorBody },
-      },
-      config: { rateLimit: { max: options.clientErrorRateLimitMax, timeWindow: '1 minute' } },
-    },
+    browserReport('Report a front-end failure (a remote that failed to load or crashed)', clientErrorBody, clientErrorResponse, options.clientErrorRateLimitMax),
     async (request, reply) => {
       try {
         await analytics.recordClientError(keptReport(request.body));
