@@ -3,8 +3,8 @@
 // repository (concurrent sends to one conversation, a conversation that is not the caller's, a used-up day)
 // and through the route (a Free account's burst into one conversation).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps, databaseForSuite } from '@keisha/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForSuite, databaseTargets, identityForFile, databaseForSuite } from '@keisha/service-kit/testing';
 import type { ChatDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { sessionsRepository } from '../src/db/repositories/sessions.ts';
@@ -164,12 +164,7 @@ describe.each(targets)('a message to an existing conversation on $kind', (target
 });
 
 describe.each(targets)('a Free account’s burst into one conversation on $kind', (target) => {
-  let ctx: Awaited<ReturnType<typeof startChat>>;
-
-  beforeAll(async () => {
-    ctx = await startChat(target, { IDENTITY_URL: identity.url });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = appForSuite(() => startChat(target, { IDENTITY_URL: identity.url }));
 
   it('accepts exactly the 9 messages left of 30 sent at once, stores exactly those, and answers 404 for another account', async () => {
     const token = await identity.tokenFor('user');

@@ -1,6 +1,6 @@
 // Issue 27, item 2: no chat until the account has confirmed its e-mail address, on any plan.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps, withoutVerificationClaim } from '@keisha/service-kit/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appForSuite, databaseTargets, identityForFile, withoutVerificationClaim } from '@keisha/service-kit/testing';
 import { CHAT_ERRORS, CHAT_TEXT } from '@keisha/contracts/chat';
 import { bearer, startChat } from './helpers.ts';
 
@@ -8,14 +8,9 @@ const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('the chat for an account that has not confirmed its address, on $kind', (target) => {
-  let free: Awaited<ReturnType<typeof startChat>>;
-  let gold: Awaited<ReturnType<typeof startChat>>;
+  const free = appForSuite(() => startChat(target, { IDENTITY_URL: identity.url }));
+  const gold = appForSuite(() => startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' }));
 
-  beforeAll(async () => {
-    free = await startChat(target, { IDENTITY_URL: identity.url });
-    gold = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
-  }, 300_000);
-  afterAll(() => closeTestApps(free, gold));
   beforeEach(async () => {
     await free.database.truncateAll();
     await gold.database.truncateAll();

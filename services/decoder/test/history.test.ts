@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, databaseTargets, identityForFile } from '@keisha/service-kit/testing';
 import { historyTitle } from '../src/domain/history.ts';
 import { seededRandom } from '../scripts/lib/seeded-random.ts';
 import { startDecoder } from './helpers.ts';
@@ -35,11 +35,7 @@ describe('historyTitle', () => {
 });
 
 describe.each(targets)('analysis history on $kind', (target) => {
-  let ctx: Awaited<ReturnType<typeof startDecoder>>;
-  beforeAll(async () => {
-    ctx = await startDecoder(target, { IDENTITY_URL: identity.url });
-  });
-  afterAll(() => closeTestApps(ctx));
+  const ctx = appForSuite(() => startDecoder(target, { IDENTITY_URL: identity.url }));
 
   it('keeps a signed-in reader’s analyses to list, reopen and delete, and shows them to nobody else', async () => {
     const alice = { authorization: `Bearer ${await identity.tokenFor('user')}` };

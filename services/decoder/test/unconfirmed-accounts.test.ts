@@ -1,7 +1,7 @@
 // Issue 27, item 2: an account whose address is not confirmed has its address's guest allowance, shared with
 // the guests there. Signing up (three times, from one address) must not buy more analyses than a guest has.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, identityForFile, closeTestApps, withoutVerificationClaim } from '@keisha/service-kit/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appForSuite, databaseTargets, identityForFile, withoutVerificationClaim } from '@keisha/service-kit/testing';
 import { startDecoder } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -9,13 +9,8 @@ const identity = await identityForFile();
 const ARTICLE = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood.';
 
 describe.each(targets)('accounts that have not confirmed their address, on $kind', (target) => {
-  let free: Awaited<ReturnType<typeof startDecoder>>;
-  let monthly: Awaited<ReturnType<typeof startDecoder>>;
-  beforeAll(async () => {
-    free = await startDecoder(target, { IDENTITY_URL: identity.url });
-    monthly = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'monthly' });
-  }, 300_000);
-  afterAll(() => closeTestApps(free, monthly));
+  const free = appForSuite(() => startDecoder(target, { IDENTITY_URL: identity.url }));
+  const monthly = appForSuite(() => startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'monthly' }));
   beforeEach(async () => {
     for (const ctx of [free, monthly]) {
       await ctx.database.db.deleteFrom('usage_counters').execute();
