@@ -205,7 +205,7 @@ function main(): void {
   const mark = markModel(markRows, vocabulary, cv, shippedVectors?.mark, (line) => console.error(line));
   const markValues = mark.outOfFold.flatMap((m) => [...m.values()]);
   const meanMark = markValues.reduce((a, b) => a + b, 0) / Math.max(1, markValues.length);
-  const tagger = flag('--no-tagger') ? null : fitTagger(fitRows.map((r) => ({ candidates: r.candidates, base: r.display.base, gold: r.display.gold })), words, zOutOfFold, threshold, cv, wordsFit.l2, mark.outOfFold, meanMark, option('--tag-grid')?.split(',').map(Number));
+  const tagger = flag('--no-tagger') ? null : fitTagger(fitRows.map((r) => ({ candidates: r.candidates, terms: r.terms, loaded: r.loaded, gold: r.display.gold })), words, zOutOfFold, threshold, cv, wordsFit.l2, mark.outOfFold, meanMark, option('--tag-grid')?.split(',').map(Number));
   if (tagger) {
     for (const c of tagger.grid) console.error(`  tagged words, probability >= ${c.threshold}${c.onlyBiased ? ', Biased texts only' : ''}: cross-validated token P/R/F1 on the fit half ${c.precision.toFixed(3)}/${c.recall.toFixed(3)}/${c.f1.toFixed(4)}`);
     console.error(`  tagger: probability >= ${tagger.tagger.threshold}${tagger.tagger.onlyBiased ? ', Biased texts only' : ''}`);

@@ -22,6 +22,9 @@ export interface AnalysedRow {
   hasWords: boolean;
   words: WordsRow;
   display: DisplayRow;
+  /** Words shown whatever the score (lexicon terms), and the lists' loaded words, shown in texts scored Biased. */
+  terms: Set<string>;
+  loaded: Set<string>;
   /** The words tagged.ts may show (framing.ts opinionTokens and vectorTokens): as the analyzer reads them, and lower-cased as written. */
   candidates: Array<{ word: string; surface: string }>;
   /** What the word-vector models read (lib/fit/vectors.ts). */
@@ -42,11 +45,16 @@ export function loadFitData(babePath: string, vocabulary: Vocabulary): FitData {
     const y = row.label === 'Biased' ? 1 : 0;
     // The words shown without marked or tagged words (the analyzer loaded some from word-weights.json and
     // weights.json): the base of the display choices.
+    // The lists' loaded words are shown only in texts scored Biased, so they are kept apart (`loaded`): the
+    // tagger's cross-validation shows them by each sentence's out-of-fold score.
     const tagged = new Set(detail.tagged.map((i) => detail.tokens.norm[i]!));
-    const base = new Set(detail.result.detected_terms.filter((t) => !(t.category === 'loaded-language' && (loadedKind(t.term) === 'marked' || tagged.has(t.term))))
+    const surfaceOf = (i: number) => spanWords(row.text.slice(detail.tokens.start[i]!, detail.tokens.end[i]!))[0] ?? '';
+    const loaded = new Set(detail.counts.loadedTokens.filter((i) => loadedKind(detail.tokens.norm[i]!) !== 'marked').map(surfaceOf));
+    const terms = new Set(detail.result.detected_terms.filter((t) => t.category !== 'loaded-language' || !(loadedKind(t.term) === 'marked' || tagged.has(t.term) || loaded.has(t.term)))
       .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
+    const base = new Set([...terms, ...loaded]);
     const candidates = [...detail.counts.opinionTokens, ...detail.counts.vectorTokens].sort((a, b) => a - b)
-      .map((i) => ({ word: detail.tokens.norm[i]!, surface: spanWords(row.text.slice(detail.tokens.start[i]!, detail.tokens.end[i]!))[0] ?? '' }));
+      .map((i) => ({ word: detail.tokens.norm[i]!, surface: surfaceOf(i) }));
     const coded = codedMask(detail.tokens, detail.occurrences);
     const content = detail.tokens.norm.filter((w, i) => coded[i] === 0 && vocabulary.vectors.has(w));
     const words = wordsRow(row.text, row.biasedWords, y);
@@ -59,6 +67,8 @@ export function loadFitData(babePath: string, vocabulary: Vocabulary): FitData {
       hasWords: detail.counts.tokens > 0,
       words,
       display,
+      terms,
+      loaded,
       candidates,
       vectors: { words: content, y },
     };

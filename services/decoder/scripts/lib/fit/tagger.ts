@@ -29,8 +29,9 @@ const TAGGER_L2 = 1;
 export interface TaggerRow {
   /** The text's words that tagged.ts may show: the word as the analyzer reads it, and as the evaluation compares it. */
   candidates: Array<{ word: string; surface: string }>;
-  /** The words the analyzer shows anyway. */
-  base: Set<string>;
+  /** The words the analyzer shows anyway (lexicon terms), and the lists' loaded words, shown in texts scored Biased; neither is a candidate. */
+  terms: Set<string>;
+  loaded: Set<string>;
   /** The words the annotators marked. */
   gold: Set<string>;
 }
@@ -57,7 +58,7 @@ export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scor
     const table = fitWordsModel(words.rows, train, wordsL2, words.names).table;
     for (let i = 0; i < n; i++) if (first[i] === f) tables[i] = table;
   }
-  const inputs = rows.map((row, i) => row.candidates.filter((o) => !row.base.has(o.surface)).map((o) => ({
+  const inputs = rows.map((row, i) => row.candidates.filter((o) => !row.terms.has(o.surface) && !row.loaded.has(o.surface)).map((o) => ({
     x: taggerInputs(o.word, z[i]!, tables[i]!.get(stemOf(o.word)) ?? 0, marks[i]!.get(o.word) ?? unknownMark),
     surface: o.surface,
     y: row.gold.has(o.surface) ? 1 : 0,
@@ -90,7 +91,8 @@ export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scor
         const row = rows[i]!;
         const p = inputs[i]!.map((c) => ({ surface: c.surface, p: probability(model, c.x) }));
         for (const c of candidates) {
-          const flagged = new Set(row.base);
+          const flagged = new Set(row.terms);
+          if (biased[i]) for (const w of row.loaded) flagged.add(w);
           if (!c.onlyBiased || biased[i]) for (const w of p) if (w.p >= c.threshold) flagged.add(w.surface);
           for (const w of flagged) row.gold.has(w) ? c.tp++ : c.fp++;
           for (const w of row.gold) if (!flagged.has(w)) c.fn++;

@@ -186,3 +186,22 @@ describe('translation and summary', () => {
     expect(r.score).toBeGreaterThanOrEqual(r.threshold);
   });
 });
+
+describe('loaded words follow the score', () => {
+  it('shows the lists’ loaded words in a text scored Biased only, and names them in the evidence either way', () => {
+    const plain = analyzeArticle('Officials said on Tuesday that the council slammed the budget proposal in a 5-2 vote.');
+    expect(plain.score).toBeLessThan(plain.threshold);
+    expect(plain.detected_terms.filter((t) => t.category === 'loaded-language')).toEqual([]);
+    expect(plain.signals?.categoryCounts['loaded-language']).toBeUndefined();
+    expect(plain.evidence?.some((e) => e.label.includes('“slammed”'))).toBe(true);
+
+    const loaded = analyzeArticle('The disgraceful, shameful senator slammed the reckless bill, a radical attack on decent families.');
+    expect(loaded.score).toBeGreaterThanOrEqual(loaded.threshold);
+    expect(loaded.detected_terms.filter((t) => t.category === 'loaded-language').map((t) => t.term)).toEqual(expect.arrayContaining(['disgraceful', 'shameful', 'slammed', 'reckless']));
+  });
+
+  it('shows a coded term whatever the score', () => {
+    const r = analyzeArticle('Officials said on Tuesday that the council approved new patrols in inner-city districts in a 5-2 vote.');
+    expect(r.detected_terms.some((t) => t.is_codeword)).toBe(true);
+  });
+});
