@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, hostileValues, unparsableBodies, identityForFile, closeTestApps } from '@keisha/service-kit/testing';
-import { bearer, startChat } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, hostileValues, unparsableBodies, identityForFile } from '@keisha/service-kit/testing';
+import { bearer, seededChatForSuite } from './helpers.ts';
 
 // Hostile and malformed values for every body field and query parameter of every chat route:
 // always a 4xx with a message, never a 5xx; or a success where the value is legitimate.
@@ -32,25 +32,18 @@ const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('chat under hostile input on $kind', (target) => {
-  let ctx: Awaited<ReturnType<typeof startChat>>;
-  let user = '';
+  const ctx = seededChatForSuite(target, identity, 'Seed message about redlining');
   let admin = '';
-  let sessionId = '';
   beforeAll(async () => {
-    ctx = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
-    user = await identity.tokenFor('user');
     admin = await identity.tokenFor('admin');
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(user), payload: { message: 'Seed message about redlining' } });
-    sessionId = sent.json().session_id;
   });
-  afterAll(() => closeTestApps(ctx));
 
   const BODY_ROUTES = () => [
-    { method: 'POST' as const, url: '/api/chat', fields: { message: 'hello', system_prompt: 'x', session_id: sessionId, time_zone: 'UTC' } },
-    { method: 'POST' as const, url: '/api/chat/stream', fields: { message: 'hello', system_prompt: 'x', session_id: sessionId, time_zone: 'UTC' } },
+    { method: 'POST' as const, url: '/api/chat', fields: { message: 'hello', system_prompt: 'x', session_id: ctx.sessionId, time_zone: 'UTC' } },
+    { method: 'POST' as const, url: '/api/chat/stream', fields: { message: 'hello', system_prompt: 'x', session_id: ctx.sessionId, time_zone: 'UTC' } },
     { method: 'POST' as const, url: '/api/chat/sessions', fields: { title: 'A title' } },
-    { method: 'PATCH' as const, url: `/api/chat/sessions/${sessionId}`, fields: { title: 'A title' } },
-    { method: 'POST' as const, url: `/api/chat/sessions/${sessionId}/regenerate`, fields: { time_zone: 'UTC' } },
+    { method: 'PATCH' as const, url: `/api/chat/sessions/${ctx.sessionId}`, fields: { title: 'A title' } },
+    { method: 'POST' as const, url: `/api/chat/sessions/${ctx.sessionId}/regenerate`, fields: { time_zone: 'UTC' } },
   ];
 
   const acceptable = (response: { statusCode: number; headers: Record<string, unknown>; body: string }, field: string, label: string) => {
@@ -68,7 +61,7 @@ describe.each(targets)('chat under hostile input on $kind', (target) => {
     for (const route of BODY_ROUTES()) {
       for (const field of Object.keys(route.fields)) {
         for (const [label, value] of HOSTILE) {
-          const response = await ctx.app.inject({ method: route.method, url: route.url, headers: bearer(user), payload: { ...route.fields, [field]: value } });
+          const response = await ctx.app.inject({ method: route.method, url: route.url, headers: bearer(ctx.user), payload: { ...route.fields, [field]: value } });
           if (!acceptable(response, field, label)) failures.push(`${route.method} ${route.url} ${field}=${label}: ${response.statusCode} ${response.body.slice(0, 160)}`);
         }
       }
@@ -79,9 +72,9 @@ describe.each(targets)('chat under hostile input on $kind', (target) => {
   it('answers every hostile value of every query parameter and path id with a 4xx and a message', async () => {
     const failures: string[] = [];
     const QUERIES: Array<{ path: string; fields: Record<string, string>; token: string }> = [
-      { path: '/api/chat/search', fields: { q: 'redlining', limit: '5' }, token: user },
-      { path: '/api/chat/sessions', fields: { page: '1', page_size: '10' }, token: user },
-      { path: '/api/chat/usage', fields: { time_zone: 'UTC' }, token: user },
+      { path: '/api/chat/search', fields: { q: 'redlining', limit: '5' }, token: ctx.user },
+      { path: '/api/chat/sessions', fields: { page: '1', page_size: '10' }, token: ctx.user },
+      { path: '/api/chat/usage', fields: { time_zone: 'UTC' }, token: ctx.user },
       { path: '/api/chat/admin/usage', fields: { user_ids: crypto.randomUUID() }, token: admin },
     ];
     for (const route of QUERIES) {
@@ -102,7 +95,7 @@ describe.each(targets)('chat under hostile input on $kind', (target) => {
         ['GET', `/api/chat/sessions/${id}/messages`],
         ['DELETE', `/api/chat/sessions/${id}`],
       ] as const) {
-        const response = await ctx.app.inject({ method, url, headers: bearer(user) });
+        const response = await ctx.app.inject({ method, url, headers: bearer(ctx.user) });
         const ok = response.statusCode >= 400 && response.statusCode < 500 && typeof response.json()?.error?.message === 'string';
         if (!ok) failures.push(`${method} ${url.slice(0, 60)} (${label}): ${response.statusCode}`);
       }
@@ -116,7 +109,7 @@ describe.each(targets)('chat under hostile input on $kind', (target) => {
     ['a constructor-pollution attempt', '{"constructor":{"prototype":{"x":1}},"message":"hi"}', 'application/json'],
   ])('refuses a message body that is %s without a 5xx', async (_label, payload, type) => {
     for (const url of ['/api/chat', '/api/chat/stream']) {
-      const response = await ctx.app.inject({ method: 'POST', url, headers: { ...bearer(user), 'content-type': type }, payload });
+      const response = await ctx.app.inject({ method: 'POST', url, headers: { ...bearer(ctx.user), 'content-type': type }, payload });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
     }

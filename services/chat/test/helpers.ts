@@ -1,4 +1,4 @@
-import { dropSchemas, openTestDatabase } from '@keisha/service-kit/testing';
+import { appForSuite, bearer, dropSchemas, openTestDatabase, type IdentityProcess } from '@keisha/service-kit/testing';
 import type { DatabaseHandle, DatabaseKind } from '@keisha/service-kit';
 import { buildChatApp, type ChatDeps } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -9,6 +9,20 @@ export async function startChat(target: { kind: DatabaseKind; url?: string }, en
   const database = await openTestDatabase<any>(target, migrations);
   const app = await startChatOn(database, env, deps);
   return { app, database };
+}
+
+/**
+ * The chat of a fuzz suite, for one describe block (service kit's appForSuite): on an unlimited plan, so valid
+ * bodies go all the way to an answer instead of stopping at the limit, with a signed-in user who has sent `message`
+ * (a conversation for the routes' session ids). `first` is the answer to that message.
+ */
+export function seededChatForSuite(target: { kind: DatabaseKind; url?: string }, identity: IdentityProcess, message: string) {
+  return appForSuite(async () => {
+    const chat = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
+    const user = await identity.tokenFor('user');
+    const first = await chat.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(user), payload: { message } });
+    return { ...chat, user, first, sessionId: first.json().session_id as string };
+  });
 }
 
 /** The chat service on a database that is already open (several replicas on one database). */

@@ -1,7 +1,7 @@
 // Generated hostile requests against every mutating chat route (shared/service-kit's route fuzzer):
 // never a 5xx, every refusal in our error shape, no stack or SQL in any answer, and a refused
 // message never counts against the day's messages. FUZZ_RUNS sets the bodies per route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
   expectCleanFuzz,
@@ -10,9 +10,8 @@ import {
   fuzzRunsFromEnv,
   fuzzTimeoutMs,
   identityForFile,
-  closeTestApps,
 } from '@keisha/service-kit/testing';
-import { bearer, startChat, subjectOf } from './helpers.ts';
+import { bearer, seededChatForSuite, subjectOf } from './helpers.ts';
 
 const ROUTES = [
   'POST /api/chat',
@@ -28,24 +27,16 @@ const targets = await databaseTargets();
 const identity = await identityForFile();
 
 describe.each(targets)('chat routes under generated hostile requests on $kind', (target) => {
-  let ctx: Awaited<ReturnType<typeof startChat>>;
-  let user = '';
-  let sessionId = '';
+  const ctx = seededChatForSuite(target, identity, 'What is redlining?');
   beforeAll(async () => {
-    // An unlimited plan, so valid bodies go all the way to an answer instead of stopping at the limit.
-    ctx = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
-    user = await identity.tokenFor('user');
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(user), payload: { message: 'What is redlining?' } });
-    expect(sent.statusCode).toBe(200);
-    sessionId = sent.json().session_id;
+    expect(ctx.first.statusCode).toBe(200);
     await ctx.database.db.deleteFrom('chat_usage_counters').execute();
   });
-  afterAll(() => closeTestApps(ctx));
 
   it(
     'answers every one below 500, refusals in our error shape, nothing leaked, and no message counted for a refusal',
     async () => {
-      const message = { message: 'What is redlining?', session_id: sessionId, time_zone: 'America/New_York' };
+      const message = { message: 'What is redlining?', session_id: ctx.sessionId, time_zone: 'America/New_York' };
       const report = await fuzzRoutes(ctx.app, {
         service: 'chat',
         label: target.kind,
@@ -56,13 +47,13 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
           'PATCH /api/chat/sessions/:id': { title: 'Housing history' },
           'POST /api/chat/sessions/:id/regenerate': { time_zone: 'UTC' },
         },
-        params: () => ({ id: sessionId }),
-        callers: () => ({ guest: {}, user: bearer(user) }),
+        params: () => ({ id: ctx.sessionId }),
+        callers: () => ({ guest: {}, user: bearer(ctx.user) }),
       });
       expectCleanFuzz(report, ROUTES);
 
       // Every message counted is one answered request.
-      const counters = await ctx.database.db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', subjectOf(user)).execute();
+      const counters = await ctx.database.db.selectFrom('chat_usage_counters').select('used').where('user_id', '=', subjectOf(ctx.user)).execute();
       expect(counters.reduce((sum, row) => sum + row.used, 0)).toBe(fuzzSuccesses(report, ANSWERING_ROUTES, 'user'));
       // Nothing malformed was stored: every message is one bubble with text, every title is bounded.
       const rows = await ctx.database.db.selectFrom('messages').select(['user_prompt', 'ai_response']).execute();
