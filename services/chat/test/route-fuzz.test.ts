@@ -7,7 +7,6 @@ import {
   expectCleanFuzz,
   fuzzRoutes,
   fuzzSuccesses,
-  fuzzRunsFromEnv,
   fuzzTimeoutMs,
   identityForFile,
 } from '@keisha/service-kit/testing';
@@ -22,7 +21,6 @@ const ROUTES = [
   'DELETE /api/chat/sessions/:id',
 ];
 const ANSWERING_ROUTES = ['POST /api/chat', 'POST /api/chat/stream', 'POST /api/chat/sessions/:id/regenerate'];
-const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
@@ -38,8 +36,6 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
     async () => {
       const message = { message: 'What is redlining?', session_id: ctx.sessionId, time_zone: 'America/New_York' };
       const report = await fuzzRoutes(ctx.app, {
-        service: 'chat',
-        label: target.kind,
         bodies: {
           'POST /api/chat': message,
           'POST /api/chat/stream': message,
@@ -64,6 +60,6 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
       const titles = await ctx.database.db.selectFrom('chat_sessions').select('title').execute();
       for (const { title } of titles) if (title !== null) expect(title.length).toBeLessThanOrEqual(120);
     },
-    fuzzTimeoutMs(runs, ROUTES.length),
+    fuzzTimeoutMs(ROUTES.length),
   );
 });

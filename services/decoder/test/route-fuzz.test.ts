@@ -7,7 +7,6 @@ import {
   expectCleanFuzz,
   fuzzRoutes,
   fuzzSuccesses,
-  fuzzRunsFromEnv,
   fuzzTimeoutMs,
   type FuzzReport,
   identityForFile,
@@ -30,7 +29,6 @@ const ROUTES = [
 ];
 const ANALYSIS_ROUTES = ROUTES.slice(0, 2);
 const ARTICLE = 'Officials said shots were fired during the clashes in the inner-city neighborhood.';
-const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
 const identity = await identityForFile();
 
@@ -58,8 +56,6 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
     'answers every one below 500, refusals in our error shape, nothing leaked, and no use spent on a refusal',
     async () => {
       const report = await fuzzRoutes(ctx.app, {
-        service: 'decoder',
-        label: target.kind,
         bodies: {
           'POST /api/bias-analysis': { text: ARTICLE, time_zone: 'America/Chicago' },
           'POST /api/chatgpt-bias-analysis': { text: ARTICLE, time_zone: 'UTC' },
@@ -85,6 +81,6 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
       expect(saved.map((row) => row.id)).not.toContain(historyId);
       expect(saved).toHaveLength(successes(report, 'user'));
     },
-    fuzzTimeoutMs(runs, ROUTES.length),
+    fuzzTimeoutMs(ROUTES.length),
   );
 });

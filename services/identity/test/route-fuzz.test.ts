@@ -2,7 +2,7 @@
 // fuzzer): never a 5xx, every refusal in our error shape, no stack or SQL in any answer, and no
 // request, however odd, makes anyone an administrator. FUZZ_RUNS sets the bodies per route.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, expectCleanFuzz, fuzzRoutes, fuzzRunsFromEnv, fuzzTimeoutMs, type FuzzCallers } from '@keisha/service-kit/testing';
+import { databaseTargets, expectCleanFuzz, fuzzRoutes, fuzzTimeoutMs, type FuzzCallers } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, signIn, signUp, identityForSuite } from './helpers.ts';
 
 const ROUTES = [
@@ -36,7 +36,6 @@ const ROUTES = [
 ];
 const USER = { email: 'fuzz-user@example.org', password: 'fuzz-amber-glacier-16' };
 const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
-const runs = fuzzRunsFromEnv();
 const targets = await databaseTargets();
 
 describe.each(targets)('identity routes under generated hostile requests on $kind', (target) => {
@@ -61,8 +60,6 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
     'answers every one below 500, refusals in our error shape, nothing leaked, and nobody promoted',
     async () => {
       const report = await fuzzRoutes(ctx.app, {
-        service: 'identity',
-        label: target.kind,
         bodies: {
           'POST /api/waitlist': { email: 'waiting@example.org' },
           'POST /api/bias-auth/register': { email: 'fuzz-new@example.org', password: 'fuzz-amber-glacier-16' },
@@ -108,6 +105,6 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
       // Whatever was stored is a normalised address.
       for (const { email } of roles) expect(email).toMatch(/^[^\s<>A-Z]+@[^\s<>A-Z]+\.[a-z]+$/);
     },
-    fuzzTimeoutMs(runs, ROUTES.length),
+    fuzzTimeoutMs(ROUTES.length),
   );
 });

@@ -130,6 +130,7 @@ describe('the fuzzer on a real service', () => {
   it('passes a route that holds, and reports the 5xx, the shape and the stack of one that does not, with what replays them', async () => {
     const report = await fuzzRoutes(app, {
       service: 'probe',
+      label: '',
       runs: 150,
       seed: 42,
       bodies: { 'POST /notes': { title: 'hello' }, 'PUT /notes/:id': { title: 'hello' } },

@@ -53,9 +53,9 @@ export async function mutatingRoutes(app: ServiceApp): Promise<FuzzRoute[]> {
 export type FuzzCallers = Record<string, Record<string, string>>;
 
 export interface RouteFuzzPlan {
-  /** Names the service in reports. */
-  service: string;
-  /** Names the run in reports (the database kind, say). */
+  /** Names the service in reports. Default: the app's name. */
+  service?: string;
+  /** Names the run in reports. Default: the kind of the app's database (pglite, postgres). */
   label?: string;
   /** Hostile bodies per route (each sent once per caller). Default: FUZZ_RUNS, else 60. */
   runs?: number;
@@ -156,8 +156,8 @@ export async function fuzzRoutes(app: ServiceApp, plan: RouteFuzzPlan): Promise<
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
   const routes = (await mutatingRoutes(app)).filter((route) => !only || route.key.includes(only));
   const report: FuzzReport = {
-    service: plan.service,
-    label: plan.label ?? '',
+    service: plan.service ?? app.serviceName,
+    label: plan.label ?? app.dbKind,
     seed,
     runs,
     routes: [],
@@ -267,7 +267,7 @@ function writeReportFile(report: FuzzReport): void {
   writeFileSync(path.join(dir, name), JSON.stringify(report, null, 2));
 }
 
-/** A test timeout that grows with the number of bodies: hostile bodies are quick, but not free. */
-export function fuzzTimeoutMs(runs: number, routes: number): number {
+/** A test timeout that grows with the number of bodies (FUZZ_RUNS per route by default): hostile bodies are quick, but not free. */
+export function fuzzTimeoutMs(routes: number, runs = fuzzRunsFromEnv()): number {
   return 60_000 + runs * routes * 250;
 }
