@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyServerOptions } from 'fastify';
-import { createServiceApp, defaultDataDir, entitlementLookup, internalTokenFileFor, jwkToPem, loadInternalToken, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
+import { createServiceApp, defaultDataDir, entitlementLookup, jwkToPem, lazyInternalToken, registerAuth, type DatabaseHandle, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase, UserRow } from './db/database.ts';
 import type { IdentityConfig } from './env.ts';
@@ -39,8 +39,7 @@ export async function buildIdentityApp(
 ): Promise<ServiceApp> {
   const db = database.db as Kysely<IdentityDatabase>;
   const keys = await loadKeyRing(db, config.SIGNING_KEY_PEM);
-  let token: string | undefined;
-  const internalToken = () => (token ??= loadInternalToken(config.INTERNAL_API_TOKEN, internalTokenFileFor(config.DATA_DIR ?? defaultDataDir(import.meta.dirname, 'identity'))));
+  const internalToken = lazyInternalToken(config, import.meta.dirname, 'identity');
   return createServiceApp({
     name: 'identity',
     description: 'Accounts, sign-in, sessions, profiles, the waitlist and the admin API.',
