@@ -1,9 +1,11 @@
-import { appForSuite, bearer, dropSchemas, openTestDatabase, type IdentityProcess } from '@keisha/service-kit/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { appForSuite, bearer, dropSchemas, openTestDatabase, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
 import type { DatabaseHandle, DatabaseKind } from '@keisha/service-kit';
 import { buildChatApp, type ChatDeps } from '../src/app.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { chatConfigSchema } from '../src/env.ts';
 import { createEventParser, parseEvents } from '../src/domain/sse.ts';
+import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 
 export async function startChat(target: { kind: DatabaseKind; url?: string }, env: Record<string, string> = {}, deps: ChatDeps = {}) {
   const database = await openTestDatabase<any>(target, migrations);
@@ -104,4 +106,21 @@ export async function readFirstDeltas(body: ReadableStream<Uint8Array>, count: n
     }
   }
   return { meta, text, reader };
+}
+
+/**
+ * For one describe block on `target`: identity (its accounts in `identityDatabase`) and a fake OpenAI-compatible
+ * model, started together before the block's first test; stopped, and identity's schema dropped, after its last
+ * (after the block's own afterAll, which closes its chats first).
+ */
+export function identityAndModelForSuite(identityDatabase: ReturnType<typeof identityDatabaseFor>, target: { kind: string }) {
+  const peers = {} as { identity: IdentityProcess; fake: FakeOpenAi };
+  beforeAll(async () => {
+    [peers.identity, peers.fake] = await Promise.all([startIdentityProcess(identityDatabase.env(target.kind)), startFakeOpenAi()]);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([peers.identity?.stop(), peers.fake?.close()]);
+    await identityDatabase.drop(target.kind);
+  });
+  return peers;
 }

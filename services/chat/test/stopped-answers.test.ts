@@ -4,30 +4,24 @@
 // spent all 10 of a free day's messages. The rule: domain/quota/charge.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startIdentityProcess, type IdentityProcess } from '@keisha/service-kit/testing';
+import { databaseTargets } from '@keisha/service-kit/testing';
 import { createEventParser } from '../src/domain/sse.ts';
 import { STOPPED_ANSWER_CHARGED_FROM_CHARS } from '../src/domain/quota/charge.ts';
-import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
-import { bearer, eventually, identityDatabaseFor, startChat, subjectOf } from './helpers.ts';
+import { bearer, eventually, identityAndModelForSuite, identityDatabaseFor, startChat, subjectOf } from './helpers.ts';
 
 const targets = await databaseTargets();
 const identityDatabase = identityDatabaseFor(targets, 'stopped');
 
 describe.each(targets)('answers the person stopped or left, on $kind', (target) => {
-  let identity: IdentityProcess;
-  let fake: FakeOpenAi;
+  const peers = identityAndModelForSuite(identityDatabase, target);
   let ctx: Awaited<ReturnType<typeof startChat>>;
   let url: string;
   let token = '';
 
   beforeAll(async () => {
-    [identity, fake] = await Promise.all([
-      startIdentityProcess(identityDatabase.env(target.kind)),
-      startFakeOpenAi(),
-    ]);
     ctx = await startChat(target, {
-      IDENTITY_URL: identity.url,
-      OPENAI_BASE_URL: fake.url,
+      IDENTITY_URL: peers.identity.url,
+      OPENAI_BASE_URL: peers.fake.url,
       OPENAI_API_KEY: 'test-key',
       CHAT_HEARTBEAT_MS: '1000',
       CHAT_FIRST_TOKEN_TIMEOUT_MS: '20000',
@@ -38,15 +32,13 @@ describe.each(targets)('answers the person stopped or left, on $kind', (target) 
   afterAll(async () => {
     await ctx?.app.close();
     await ctx?.database.destroy();
-    await Promise.all([identity?.stop(), fake?.close()]);
-    await identityDatabase.drop(target.kind);
   });
   beforeEach(async () => {
-    fake.reset();
-    fake.answer = 'word '.repeat(600).trim(); // 2,999 characters, a word a chunk
-    fake.chunkDelayMs = 15;
+    peers.fake.reset();
+    peers.fake.answer = 'word '.repeat(600).trim(); // 2,999 characters, a word a chunk
+    peers.fake.chunkDelayMs = 15;
     await ctx.database.truncateAll();
-    token = await identity.tokenFor('user');
+    token = await peers.identity.tokenFor('user');
   });
 
   const usage = async () => ((await (await fetch(`${url}/api/chat/usage`, { headers: bearer(token) })).json()) as { usage: { messages_today: number } }).usage.messages_today;
@@ -107,7 +99,7 @@ describe.each(targets)('answers the person stopped or left, on $kind', (target) 
     expect(answers).toHaveLength(20);
     // The partial answers are kept, marked stopped.
     expect(answers.every((a) => a.status === 'stopped' && a.ai_response.length < STOPPED_ANSWER_CHARGED_FROM_CHARS)).toBe(true);
-    fake.chunkDelayMs = 0;
+    peers.fake.chunkDelayMs = 0;
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await streamAndLeave(() => false)).status);
     expect(statuses).toEqual([...Array.from({ length: 10 }, () => 200), 429]);
@@ -120,7 +112,7 @@ describe.each(targets)('answers the person stopped or left, on $kind', (target) 
     await settled();
     expect(await answersOf()).toMatchObject([{ status: 'stopped' }]);
     expect(await usage()).toBe(1);
-    fake.chunkDelayMs = 0;
+    peers.fake.chunkDelayMs = 0;
     const complete = await streamAndLeave(() => false);
     expect(complete.ended).toBe(true);
     await settled();
@@ -135,7 +127,7 @@ describe.each(targets)('answers the person stopped or left, on $kind', (target) 
       body: JSON.stringify({ message: 'Tell me about facial recognition bias.' }),
       signal: controller.signal,
     }).catch(() => 'aborted');
-    await eventually(async () => ((fake.requests[0]?.chunksSent ?? 0) >= 150 ? true : undefined), 20_000); // 750 characters made, none sent
+    await eventually(async () => ((peers.fake.requests[0]?.chunksSent ?? 0) >= 150 ? true : undefined), 20_000); // 750 characters made, none sent
     controller.abort();
     expect(await pending).toBe('aborted');
     await eventually(async () => ((await answersOf())[0]?.status === 'stopped' ? true : undefined), 20_000);
