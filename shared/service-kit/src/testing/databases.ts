@@ -50,9 +50,10 @@ export async function openTestDatabase<DB>(
   await migrateToLatest(handle.db as Kysely<any>, migrations, schema);
   const db = handle.db as Kysely<any>;
   const truncateAll = async () => {
-    const tables = await db.introspection.getTables();
-    const names = tables
-      .filter((t) => t.schema === (schema ?? 'public'))
+    // Only this schema's tables: reading every schema's (Kysely's introspection) fails when another suite
+    // drops its schema at that moment.
+    const { rows } = await sql<{ name: string }>`select tablename as name from pg_catalog.pg_tables where schemaname = ${schema ?? 'public'}`.execute(db);
+    const names = rows
       .map((t) => t.name)
       .filter((name) => !name.startsWith('kysely_migration'))
       .map((name) => `"${name}"`);
