@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { analyzeDetailed, codedMask } from '../../../src/domain/analyzer/index.ts';
 import { loadedKind } from '../../../src/domain/analyzer/framing.ts';
+import { compoundEnd, wordAt } from '../../../src/domain/analyzer/tokenize.ts';
 import { half, parseBabe, requireFile } from '../eval-data.ts';
 import { spanWords } from '../evaluate.ts';
 import { displayRow, wordsRow, type DisplayRow, type WordsRow } from '../words-model.ts';
@@ -53,10 +54,11 @@ export function loadFitData(babePath: string, vocabulary: Vocabulary): FitData {
     const terms = new Set(detail.result.detected_terms.filter((t) => t.category !== 'loaded-language' || !(loadedKind(t.term) === 'marked' || tagged.has(t.term) || loaded.has(t.term)))
       .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
     const base = new Set([...terms, ...loaded]);
+    // A hyphenated candidate is its whole word ("anti-science"), as tagged.ts reads and shows it.
     const candidates = [...detail.counts.opinionTokens, ...detail.counts.vectorTokens].sort((a, b) => a - b)
-      .map((i) => ({ word: detail.tokens.norm[i]!, surface: surfaceOf(i) }));
+      .map((i) => ({ word: wordAt(detail.tokens, i), surface: spanWords(row.text.slice(detail.tokens.start[i]!, detail.tokens.end[compoundEnd(detail.tokens, i)]!))[0] ?? '' }));
     const coded = codedMask(detail.tokens, detail.occurrences);
-    const content = detail.tokens.norm.filter((w, i) => coded[i] === 0 && vocabulary.vectors.has(w));
+    const content = detail.tokens.norm.filter((w, i) => coded[i] === 0 && vocabulary.lean.has(w));
     const words = wordsRow(row.text, row.biasedWords, y);
     const display = displayRow(row.text, base, new Set(row.biasedWords.flatMap(spanWords)));
     return {

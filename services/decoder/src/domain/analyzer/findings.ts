@@ -7,7 +7,7 @@ import { isOpinionWord, loadedKind, type LoadedKind } from './framing.ts';
 import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
 import { PASSIVE, type Occurrence } from './match.ts';
 import type { DetectedTerm, Span } from './types.ts';
-import type { Tokens } from './tokenize.ts';
+import { compoundEnd, wordAt, type Tokens } from './tokenize.ts';
 
 export const LOADED_WORD_SOURCE = 'https://aclanthology.org/P13-1162';
 /** BABE (Spinde et al., Findings of EMNLP 2021): the annotated news sentences the marked words were learned from. */
@@ -120,11 +120,12 @@ export function collectFindings(
   }
 
   for (const i of taggedTokens) {
-    const word = tokens.norm[i]!;
+    // A tagged hyphenated word is shown whole ("anti-science").
+    const word = wordAt(tokens, i);
     add(`l:${word}`, () => ({
       term: word, explanation: TAGGED_EXPLANATION(word), is_codeword: false, category: 'loaded-language',
       source_url: MARKED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
-    }), { start: tokens.start[i]!, end: tokens.end[i]! });
+    }), { start: tokens.start[i]!, end: tokens.end[compoundEnd(tokens, i)]! });
   }
 
   return [...byKey.values()].sort((a, b) => a.rank - b.rank || b.count - a.count || a.firstStart - b.firstStart);

@@ -7,8 +7,8 @@
  */
 import framingData from './data/framing-words.json' with { type: 'json' };
 import { phraseTokens } from './lexicon-types.ts';
-import { DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, type Tokens } from './tokenize.ts';
-import { wordVectors, type WordVector } from './vectors.ts';
+import { compoundEnd, DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, wordAt, type Tokens } from './tokenize.ts';
+import { vectorOf, wordVectors, type WordVector } from './vectors.ts';
 import { markedForms, wordWeights } from './words.ts';
 
 interface FramingFile {
@@ -318,6 +318,22 @@ export interface FramingCounts {
 }
 
 /**
+ * Hyphenated words the tagger may show, whole ("anti-science", "gun-toting"), by their first token: none
+ * of their parts a term's, a coded or an already loaded word, the first not a capitalised word inside a
+ * sentence, and the whole with a vector of its own or from its parts (vectors.ts `vectorOf`).
+ */
+function compoundCandidates(tokens: Tokens, taken: Uint8Array, coded: Uint8Array | undefined, loadedAt: Uint8Array, vectors: ReadonlyMap<string, WordVector>, out: number[]): void {
+  for (let i = 0; i + 1 < tokens.count; i++) {
+    if ((tokens.shape[i + 1]! & HYPHENATED) === 0 || (tokens.shape[i]! & HYPHENATED) !== 0) continue;
+    const end = compoundEnd(tokens, i);
+    let ok = (tokens.shape[i]! & TITLE) === 0 || tokens.sentenceStart[tokens.sentence[i]!] === i;
+    for (let k = i; ok && k <= end; k++) ok = !taken[k] && !loadedAt[k] && !(coded && coded[k]);
+    if (ok && vectorOf(wordAt(tokens, i), vectors) !== undefined) out.push(i);
+    i = end;
+  }
+}
+
+/**
  * Bits of every token (phrases of a list mark their first token). `coded` marks the words of coded
  * terms (codewords): they are left out of every count and rate here, so that a coded term changes the
  * score only through the term features (which only raise it), never by diluting a rate, lengthening the
@@ -336,6 +352,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
   };
   let lastAttributed = -1;
   let lastNumeric = -1;
+  const loadedAt = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     if (codedWords > 0 && coded![i] === 1) continue;
     const word = tokens.norm[i]!;
@@ -348,12 +365,14 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     const adverbShape = word.length > 4 && word.endsWith('ly');
     const facts = wordFacts.get(word);
     const vector = vectors.get(word);
-    if (vector !== undefined) {
+    if (vector !== undefined && vector.lean !== null) {
       c.vectorLean += vector.lean;
       c.vectorWords++;
     }
-    // A word a reader may be shown: not a term's word, not a capitalised word inside a sentence (a name).
-    const showable = !taken[i] && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i);
+    // A word a reader may be shown: not a term's word, not a capitalised word inside a sentence (a name),
+    // not a part of a hyphenated word (annotators mark "anti-science" whole; the whole is a candidate below).
+    const inCompound = (shape & HYPHENATED) !== 0 || (i + 1 < n && (tokens.shape[i + 1]! & HYPHENATED) !== 0);
+    const showable = !taken[i] && !inCompound && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i);
     if (facts === undefined) {
       // In no list, starting no phrase, no weight: its shape (and its vector) is all it adds.
       if (adverbShape) c.mannerAdverbs++;
@@ -388,12 +407,13 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     // Marked words are shown only: counting them would feed the fit half's own marks back into loadedLog.
     const counted = loadedKindOf(ownBits, wordOnly) !== null;
     if (counted) c.loaded++;
-    if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | facts.shownInflected) !== null) || isMarkedShown(ownBits))) c.loadedTokens.push(i);
+    if (!taken[i] && ((counted && loadedKindOf(ownBits, ownBits | facts.shownInflected) !== null) || isMarkedShown(ownBits))) { c.loadedTokens.push(i); loadedAt[i] = 1; }
     else if (showable && (ownBits & NEVER_OPINION) === 0) {
       if ((wordOnly & OPINION) !== 0) c.opinionTokens.push(i);
       else if (vector !== undefined) c.vectorTokens.push(i);
     }
   }
+  compoundCandidates(tokens, taken, coded, loadedAt, vectors, c.vectorTokens);
   for (let s = 0; s < sentences; s++) {
     const flags = tokens.sentenceFlags[s]!;
     if (flags & SENTENCE_QUOTE) c.quotedSentences++;

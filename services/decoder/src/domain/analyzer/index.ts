@@ -45,7 +45,7 @@ function strongestWords(tokens: Tokens, coded: Uint8Array, valueOf: (word: strin
 }
 
 const wordWeightOf = (word: string) => wordWeights.get(word);
-const leanOf = (word: string) => wordVectors.get(word)?.lean;
+const leanOf = (word: string) => wordVectors.get(word)?.lean ?? undefined;
 
 /** Everything the analyzer computed, for the evaluation and fitting scripts. Not part of the HTTP contract. */
 export interface AnalysisDetail {

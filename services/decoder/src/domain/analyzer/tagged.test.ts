@@ -6,7 +6,7 @@ import { analyzeDetailed } from './index.ts';
 import { loadedKind } from './framing.ts';
 import { scoreFeatures, weights, wordingRaised } from './score.ts';
 import { TAGGER_FEATURES, taggedTokens, taggerInputs, tagProbability, type TaggerWeights } from './tagged.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize, wordAt } from './tokenize.ts';
 
 const zero = Object.fromEntries(TAGGER_FEATURES.map((f) => [f, 0])) as TaggerWeights['weights'];
 
@@ -63,7 +63,7 @@ describe('tagged opinion words', () => {
       for (const i of d.tagged) {
         expect([...d.counts.opinionTokens, ...d.counts.vectorTokens]).toContain(i);
         expect(loadedKind(d.tokens.norm[i]!)).toBeNull();
-        const term = d.result.detected_terms.find((t) => t.term === d.tokens.norm[i]);
+        const term = d.result.detected_terms.find((t) => t.term === wordAt(d.tokens, i));
         expect(term?.category).toBe('loaded-language');
       }
     }

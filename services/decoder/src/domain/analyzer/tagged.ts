@@ -18,7 +18,7 @@
  * the score: it is computed after it.
  */
 import { NEGATIVE, PARTISAN, POSITIVE, STRONG, wordListBits } from './framing.ts';
-import type { Tokens } from './tokenize.ts';
+import { wordAt, type Tokens } from './tokenize.ts';
 import { markOf } from './vectors.ts';
 import { wordWeights } from './words.ts';
 
@@ -64,7 +64,7 @@ export function taggedTokens(tokens: Tokens, candidates: readonly number[], z: n
   const markBase = w.mark + w.markZ * z;
   const out: number[] = [];
   for (const i of candidates) {
-    const word = tokens.norm[i]!;
+    const word = wordAt(tokens, i);
     const bits = wordListBits(word);
     let q = base + (wordWeights.get(word) ?? 0) * wordBase + markOf(word) * markBase;
     if (bits & STRONG) q += strongBase + (bits & NEGATIVE ? w.strongNegative : 0);

@@ -37,6 +37,22 @@ export interface Tokens {
   sentenceFlags: number[];
 }
 
+/** The last token of the hyphenated word that starts at token i ("anti-science": the token of "science"); i when none does. */
+export function compoundEnd(tokens: Tokens, i: number): number {
+  let j = i;
+  while (j + 1 < tokens.count && (tokens.shape[j + 1]! & HYPHENATED) !== 0) j++;
+  return j;
+}
+
+/**
+ * The word a reader sees at token i: the whole hyphenated word when one starts there ("anti-science",
+ * as the normalised parts joined by hyphens), else the token's own normalised word.
+ */
+export function wordAt(tokens: Tokens, i: number): string {
+  const end = compoundEnd(tokens, i);
+  return end === i ? tokens.norm[i]! : tokens.norm.slice(i, end + 1).join('-');
+}
+
 const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'gov', 'sen', 'rep', 'gen', 'lt', 'col', 'sgt', 'capt', 'cmdr',
   'prof', 'rev', 'hon', 'vs', 'etc', 'inc', 'co', 'corp', 'ltd', 'no', 'mt', 'ft', 'ave', 'blvd', 'dept',

@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDetailed } from './index.ts';
 import { FEATURES, framingCounts } from './framing.ts';
+import { collectFindings } from './findings.ts';
 import { tokenize } from './tokenize.ts';
-import { compileWordVectors, FUNCTION_WORDS, markOf, wordVectors, type WordVectorsFile } from './vectors.ts';
+import { compileWordVectors, FUNCTION_WORDS, markOf, vectorOf, wordVectors, type WordVectorsFile } from './vectors.ts';
 
-const table = compileWordVectors({ unknownMark: -3, words: { mayor: [0.5, -2], reckless: [1.5, 1], plan: [-0.5, -4] } });
+const table = compileWordVectors({ unknownMark: -3, words: { mayor: [0.5, -2], reckless: [1.5, 1], plan: [-0.5, -4], 'far-right': [2, 3] }, markOnly: { buffoonish: 2.5 } });
 const counts = (text: string) => {
   const tokens = tokenize(text);
   return { tokens, counts: framingCounts(tokens, new Uint8Array(tokens.count), undefined, table) };
@@ -39,6 +40,46 @@ describe('word vectors in the analyzer', () => {
     expect(markOf('zzzz', table, -3)).toBe(-3);
   });
 
+  it('reads a hyphenated word by its own numbers, or by the mean of its parts when each part has numbers', () => {
+    expect(vectorOf('far-right', table)).toEqual({ lean: 2, mark: 3 });
+    expect(vectorOf('reckless-plan', table)).toEqual({ lean: 0.5, mark: -1.5 });
+    // Function words carry no meaning of their own: "plan-of-the-mayor" is read from plan and mayor.
+    expect(vectorOf('plan-of-the-mayor', table)).toEqual({ lean: 0, mark: -3 });
+    expect(vectorOf('reckless-zzzz', table)).toBeUndefined();
+    // A part with a mark only gives the whole a mark only.
+    expect(vectorOf('buffoonish-mayor', table)).toEqual({ lean: null, mark: 0.25 });
+    expect(markOf('reckless-plan', table, -3)).toBe(-1.5);
+  });
+
+  it('gives a rare word a mark and no lean: offered to the tagger, left out of the lean', () => {
+    const { tokens, counts: c } = counts('The buffoonish mayor.');
+    expect(c.vectorWords).toBe(1);
+    expect(c.vectorTokens.map((i) => tokens.norm[i])).toEqual(['buffoonish', 'mayor']);
+  });
+
+  it('offers a hyphenated word whole, by its first token, and none of its parts alone', () => {
+    const { tokens, counts: c } = counts('A mayor-plan, a far-right plan, a zzzz-plan, a reckless-plan.');
+    const offered = [...c.vectorTokens].sort((a, b) => a - b).map((i) => tokens.norm[i]);
+    // "zzzz-plan" has a part without numbers; "reckless" is a loaded word of the lists, shown by itself.
+    expect(offered).toEqual(['mayor', 'far', 'plan']);
+    // Its parts still count in the lean, one by one (the lean model reads tokens).
+    expect(c.vectorWords).toBe(6);
+    // A hyphenated word with a term's word in it is not offered.
+    const taken = new Uint8Array(tokens.count);
+    taken[tokens.norm.indexOf('plan')] = 1;
+    const rest = framingCounts(tokens, taken, undefined, table).vectorTokens.map((i) => tokens.norm[i]);
+    expect(rest).toEqual(['plan', 'far']);
+  });
+
+  it('shows a tagged hyphenated word whole, its span over every part', () => {
+    const text = 'Critics called it an anti-science stunt.';
+    const tokens = tokenize(text);
+    const first = tokens.norm.indexOf('anti');
+    const [finding] = collectFindings(text, tokens, [], [], undefined, [first]);
+    expect(finding!.term).toBe('anti-science');
+    expect(text.slice(finding!.spans[0]!.start, finding!.spans[0]!.end)).toBe('anti-science');
+  });
+
   it('leaves coded terms out, so that adding a codeword cannot move the lean', () => {
     const plain = analyzeDetailed('The council debated the budget for the new school.');
     const coded = analyzeDetailed('The council debated the budget for the new school in the inner city.');
@@ -59,5 +100,10 @@ describe('word vectors in the analyzer', () => {
     expect(Number.isFinite(file.unknownMark)).toBe(true);
     for (const w of ['radical', 'council', 'budget', 'slammed']) expect(wordVectors.has(w)).toBe(true);
     for (const [lean, mark] of Object.values(file.words)) expect(Number.isFinite(lean) && Number.isFinite(mark)).toBe(true);
+    // The rarer words carry a mark only: plain words, none of them also in the lean table.
+    const markOnly = Object.entries(file.markOnly ?? {});
+    expect(markOnly.length).toBeGreaterThan(30_000);
+    expect(markOnly.filter(([w, g]) => FUNCTION_WORDS.has(w) || !/^[a-z][a-z'-]*[a-z]$/.test(w) || Object.hasOwn(file.words, w) || !Number.isFinite(g))).toEqual([]);
+    expect(wordVectors.get('unhinged')?.lean).toBeNull();
   });
 });

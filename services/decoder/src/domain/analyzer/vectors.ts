@@ -33,18 +33,26 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
 export interface WordVectorsFile {
   /** Word -> [lean a(w), mark g(w)]; words in the order of the vectors' vocabulary (commonest first). */
   words: Record<string, [number, number]>;
+  /**
+   * Word -> mark g(w) for the rarer words after those: they carry no lean (the sentence model reads the
+   * commonest words only, where a rare word is as often a name or a misspelling), but a rare word of
+   * judgement ("unhinged", "rudderless") is what annotators mark.
+   */
+  markOnly?: Record<string, number>;
   /** g for an opinion word without a vector (the tagger's input): the mean g of the fit half's content words. */
   unknownMark: number;
 }
 
 export interface WordVector {
-  lean: number;
+  /** null for a word with a mark only (`WordVectorsFile.markOnly`). */
+  lean: number | null;
   mark: number;
 }
 
 export function compileWordVectors(file: WordVectorsFile): Map<string, WordVector> {
   const out = new Map<string, WordVector>();
   for (const [word, [lean, mark]] of Object.entries(file.words)) out.set(word, { lean, mark });
+  for (const [word, mark] of Object.entries(file.markOnly ?? {})) out.set(word, { lean: null, mark });
   return out;
 }
 
@@ -52,7 +60,39 @@ const shipped = vectorData as unknown as WordVectorsFile;
 
 export const wordVectors: ReadonlyMap<string, WordVector> = compileWordVectors(shipped);
 
-/** The tagger's mark input of a word: its g(w), or the fit half's mean for a word without a vector. */
+/**
+ * The parts of a hyphenated word that carry meaning ("anti-science": anti, science; "out-of-touch": out,
+ * touch), or null for a word without a hyphen or without such a part.
+ */
+export function compoundParts(word: string): string[] | null {
+  if (!word.includes('-')) return null;
+  const parts = word.split('-').filter((p) => p.length > 0 && !FUNCTION_WORDS.has(p));
+  return parts.length ? parts : null;
+}
+
+/**
+ * A word's numbers: its own, or, for a hyphenated word without its own ("anti-science", "gun-toting"),
+ * the mean of its parts' when every part has numbers. Both numbers are affine in the vector, so the mean
+ * of the parts' numbers is what the two models read from the mean of the parts' vectors (the fit composes
+ * the vectors the same way, scripts/lib/fit/vectors.ts `vectorIn`).
+ */
+export function vectorOf(word: string, table: ReadonlyMap<string, WordVector> = wordVectors): WordVector | undefined {
+  const own = table.get(word);
+  if (own) return own;
+  const parts = compoundParts(word);
+  if (!parts) return undefined;
+  let lean: number | null = 0;
+  let mark = 0;
+  for (const part of parts) {
+    const v = table.get(part);
+    if (!v) return undefined;
+    lean = lean === null || v.lean === null ? null : lean + v.lean;
+    mark += v.mark;
+  }
+  return { lean: lean === null ? null : lean / parts.length, mark: mark / parts.length };
+}
+
+/** The tagger's mark input of a word: its g(w) (a hyphenated word's from its parts), or the fit half's mean for a word without a vector. */
 export function markOf(word: string, table: ReadonlyMap<string, WordVector> = wordVectors, unknown = shipped.unknownMark): number {
-  return table.get(word)?.mark ?? unknown;
+  return vectorOf(word, table)?.mark ?? unknown;
 }
