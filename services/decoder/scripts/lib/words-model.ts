@@ -15,7 +15,7 @@
  * read the wording, not who or what a story is about. Values are divided by the number of sentences,
  * like the other per-sentence features.
  */
-import { neverOpinion } from '../../src/domain/analyzer/framing.ts';
+import { neverOpinion } from '../../src/domain/analyzer/word-lists.ts';
 import { tokenize, TITLE } from '../../src/domain/analyzer/tokenize.ts';
 import { stemOf } from '../../src/domain/analyzer/words.ts';
 import { fitSparseLogistic, sparseRow, type SparseRow } from './sparse-logistic.ts';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { analyzeDetailed, codedMask } from '../../../src/domain/analyzer/index.ts';
-import { loadedKind } from '../../../src/domain/analyzer/framing.ts';
+import { loadedKind } from '../../../src/domain/analyzer/word-lists.ts';
 import { compoundEnd, wordAt } from '../../../src/domain/analyzer/tokenize.ts';
 import { half, parseBabe, requireFile } from '../eval-data.ts';
 import { spanWords } from '../evaluate.ts';

@@ -4,7 +4,7 @@
  * reports them (a neutral "said" or a doubting "claimed"), and the words that describe them
  * ("a longtime resident", "an angry protester"). Rules of our own on the analyzer's tokens.
  */
-import { loadedKind } from '../analyzer/framing.ts';
+import { loadedKind } from '../analyzer/word-lists.ts';
 import { TITLE, UPPER, type Tokens } from '../analyzer/tokenize.ts';
 import type { SourceAttribution, SourceType } from '@keisha/contracts/decoder';
 

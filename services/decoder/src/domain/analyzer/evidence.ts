@@ -8,7 +8,7 @@
  * do not vanish when the score is near 0 or 100; the logistic being a curve, they add up to the
  * difference from the starting point only roughly.
  */
-import { loadedKind } from './framing.ts';
+import { loadedKind } from './word-lists.ts';
 import type { Finding } from './findings.ts';
 import { reference, scoredValue, weights } from './score.ts';
 import type { Evidence } from './types.ts';

@@ -3,7 +3,7 @@
  * then agency-hiding, euphemism and dehumanizing wording, then loaded words; within a rank, more
  * occurrences first, then earlier in the text.
  */
-import { isOpinionWord, loadedKind, type LoadedKind } from './framing.ts';
+import { isOpinionWord, loadedKind, type LoadedKind } from './word-lists.ts';
 import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
 import { PASSIVE, type Occurrence } from './match.ts';
 import type { DetectedTerm, Span } from './types.ts';

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeDetailed } from './index.ts';
-import { loadedKind } from './framing.ts';
+import { loadedKind } from './word-lists.ts';
 import { scoreFeatures, weights, wordingRaised } from './score.ts';
 import { TAGGER_FEATURES, taggedTokens, taggerInputs, tagProbability, type TaggerWeights } from './tagged.ts';
 import { tokenize, wordAt } from './tokenize.ts';

@@ -17,7 +17,7 @@
  * annotators marked), its numbers in data/weights.json (`tagger`). Showing a word changes nothing in
  * the score: it is computed after it.
  */
-import { NEGATIVE, PARTISAN, POSITIVE, STRONG, wordListBits } from './framing.ts';
+import { NEGATIVE, PARTISAN, POSITIVE, STRONG, wordListBits } from './word-lists.ts';
 import { wordAt, type Tokens } from './tokenize.ts';
 import { markOf } from './vectors.ts';
 import { wordWeights } from './words.ts';

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expandPattern } from '../../../scripts/build-lexicon.ts';
-import { featureVector, framingCounts, wordInflections } from './framing.ts';
+import { featureVector, framingCounts } from './framing.ts';
+import { wordInflections } from './word-lists.ts';
 import { analyzeArticle, analyzeDetailed } from './index.ts';
 import { lexicon } from './lexicon.ts';
 import { HYPHENATED, tokenize } from './tokenize.ts';

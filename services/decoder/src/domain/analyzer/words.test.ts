@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featureVector, framingCounts } from './framing.ts';
 import { tokenize } from './tokenize.ts';
-import { loadedKind } from './framing.ts';
+import { loadedKind } from './word-lists.ts';
 import { analyzeArticle } from './index.ts';
 import { compileWordWeights, formsOf, markedForms, shownForms, stemOf, wordWeights, wordWeightSum } from './words.ts';
 
