@@ -205,3 +205,13 @@ describe('loaded words follow the score', () => {
     expect(r.detected_terms.some((t) => t.is_codeword)).toBe(true);
   });
 });
+
+describe('the summary’s framing measures', () => {
+  it('gives the lists’ loaded words as the examples of their count, not the tagged words shown beside them', () => {
+    const r = analyzeArticle('Gun-toting vigilantes staged a photo-op outside the unhinged senator office, a disgraceful stunt by radical leftists.');
+    const measures = r.analysis_summary.split('\n\n').find((p) => p.startsWith('Framing measures:'))!;
+    expect(measures).toMatch(/^Framing measures: \d+ loaded words? \(/);
+    expect(measures).toContain('"disgraceful"');
+    expect(measures).not.toContain('"unhinged"');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { Finding } from './findings.ts';
 import type { FramingCounts } from './framing.ts';
+import { loadedKind } from './word-lists.ts';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -23,6 +24,7 @@ export function analystSummary(findings: Finding[], counts: FramingCounts, score
   const codewords = findings.filter((f) => f.is_codeword);
   const framing = findings.filter((f) => !f.is_codeword && f.rank <= 3);
   const loadedWords = findings.filter((f) => f.rank === 4);
+  const listedLoaded = loadedWords.filter((f) => { const kind = loadedKind(f.term); return kind !== null && kind !== 'marked'; });
   const occurrences = (list: Finding[]) => list.reduce((n, f) => n + f.count, 0);
 
   const verdict =
@@ -52,7 +54,8 @@ export function analystSummary(findings: Finding[], counts: FramingCounts, score
   }
 
   const framingParts = [
-    plural(counts.loaded, 'loaded word', 'loaded words') + (loadedWords.length ? ` (${quoted(loadedWords, 3)})` : ''),
+    // The count is of the lists' loaded words (what the score reads), so its examples are those, not tagged words.
+    plural(counts.loaded, 'loaded word', 'loaded words') + (listedLoaded.length ? ` (${quoted(listedLoaded, 3)})` : ''),
     plural(counts.strong, 'strongly subjective word', 'strongly subjective words'),
     plural(counts.hedges, 'hedge', 'hedges'),
     plural(counts.intensifiers, 'intensifier', 'intensifiers'),
