@@ -131,6 +131,11 @@ export function collectFindings(
   return [...byKey.values()].sort((a, b) => a.rank - b.rank || b.count - a.count || a.firstStart - b.firstStart);
 }
 
+/** A loaded word of the lists (not a lexicon term, not a tagged word: tagged words are in no loaded list). */
+export function isListedLoadedWord(f: Finding): boolean {
+  return f.rank === 4 && loadedKind(f.term) !== null;
+}
+
 export function toDetectedTerm(f: Finding): DetectedTerm {
   return {
     term: f.term, explanation: f.explanation, is_codeword: f.is_codeword, count: f.count,

@@ -8,7 +8,7 @@
  * context rules) -> framing counts (one map lookup per token) -> features -> score -> findings ->
  * summary and translation. See README.md for the formula and the evaluation.
  */
-import { collectFindings, toDetectedTerm, type Finding } from './findings.ts';
+import { collectFindings, isListedLoadedWord, toDetectedTerm, type Finding } from './findings.ts';
 import { featureVector, framingCounts, type FramingCounts } from './framing.ts';
 import { compiledLexicon } from './lexicon.ts';
 import { findOccurrences, PASSIVE, type Occurrence } from './match.ts';
@@ -113,12 +113,12 @@ export function analyzeDetailed(input: string, vectors?: ReadonlyMap<string, Wor
   const tagged = taggedTokens(tokens, candidates, z, score, threshold, weights.tagger);
   // Loaded words are shown in a text the score reads as Biased only: in the fit half's texts scored below
   // the threshold, 132 of the 143 list words shown were words the annotators had not marked (see README).
-  const loadedShown = score >= threshold ? counts.loadedTokens : [];
-  const shownLoaded = loadedShown.length + tagged.length;
+  // The evidence reads every finding (it names the loaded words that moved the score, shown or not).
+  const loadedShown = score >= threshold;
+  const shownLoaded = (loadedShown ? counts.loadedTokens.length : 0) + tagged.length;
   if (shownLoaded) categoryCounts['loaded-language'] = (categoryCounts['loaded-language'] ?? 0) + shownLoaded;
-  const findings = collectFindings(text, tokens, occurrences, loadedShown, compiledLexicon, tagged);
-  // The evidence names the loaded words that moved the score, shown or not.
-  const evidenceFindings = loadedShown === counts.loadedTokens ? findings : collectFindings(text, tokens, occurrences, counts.loadedTokens, compiledLexicon, tagged);
+  const evidenceFindings = collectFindings(text, tokens, occurrences, counts.loadedTokens, compiledLexicon, tagged);
+  const findings = loadedShown ? evidenceFindings : evidenceFindings.filter((f) => !isListedLoadedWord(f));
 
   const reading = tokens.count > 0 ? keishaReading(findings, score, threshold) : '';
   const rewritten = rewrite(text, tokens, occurrences);
