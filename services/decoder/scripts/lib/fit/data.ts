@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { analyzeDetailed, codedMask } from '../../../src/domain/analyzer/index.ts';
+import { collectFindings } from '../../../src/domain/analyzer/findings.ts';
 import { loadedKind } from '../../../src/domain/analyzer/word-lists.ts';
-import { compoundEnd, wordAt } from '../../../src/domain/analyzer/tokenize.ts';
+import { compoundEnd, compoundStart, wordAt } from '../../../src/domain/analyzer/tokenize.ts';
 import { half, parseBabe, requireFile } from '../eval-data.ts';
 import { spanWords } from '../evaluate.ts';
 import { displayRow, wordsRow, type DisplayRow, type WordsRow } from '../words-model.ts';
@@ -44,15 +45,14 @@ export function loadFitData(babePath: string, vocabulary: Vocabulary): FitData {
   const rows = parseBabe(raw).map((row): AnalysedRow => {
     const detail = analyzeDetailed(row.text, table);
     const y = row.label === 'Biased' ? 1 : 0;
-    // The words shown without marked or tagged words (the analyzer loaded some from word-weights.json and
-    // weights.json): the base of the display choices.
-    // The lists' loaded words are shown only in texts scored Biased, so they are kept apart (`loaded`): the
-    // tagger's cross-validation shows them by each sentence's out-of-fold score.
-    const tagged = new Set(detail.tagged.map((i) => detail.tokens.norm[i]!));
-    const surfaceOf = (i: number) => spanWords(row.text.slice(detail.tokens.start[i]!, detail.tokens.end[i]!))[0] ?? '';
+    // The base of the display choices: the lexicon's terms, shown whatever the score (findings of the
+    // occurrences alone, so that nothing the shipped tagger shows comes back into its own fit), and the
+    // lists' loaded words, shown only in texts scored Biased, so kept apart (`loaded`): the tagger's
+    // cross-validation shows them by each sentence's out-of-fold score.
+    // A loaded word inside a hyphenated word is shown as the whole word (findings.ts).
+    const surfaceOf = (i: number) => { const first = compoundStart(detail.tokens, i); return spanWords(row.text.slice(detail.tokens.start[first]!, detail.tokens.end[compoundEnd(detail.tokens, first)]!))[0] ?? ''; };
     const loaded = new Set(detail.counts.loadedTokens.filter((i) => loadedKind(detail.tokens.norm[i]!) !== 'marked').map(surfaceOf));
-    const terms = new Set(detail.result.detected_terms.filter((t) => t.category !== 'loaded-language' || !(loadedKind(t.term) === 'marked' || tagged.has(t.term) || loaded.has(t.term)))
-      .flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
+    const terms = new Set(collectFindings(row.text, detail.tokens, detail.occurrences, []).flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
     const base = new Set([...terms, ...loaded]);
     // A hyphenated candidate is its whole word ("anti-science"), as tagged.ts reads and shows it.
     const candidates = [...detail.counts.opinionTokens, ...detail.counts.vectorTokens].sort((a, b) => a - b)

@@ -2,10 +2,10 @@
  * The tagger of src/domain/analyzer/tagged.ts, fitted on the fit half for scripts/fit-weights.ts:
  * which of the lists' other opinion words and the other content words with a vector to show, from the
  * words the fit half's annotators marked. A logistic model per word (its lists, its words-model
- * weight, its vector's mark, the text's score z, and their products), its probability threshold and
- * whether to show words only in texts scored Biased chosen by cross-validated token F1 on the fit half
- * (each sentence tagged by a model that did not see it, its z out of fold, its words' weights and
- * marks from models that did not see it).
+ * weight, its vector's mark, the text's score as a probability p = 1 / (1 + e^-z), and their
+ * products), its probability threshold and whether to show words only in texts scored Biased chosen by
+ * cross-validated token F1 on the fit half (each sentence tagged by a model that did not see it, its z
+ * out of fold, its words' weights and marks from models that did not see it).
  */
 import { stemOf } from '../../../src/domain/analyzer/words.ts';
 import { TAGGER_FEATURES, taggerInputs, type TaggerWeights } from '../../../src/domain/analyzer/tagged.ts';
@@ -62,7 +62,7 @@ export function fitTagger(rows: TaggerRow[], words: WordsData, z: number[], scor
     for (let i = 0; i < n; i++) if (first[i] === f) tables[i] = table;
   }
   const inputs = rows.map((row, i) => row.candidates.filter((o) => !row.terms.has(o.surface) && !row.loaded.has(o.surface)).map((o) => ({
-    x: taggerInputs(o.word, z[i]!, tables[i]!.get(stemOf(o.word)) ?? 0, marks[i]!.get(o.word) ?? unknownMark),
+    x: taggerInputs(o.word, 1 / (1 + Math.exp(-z[i]!)), tables[i]!.get(stemOf(o.word)) ?? 0, marks[i]!.get(o.word) ?? unknownMark),
     surface: o.surface,
     y: row.gold.has(o.surface) ? 1 : 0,
   })));

@@ -85,8 +85,8 @@ export function loadVocabulary(size = VOCABULARY_SIZE): Vocabulary {
 }
 
 /**
- * A word's standardised vector: its own, or for a hyphenated word without one the mean of its parts'
- * (src/domain/analyzer/vectors.ts `vectorOf` reads the shipped numbers the same way).
+ * A word's standardised vector: its own, or for a hyphenated word without one the mean of those of its
+ * parts that have one (src/domain/analyzer/vectors.ts `vectorOf` reads the shipped numbers the same way).
  */
 export function vectorIn(vocabulary: Vocabulary, word: string): Float64Array | undefined {
   const own = vocabulary.vectors.get(word);
@@ -96,10 +96,10 @@ export function vectorIn(vocabulary: Vocabulary, word: string): Float64Array | u
   const parts = compoundParts(word);
   let mean: Float64Array | null = null;
   if (parts) {
-    const vectors = parts.map((p) => vocabulary.vectors.get(p));
-    if (vectors.every((v) => v !== undefined)) {
+    const vectors = parts.flatMap((p) => vocabulary.vectors.get(p) ?? []);
+    if (vectors.length > 0) {
       mean = new Float64Array(DIMENSIONS);
-      for (const v of vectors) for (let k = 0; k < DIMENSIONS; k++) mean[k]! += v![k]! / vectors.length;
+      for (const v of vectors) for (let k = 0; k < DIMENSIONS; k++) mean[k]! += v[k]! / vectors.length;
     }
   }
   vocabulary.compounds.set(word, mean);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeArticle, preloadGrammar } from './index.ts';
+import { collectFindings, isListedLoadedWord } from './findings.ts';
+import { tokenize } from './tokenize.ts';
 
 const termsOf = (text: string) => analyzeArticle(text).detected_terms;
 const codewordsOf = (text: string) => termsOf(text).filter((t) => t.is_codeword).map((t) => t.term);
@@ -198,6 +200,28 @@ describe('loaded words follow the score', () => {
     const loaded = analyzeArticle('The disgraceful, shameful senator slammed the reckless bill, a radical attack on decent families.');
     expect(loaded.score).toBeGreaterThanOrEqual(loaded.threshold);
     expect(loaded.detected_terms.filter((t) => t.category === 'loaded-language').map((t) => t.term)).toEqual(expect.arrayContaining(['disgraceful', 'shameful', 'slammed', 'reckless']));
+  });
+
+  it('shows a loaded word inside a hyphenated word with the whole word, as annotators mark it', () => {
+    const text = 'The race-baiting senator slammed the foul-mouthed protesters as a mob of radical leftists.';
+    const r = analyzeArticle(text);
+    expect(r.score).toBeGreaterThanOrEqual(r.threshold);
+    const shown = new Map(r.detected_terms.map((t) => [t.term, t]));
+    for (const whole of ['race-baiting', 'foul-mouthed']) {
+      const t = shown.get(whole)!;
+      expect(t.spans.map((s) => text.slice(s.start, s.end))).toEqual([whole]);
+      expect(t.explanation).toMatch(new RegExp(`^In "${whole}", "(baiting|foul)" is a loaded word`));
+    }
+    expect([...shown.keys()].filter((t) => ['race', 'baiting', 'foul', 'mouthed'].includes(t))).toEqual([]);
+  });
+
+  it('shows a hyphenated word once when more than one of its parts is loaded', () => {
+    const text = 'It was a vile-evil stunt.';
+    const tokens = tokenize(text);
+    const parts = [tokens.norm.indexOf('vile'), tokens.norm.indexOf('evil')];
+    const found = collectFindings(text, tokens, [], parts);
+    expect(found.map((f) => [f.term, f.count, text.slice(f.spans[0]!.start, f.spans[0]!.end)])).toEqual([['vile-evil', 1, 'vile-evil']]);
+    expect(isListedLoadedWord(found[0]!)).toBe(true);
   });
 
   it('shows a coded term whatever the score', () => {

@@ -8,7 +8,6 @@
  * do not vanish when the score is near 0 or 100; the logistic being a curve, they add up to the
  * difference from the starting point only roughly.
  */
-import { loadedKind } from './word-lists.ts';
 import type { Finding } from './findings.ts';
 import { reference, scoredValue, weights } from './score.ts';
 import type { Evidence } from './types.ts';
@@ -50,7 +49,7 @@ function termLabel(findings: Finding[]): string {
 }
 
 function loadedWords(findings: Finding[], kinds: Array<string | null>): string[] {
-  return findings.filter((f) => f.category === 'loaded-language' && kinds.includes(loadedKind(f.term))).map((f) => f.term).slice(0, 3);
+  return findings.filter((f) => f.category === 'loaded-language' && kinds.includes(f.kind ?? null)).map((f) => f.term).slice(0, 3);
 }
 
 function withWords(label: string, words: string[]): string {

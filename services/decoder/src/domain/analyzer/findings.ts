@@ -5,9 +5,10 @@
  */
 import { isOpinionWord, loadedKind, type LoadedKind } from './word-lists.ts';
 import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
+import { weights } from './score.ts';
 import { PASSIVE, type Occurrence } from './match.ts';
 import type { DetectedTerm, Span } from './types.ts';
-import { compoundEnd, wordAt, type Tokens } from './tokenize.ts';
+import { compoundEnd, compoundStart, wordAt, type Tokens } from './tokenize.ts';
 
 export const LOADED_WORD_SOURCE = 'https://aclanthology.org/P13-1162';
 /** BABE (Spinde et al., Findings of EMNLP 2021): the annotated news sentences the marked words were learned from. */
@@ -23,18 +24,30 @@ const LOADED_EXPLANATION: Record<LoadedKind, (word: string) => string> = {
     `"${word}" is a subjective word (Riloff & Wiebe 2003) that expert annotators of news sentences often marked as biased wording: it tells the reader what to think of what it describes.`,
 };
 
+/** A share in words, as a reader says it ("one time in four"); the tagger's thresholds are chosen from 0.25, 0.3, 0.4 and 0.5. */
+export function shareInWords(p: number): string {
+  const named: Record<string, string> = { '0.25': 'one time in four', '0.3': 'three times in ten', '0.4': 'two times in five', '0.5': 'half the time' };
+  return named[String(p)] ?? `${Math.round(p * 100)}% of the time`;
+}
+
+/** How often words like a tagged word were marked, at least: the tagger's probability threshold (tagged.ts). */
+const TAGGED_SHARE = shareInWords(weights.tagger?.threshold ?? 0.5);
+
 /**
  * A word shown by tagged.ts, in a text whose wording reads as loaded: an opinion word of the lists, or
- * a word whose meaning sits near the words annotators mark (its vector, vectors.ts).
+ * a word whose meaning sits near the words annotators mark (its vector, vectors.ts). The share it states
+ * is the tagger's threshold: a word is shown when its model gives it at least that chance of being marked.
  */
 const TAGGED_EXPLANATION = (word: string) =>
   isOpinionWord(word)
-    ? `"${word}" is an opinion word (Hu & Liu 2004; Riloff & Wiebe 2003) in wording that reads as loaded: in news sentences like this one, expert annotators often marked such words as biased.`
-    : `"${word}" reads as loaded in this wording: in news sentences like this one, expert annotators often marked this word, or words close to it in meaning, as biased. Check whether a plainer word would say the same.`;
+    ? `"${word}" is an opinion word (Hu & Liu 2004; Riloff & Wiebe 2003) in wording that reads as loaded: in news sentences like this one, expert annotators marked such words as biased at least ${TAGGED_SHARE}.`
+    : `"${word}" reads as loaded in this wording: in news sentences like this one, expert annotators marked this word, or words close to it in meaning, as biased at least ${TAGGED_SHARE}. Check whether a plainer word would say the same.`;
 
 export interface Finding extends DetectedTerm {
   rank: number;
   firstStart: number;
+  /** Why a loaded word of the lists is shown (absent for lexicon terms and tagged words). */
+  kind?: LoadedKind;
 }
 
 function rankOf(category: string, isCodeword: boolean, lexiconEntry: boolean): number {
@@ -107,16 +120,24 @@ export function collectFindings(
     }), span);
   }
 
+  let lastWhole = -1;
   for (const i of loadedTokens) {
     // A capitalised word inside a sentence is most likely a name, not a judgement.
     if ((tokens.shape[i]! & 1) !== 0 && tokens.sentenceStart[tokens.sentence[i]!] !== i) continue;
+    // A loaded word inside a hyphenated word is shown with the whole word ("race-baiting", "foul-mouthed"),
+    // as readers and annotators read it; the whole is shown once, whichever of its parts are loaded.
+    const first = compoundStart(tokens, i);
+    if (first === lastWhole) continue;
     const word = tokens.norm[i]!;
     const kind = loadedKind(word) ?? 'opinion';
-    add(`l:${word}`, () => ({
-      term: word,
-      explanation: LOADED_EXPLANATION[kind](word),
-      is_codeword: false, category: 'loaded-language', source_url: kind === 'marked' ? MARKED_WORD_SOURCE : LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
-    }), { start: tokens.start[i]!, end: tokens.end[i]! });
+    const whole = wordAt(tokens, first);
+    if (whole !== word) lastWhole = first;
+    add(`l:${whole}`, () => ({
+      term: whole,
+      explanation: (whole === word ? '' : `In "${whole}", `) + LOADED_EXPLANATION[kind](word),
+      is_codeword: false, category: 'loaded-language', source_url: kind === 'marked' ? MARKED_WORD_SOURCE : LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[first]!,
+      kind,
+    }), { start: tokens.start[first]!, end: tokens.end[compoundEnd(tokens, first)]! });
   }
 
   for (const i of taggedTokens) {
@@ -131,9 +152,9 @@ export function collectFindings(
   return [...byKey.values()].sort((a, b) => a.rank - b.rank || b.count - a.count || a.firstStart - b.firstStart);
 }
 
-/** A loaded word of the lists (not a lexicon term, not a tagged word: tagged words are in no loaded list). */
+/** A loaded word of the lists, alone or inside a hyphenated word (not a lexicon term, not a tagged word). */
 export function isListedLoadedWord(f: Finding): boolean {
-  return f.rank === 4 && loadedKind(f.term) !== null;
+  return f.kind !== undefined;
 }
 
 export function toDetectedTerm(f: Finding): DetectedTerm {

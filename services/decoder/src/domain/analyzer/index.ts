@@ -110,7 +110,7 @@ export function analyzeDetailed(input: string, vectors?: ReadonlyMap<string, Wor
   const score = scored.score >= weights.threshold && !wordingRaised(features) ? weights.threshold - 1 : scored.score;
   const threshold = weights.threshold;
   const candidates = counts.vectorTokens.length ? [...counts.opinionTokens, ...counts.vectorTokens].sort((a, b) => a - b) : counts.opinionTokens;
-  const tagged = taggedTokens(tokens, candidates, z, score, threshold, weights.tagger);
+  const tagged = taggedTokens(tokens, candidates, probability, score, threshold, weights.tagger);
   // Loaded words are shown in a text the score reads as Biased only: in the fit half's texts scored below
   // the threshold, 132 of the 143 list words shown were words the annotators had not marked (see README).
   // The evidence reads every finding (it names the loaded words that moved the score, shown or not).

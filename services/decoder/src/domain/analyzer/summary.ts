@@ -4,7 +4,6 @@
  */
 import type { Finding } from './findings.ts';
 import type { FramingCounts } from './framing.ts';
-import { loadedKind } from './word-lists.ts';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -24,7 +23,7 @@ export function analystSummary(findings: Finding[], counts: FramingCounts, score
   const codewords = findings.filter((f) => f.is_codeword);
   const framing = findings.filter((f) => !f.is_codeword && f.rank <= 3);
   const loadedWords = findings.filter((f) => f.rank === 4);
-  const listedLoaded = loadedWords.filter((f) => { const kind = loadedKind(f.term); return kind !== null && kind !== 'marked'; });
+  const listedLoaded = loadedWords.filter((f) => f.kind !== undefined && f.kind !== 'marked');
   const occurrences = (list: Finding[]) => list.reduce((n, f) => n + f.count, 0);
 
   const verdict =

@@ -12,16 +12,16 @@ const zero = Object.fromEntries(TAGGER_FEATURES.map((f) => [f, 0])) as TaggerWei
 
 describe('tagged opinion words', () => {
   it('reads the lists, the words-model weight and the vector mark of a word', () => {
-    const x = taggerInputs('dangerous', 2, 0.5, -1.5);
+    const x = taggerInputs('dangerous', 0.8, 0.5, -1.5);
     const at = (name: (typeof TAGGER_FEATURES)[number]) => x[TAGGER_FEATURES.indexOf(name)];
     expect(at('negative')).toBe(1);
-    expect(at('z')).toBe(2);
-    expect(at('negativeZ')).toBe(2);
+    expect(at('p')).toBe(0.8);
+    expect(at('negativeP')).toBe(0.8);
     expect(at('word')).toBe(0.5);
-    expect(at('wordZ')).toBe(1);
+    expect(at('wordP')).toBeCloseTo(0.4, 12);
     expect(at('mark')).toBe(-1.5);
-    expect(at('markZ')).toBe(-3);
-    expect(taggerInputs('table', 2, 0).slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(at('markP')).toBeCloseTo(-1.2, 12);
+    expect(taggerInputs('table', 0.8, 0).slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('shows a word at or above the probability threshold, and with onlyBiased only in a text scored Biased', () => {
@@ -40,10 +40,22 @@ describe('tagged opinion words', () => {
   it('decides as tagProbability does, word by word, for the shipped tagger', () => {
     const tokens = tokenize('A reckless, shameful and dangerous plan, a brilliant liberal idea, a cold and dark night.');
     const all = Array.from({ length: tokens.count }, (_, i) => i);
-    for (const z of [-2, 0, 0.5, 1.5, 3]) {
-      const expected = all.filter((i) => tagProbability(taggerInputs(tokens.norm[i]!, z), weights.tagger!) >= weights.tagger!.threshold);
-      expect(taggedTokens(tokens, all, z, 99, 50, weights.tagger)).toEqual(expected);
+    for (const p of [0.1, 0.5, 0.62, 0.82, 0.95, 1]) {
+      const expected = all.filter((i) => tagProbability(taggerInputs(tokens.norm[i]!, p), weights.tagger!) >= weights.tagger!.threshold);
+      expect(taggedTokens(tokens, all, p, 99, 50, weights.tagger)).toEqual(expected);
     }
+  });
+
+  it('reads a long article full of terms as it reads its most loaded sentence: repeating it shows no more words', () => {
+    // The score's z grows with the log of the term count; read as z, 300 copies of this paragraph showed
+    // "during", "man" and "neighborhood", and 1,000 copies "a" and "officials" (the score as p cannot grow past 1).
+    const paragraph = 'Officials said shots were fired during the clashes, and the officer-involved shooting left one man dead in the inner-city neighborhood. ' +
+      'The mayor described the protesters as thugs, while residents said the police response was a disgrace.\n\n';
+    const shown = (copies: number) => analyzeDetailed(paragraph.repeat(copies)).result.detected_terms.map((t) => t.term).sort();
+    const few = shown(5);
+    expect(shown(300)).toEqual(few);
+    expect(shown(1000)).toEqual(few);
+    expect(few).not.toContain('during');
   });
 
   it('never moves the score, and shows only opinion or vector words that are not otherwise loaded language', () => {

@@ -2,14 +2,20 @@
  * Words shown once a text is scored (issue 31, item 3: which words are highlighted).
  *
  * The lists' loaded words (strongly subjective and negative, judging speech verbs, pejorative
- * labels) are always shown. The other words a reader could be shown (the other opinion words of the
+ * labels) are shown in a text scored Biased (index.ts). The other words a reader could be shown (the other opinion words of the
  * published lists, framing.ts `opinionTokens`, and any other content word with a vector,
  * `vectorTokens`) are shown too when a small logistic model gives them at least the fitted chance of
  * being wording that news annotators mark as biased:
  *
  *   q   = a + sum_j c_j * x_j         x: the word's lists (0/1), its words-model weight (words.ts), its
- *                                       vector's mark g(w) (vectors.ts), the text's score z (score.ts)
- *                                       and their products
+ *                                       vector's mark g(w) (vectors.ts), the text's score as a
+ *                                       probability p = 1 / (1 + e^-z) (score.ts), and their products
+ *
+ * The score enters as p, not as its log-odds z: p is bounded, so a long text full of terms (whose z
+ * grows with the log of their count, far beyond any one-sentence text the tagger was fitted on) is
+ * read like the most loaded sentences of the fit, where z's products would push every word, "during"
+ * and "man" included, over the threshold (cross-validated token F1 on the fit half: 0.4719 with p,
+ * 0.4722 with z).
  *   shown  <=>  1 / (1 + e^-q) >= threshold   and, when `onlyBiased`, score >= the score's threshold
  *
  * The same word is shown in a text the score reads as loaded and left alone in a plain one ("storm"
@@ -23,7 +29,7 @@ import { markOf } from './vectors.ts';
 import { wordWeights } from './words.ts';
 
 /** The tagger's inputs, in the order of `taggerInputs`. */
-export const TAGGER_FEATURES = ['strong', 'negative', 'positive', 'partisan', 'strongNegative', 'z', 'negativeZ', 'strongZ', 'word', 'wordZ', 'mark', 'markZ'] as const;
+export const TAGGER_FEATURES = ['strong', 'negative', 'positive', 'partisan', 'strongNegative', 'p', 'negativeP', 'strongP', 'word', 'wordP', 'mark', 'markP'] as const;
 export type TaggerFeature = (typeof TAGGER_FEATURES)[number];
 
 export interface TaggerWeights {
@@ -35,12 +41,12 @@ export interface TaggerWeights {
   onlyBiased: boolean;
 }
 
-/** The inputs of one word: its lists, its words-model weight, its vector's mark, and the text's linear score z. */
-export function taggerInputs(word: string, z: number, weight = wordWeights.get(word) ?? 0, mark = markOf(word)): number[] {
+/** The inputs of one word: its lists, its words-model weight, its vector's mark, and the text's score as a probability p. */
+export function taggerInputs(word: string, p: number, weight = wordWeights.get(word) ?? 0, mark = markOf(word)): number[] {
   const bits = wordListBits(word);
   const strong = bits & STRONG ? 1 : 0;
   const negative = bits & NEGATIVE ? 1 : 0;
-  return [strong, negative, bits & POSITIVE ? 1 : 0, bits & PARTISAN ? 1 : 0, strong * negative, z, negative * z, strong * z, weight, weight * z, mark, mark * z];
+  return [strong, negative, bits & POSITIVE ? 1 : 0, bits & PARTISAN ? 1 : 0, strong * negative, p, negative * p, strong * p, weight, weight * p, mark, mark * p];
 }
 
 /** The tagger's probability for inputs x. */
@@ -50,18 +56,18 @@ export function tagProbability(x: readonly number[], t: TaggerWeights): number {
   return 1 / (1 + Math.exp(-q));
 }
 
-/** The candidate tokens to show (opinion and vector tokens), given the text's linear score z and its score. */
-export function taggedTokens(tokens: Tokens, candidates: readonly number[], z: number, score: number, scoreThreshold: number, t: TaggerWeights | undefined): number[] {
+/** The candidate tokens to show (opinion and vector tokens), given the text's score as a probability p (score.ts) and as shown (0-100). */
+export function taggedTokens(tokens: Tokens, candidates: readonly number[], p: number, score: number, scoreThreshold: number, t: TaggerWeights | undefined): number[] {
   if (!t || candidates.length === 0 || (t.onlyBiased && score < scoreThreshold)) return [];
-  // tagProbability(taggerInputs(word, z)) >= threshold, written out: no array per word, and the
+  // tagProbability(taggerInputs(word, p)) >= threshold, written out: no array per word, and the
   // probability compared as a log-odds (q >= logit(threshold)), so no exponential either.
   const w = t.weights;
   const minimum = Math.log(t.threshold / (1 - t.threshold));
-  const base = t.intercept + w.z * z;
-  const strongBase = w.strong + w.strongZ * z;
-  const negativeBase = w.negative + w.negativeZ * z;
-  const wordBase = w.word + w.wordZ * z;
-  const markBase = w.mark + w.markZ * z;
+  const base = t.intercept + w.p * p;
+  const strongBase = w.strong + w.strongP * p;
+  const negativeBase = w.negative + w.negativeP * p;
+  const wordBase = w.word + w.wordP * p;
+  const markBase = w.mark + w.markP * p;
   const out: number[] = [];
   for (const i of candidates) {
     const word = wordAt(tokens, i);

@@ -44,6 +44,13 @@ export function compoundEnd(tokens: Tokens, i: number): number {
   return j;
 }
 
+/** The first token of the hyphenated word token i is part of ("race-baiting": the token of "race"); i when it is part of none. */
+export function compoundStart(tokens: Tokens, i: number): number {
+  let j = i;
+  while (j > 0 && (tokens.shape[j]! & HYPHENATED) !== 0) j--;
+  return j;
+}
+
 /**
  * The word a reader sees at token i: the whole hyphenated word when one starts there ("anti-science",
  * as the normalised parts joined by hyphens), else the token's own normalised word.

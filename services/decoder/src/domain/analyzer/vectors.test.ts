@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDetailed } from './index.ts';
 import { FEATURES, framingCounts } from './framing.ts';
-import { collectFindings } from './findings.ts';
+import { collectFindings, shareInWords } from './findings.ts';
+import { weights } from './score.ts';
 import { tokenize } from './tokenize.ts';
 import { compileWordVectors, FUNCTION_WORDS, markOf, vectorOf, wordVectors, type WordVectorsFile } from './vectors.ts';
 
@@ -40,12 +41,15 @@ describe('word vectors in the analyzer', () => {
     expect(markOf('zzzz', table, -3)).toBe(-3);
   });
 
-  it('reads a hyphenated word by its own numbers, or by the mean of its parts when each part has numbers', () => {
+  it('reads a hyphenated word by its own numbers, or by the mean of those of its parts that have numbers', () => {
     expect(vectorOf('far-right', table)).toEqual({ lean: 2, mark: 3 });
     expect(vectorOf('reckless-plan', table)).toEqual({ lean: 0.5, mark: -1.5 });
     // Function words carry no meaning of their own: "plan-of-the-mayor" is read from plan and mayor.
     expect(vectorOf('plan-of-the-mayor', table)).toEqual({ lean: 0, mark: -3 });
-    expect(vectorOf('reckless-zzzz', table)).toBeUndefined();
+    // A part without numbers (a rare coinage: "anti-vaxxers") is left out; a word none of whose parts has numbers has none.
+    expect(vectorOf('reckless-zzzz', table)).toEqual({ lean: 1.5, mark: 1 });
+    expect(vectorOf('zzzz-qqqq', table)).toBeUndefined();
+    expect(vectorOf('5-2', table)).toBeUndefined();
     // A part with a mark only gives the whole a mark only.
     expect(vectorOf('buffoonish-mayor', table)).toEqual({ lean: null, mark: 0.25 });
     expect(markOf('reckless-plan', table, -3)).toBe(-1.5);
@@ -60,15 +64,15 @@ describe('word vectors in the analyzer', () => {
   it('offers a hyphenated word whole, by its first token, and none of its parts alone', () => {
     const { tokens, counts: c } = counts('A mayor-plan, a far-right plan, a zzzz-plan, a reckless-plan.');
     const offered = [...c.vectorTokens].sort((a, b) => a - b).map((i) => tokens.norm[i]);
-    // "zzzz-plan" has a part without numbers; "reckless" is a loaded word of the lists, shown by itself.
-    expect(offered).toEqual(['mayor', 'far', 'plan']);
+    // "zzzz-plan" is read by "plan", its part with numbers; "reckless" is a loaded word of the lists, shown with its whole word.
+    expect(offered).toEqual(['mayor', 'far', 'plan', 'zzzz']);
     // Its parts still count in the lean, one by one (the lean model reads tokens).
     expect(c.vectorWords).toBe(6);
     // A hyphenated word with a term's word in it is not offered.
     const taken = new Uint8Array(tokens.count);
     taken[tokens.norm.indexOf('plan')] = 1;
     const rest = framingCounts(tokens, taken, undefined, table).vectorTokens.map((i) => tokens.norm[i]);
-    expect(rest).toEqual(['plan', 'far']);
+    expect(rest).toEqual(['plan', 'far', 'zzzz']);
   });
 
   it('shows a tagged hyphenated word whole, its span over every part', () => {
@@ -78,6 +82,12 @@ describe('word vectors in the analyzer', () => {
     const [finding] = collectFindings(text, tokens, [], [], undefined, [first]);
     expect(finding!.term).toBe('anti-science');
     expect(text.slice(finding!.spans[0]!.start, finding!.spans[0]!.end)).toBe('anti-science');
+    // Its explanation states the tagger's threshold as a share a reader can weigh.
+    expect(finding!.explanation).toContain(`as biased at least ${shareInWords(weights.tagger!.threshold)}.`);
+  });
+
+  it('says the tagger threshold in words', () => {
+    expect([0.25, 0.3, 0.4, 0.5, 0.35].map(shareInWords)).toEqual(['one time in four', 'three times in ten', 'two times in five', 'half the time', '35% of the time']);
   });
 
   it('leaves coded terms out, so that adding a codeword cannot move the lean', () => {
