@@ -215,6 +215,17 @@ describe('loaded words follow the score', () => {
     expect([...shown.keys()].filter((t) => ['race', 'baiting', 'foul', 'mouthed'].includes(t))).toEqual([]);
   });
 
+  it('names a shown word as the text writes it, a possessive with its apostrophe', () => {
+    const text = "The radical left's unhinged crusade reached a new low, as the mob's corrupt allies cheered.";
+    const r = analyzeArticle(text);
+    expect(r.score).toBeGreaterThanOrEqual(r.threshold);
+    for (const t of r.detected_terms) {
+      expect(t.spans.map((s) => text.slice(s.start, s.end).toLowerCase())).toContain(t.term);
+      expect(t.explanation).toContain(`"${t.term}"`);
+    }
+    expect(r.detected_terms.map((t) => t.term)).not.toContain('mobs');
+  });
+
   it('shows a hyphenated word once when more than one of its parts is loaded', () => {
     const text = 'It was a vile-evil stunt.';
     const tokens = tokenize(text);

@@ -38,10 +38,10 @@ const TAGGED_SHARE = shareInWords(weights.tagger?.threshold ?? 0.5);
  * a word whose meaning sits near the words annotators mark (its vector, vectors.ts). The share it states
  * is the tagger's threshold: a word is shown when its model gives it at least that chance of being marked.
  */
-const TAGGED_EXPLANATION = (word: string) =>
+const TAGGED_EXPLANATION = (word: string, shown: string) =>
   isOpinionWord(word)
-    ? `"${word}" is an opinion word (Hu & Liu 2004; Riloff & Wiebe 2003) in wording that reads as loaded: in news sentences like this one, expert annotators marked such words as biased at least ${TAGGED_SHARE}.`
-    : `"${word}" reads as loaded in this wording: in news sentences like this one, expert annotators marked this word, or words close to it in meaning, as biased at least ${TAGGED_SHARE}. Check whether a plainer word would say the same.`;
+    ? `"${shown}" is an opinion word (Hu & Liu 2004; Riloff & Wiebe 2003) in wording that reads as loaded: in news sentences like this one, expert annotators marked such words as biased at least ${TAGGED_SHARE}.`
+    : `"${shown}" reads as loaded in this wording: in news sentences like this one, expert annotators marked this word, or words close to it in meaning, as biased at least ${TAGGED_SHARE}. Check whether a plainer word would say the same.`;
 
 export interface Finding extends DetectedTerm {
   rank: number;
@@ -128,25 +128,29 @@ export function collectFindings(
     // as readers and annotators read it; the whole is shown once, whichever of its parts are loaded.
     const first = compoundStart(tokens, i);
     if (first === lastWhole) continue;
-    const word = tokens.norm[i]!;
-    const kind = loadedKind(word) ?? 'opinion';
-    const whole = wordAt(tokens, first);
-    if (whole !== word) lastWhole = first;
-    add(`l:${whole}`, () => ({
+    const last = compoundEnd(tokens, first);
+    if (last !== first) lastWhole = first;
+    const kind = loadedKind(tokens.norm[i]!) ?? 'opinion';
+    // Shown as written (lower-cased): "left's", not the normalised "lefts".
+    const whole = displayTerm(text, tokens.start[first]!, tokens.end[last]!);
+    const part = displayTerm(text, tokens.start[i]!, tokens.end[i]!);
+    add(`l:${wordAt(tokens, first)}`, () => ({
       term: whole,
-      explanation: (whole === word ? '' : `In "${whole}", `) + LOADED_EXPLANATION[kind](word),
+      explanation: (last === first ? '' : `In "${whole}", `) + LOADED_EXPLANATION[kind](part),
       is_codeword: false, category: 'loaded-language', source_url: kind === 'marked' ? MARKED_WORD_SOURCE : LOADED_WORD_SOURCE, rank: 4, firstStart: tokens.start[first]!,
       kind,
-    }), { start: tokens.start[first]!, end: tokens.end[compoundEnd(tokens, first)]! });
+    }), { start: tokens.start[first]!, end: tokens.end[last]! });
   }
 
   for (const i of taggedTokens) {
-    // A tagged hyphenated word is shown whole ("anti-science").
+    // A tagged hyphenated word is shown whole ("anti-science"), as written.
     const word = wordAt(tokens, i);
+    const span = { start: tokens.start[i]!, end: tokens.end[compoundEnd(tokens, i)]! };
+    const shown = displayTerm(text, span.start, span.end);
     add(`l:${word}`, () => ({
-      term: word, explanation: TAGGED_EXPLANATION(word), is_codeword: false, category: 'loaded-language',
+      term: shown, explanation: TAGGED_EXPLANATION(word, shown), is_codeword: false, category: 'loaded-language',
       source_url: MARKED_WORD_SOURCE, rank: 4, firstStart: tokens.start[i]!,
-    }), { start: tokens.start[i]!, end: tokens.end[compoundEnd(tokens, i)]! });
+    }), span);
   }
 
   return [...byKey.values()].sort((a, b) => a.rank - b.rank || b.count - a.count || a.firstStart - b.firstStart);
