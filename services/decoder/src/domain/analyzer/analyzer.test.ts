@@ -226,6 +226,14 @@ describe('loaded words follow the score', () => {
     expect(r.detected_terms.map((t) => t.term)).not.toContain('mobs');
   });
 
+  it('keeps a term apart from a hyphenated word around it: only the loaded part is shown as loaded', () => {
+    const text = 'The inner-city-hating senator slammed the protesters as a mob of radical leftists.';
+    const r = analyzeArticle(text);
+    const spans = r.detected_terms.flatMap((t) => t.spans).sort((a, b) => a.start - b.start);
+    for (let k = 1; k < spans.length; k++) expect(spans[k]!.start).toBeGreaterThanOrEqual(spans[k - 1]!.end);
+    expect(r.detected_terms.some((t) => t.is_codeword && t.term === 'inner-city')).toBe(true);
+  });
+
   it('shows a hyphenated word once when more than one of its parts is loaded', () => {
     const text = 'It was a vile-evil stunt.';
     const tokens = tokenize(text);

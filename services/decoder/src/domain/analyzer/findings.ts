@@ -126,9 +126,11 @@ export function collectFindings(
     if ((tokens.shape[i]! & 1) !== 0 && tokens.sentenceStart[tokens.sentence[i]!] !== i) continue;
     // A loaded word inside a hyphenated word is shown with the whole word ("race-baiting", "foul-mouthed"),
     // as readers and annotators read it; the whole is shown once, whichever of its parts are loaded.
-    const first = compoundStart(tokens, i);
+    // A hyphenated word that holds a term's words ("inner-city-hating") keeps the term apart: the loaded part alone.
+    let first = compoundStart(tokens, i);
+    let last = compoundEnd(tokens, first);
+    if (last !== first && occurrences.some((o) => o.start < tokens.end[last]! && o.end > tokens.start[first]!)) first = last = i;
     if (first === lastWhole) continue;
-    const last = compoundEnd(tokens, first);
     if (last !== first) lastWhole = first;
     const kind = loadedKind(tokens.norm[i]!) ?? 'opinion';
     // Shown as written (lower-cased): "left's", not the normalised "lefts".
