@@ -123,7 +123,7 @@ export async function buildIdentityApp(
       await app.register(recoveryRoutes, { recovery, cookieSecure: config.COOKIE_SECURE, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(internalRoutes, { internalToken: internalToken(), accounts });
       // The daily newsletter: billing says whose plan includes it, the decoder gives the automatic issue.
-      const decoderPlan = entitlementLookup<string>(config.BILLING_URL, { read: (entitlement) => entitlement.decoder_tier, internalToken, log: app.log });
+      const decoderPlan = entitlementLookup<string>(config.BILLING_URL, { read: (entitlement) => entitlement.decoder_tier, isFree: (tier) => tier === 'free', internalToken, log: app.log });
       const newsletter = createNewsletter(
         {
           db,

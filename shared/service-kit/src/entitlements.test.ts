@@ -18,6 +18,7 @@ describe('entitlementLookup', () => {
   const lookup = (options: { internalToken?: () => string; staleMs?: number; freshMs?: number } = {}) =>
     entitlementLookup<string>(url, {
       read: (entitlement) => (['Free', 'Pro'].includes(entitlement.chat_tier as string) ? (entitlement.chat_tier as string) : undefined),
+      isFree: (tier) => tier === 'Free',
       log,
       onFailure: (outcome) => failures.push(outcome),
       ...options,
@@ -52,16 +53,28 @@ describe('entitlementLookup', () => {
     expect(seen).toEqual(['/api/billing/entitlements/me Bearer abc']);
   });
 
-  it('reuses every answer, the free one too, for about a second', async () => {
+  it('reuses a paid answer for about a second, and asks again after a free one, so a purchase counts at once', async () => {
     const plans = lookup();
     answer = plan('Pro');
     await plans({ userId: 'paid', bearer: 'Bearer p' });
     await plans({ userId: 'paid', bearer: 'Bearer p' });
+    expect(seen).toHaveLength(1);
     answer = plan('Free');
-    await plans({ userId: 'free', bearer: 'Bearer f' });
+    expect(await plans({ userId: 'buyer', bearer: 'Bearer b' })).toBe('Free');
+    // The reader pays within the second: their next request is on the paid plan.
     answer = plan('Pro');
-    expect(await plans({ userId: 'free', bearer: 'Bearer f' })).toBe('Free');
-    expect(seen).toHaveLength(2);
+    expect(await plans({ userId: 'buyer', bearer: 'Bearer b' })).toBe('Pro');
+    expect(await plans({ userId: 'buyer', bearer: 'Bearer b' })).toBe('Pro');
+    expect(seen).toHaveLength(3);
+  });
+
+  it('keeps a free reader free, not refused, when billing stops answering after a free answer', async () => {
+    const plans = lookup();
+    answer = plan('Free');
+    expect(await plans({ userId: 'reader', bearer: 'Bearer r' })).toBe('Free');
+    answer = { status: 500, body: { success: false, error: { code: 'INTERNAL', message: 'oops' } } };
+    expect(await plans({ userId: 'reader', bearer: 'Bearer r' })).toBe('Free');
+    expect(failures).toEqual(['stale']);
   });
 
   it.each([
@@ -89,7 +102,7 @@ describe('entitlementLookup', () => {
   });
 
   it('answers 503 when billing cannot be reached and nothing is known', async () => {
-    const unreachable = entitlementLookup('http://127.0.0.1:9', { read: () => 'Pro', log });
+    const unreachable = entitlementLookup('http://127.0.0.1:9', { read: () => 'Pro', isFree: () => false, log });
     await expect(unreachable({ userId: 'u3', bearer: 'Bearer x' })).rejects.toMatchObject({ statusCode: 503, code: 'PLAN_UNAVAILABLE' });
     expect(warnings).toHaveLength(1);
   });

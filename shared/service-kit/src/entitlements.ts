@@ -7,9 +7,11 @@
 // service run alone) the reader's own token is forwarded to the public /entitlements/me instead.
 //
 // A paying reader is never counted as free because billing is down, slow or refusing (ARCHITECTURE.md
-// "Failing safe"): every answer, free or paid, is reused for `freshMs` (1 s: a purchase or a cancellation
-// reaches every service within about a second), and when billing cannot answer the last answer stands for
-// up to `staleMs`. Only when nothing that recent is known does the lookup throw: 503 PLAN_UNAVAILABLE with
+// "Failing safe"): a paid answer is reused for `freshMs` (1 s: a cancellation reaches every service within
+// about a second), and when billing cannot answer the last answer stands for up to `staleMs`. A free answer
+// is not reused while billing answers: billing is asked again on the reader's next request, so a purchase
+// counts from the first request after it (reused for a second, a free answer read just before a checkout
+// that took under a second showed the reader who had just paid as Free). Only when nothing that recent is known does the lookup throw: 503 PLAN_UNAVAILABLE with
 // Retry-After, never the paywall. A plan billing sends that this service does not know is a failure too.
 import { ENTITLEMENT_PATHS, INTERNAL_ENTITLEMENT_PATH, internalEntitlementPath, type Entitlement } from '@keisha/contracts/billing';
 import { tracedFetch } from '@keisha/telemetry';
@@ -31,6 +33,8 @@ export const PLAN_RETRY_AFTER_SECONDS = 5;
 export interface EntitlementLookupOptions<T> {
   /** The part of the entitlement this service needs, or undefined when billing sent something unknown. */
   read: (entitlement: Partial<Entitlement>) => T | undefined;
+  /** Whether that part is this service's free plan: a free answer is asked again on the next request. */
+  isFree: (value: T) => boolean;
   /** The services' internal token (read when first needed); without one, the reader's token is forwarded. */
   internalToken?: () => string | undefined;
   log: { warn: (obj: object, msg: string) => void };
@@ -47,6 +51,7 @@ export function entitlementLookup<T>(
   billingUrl: string,
   {
     read,
+    isFree,
     internalToken,
     log,
     onFailure,
@@ -76,6 +81,7 @@ export function entitlementLookup<T>(
   };
 
   const lookup = lastKnown(ask, {
+    reusable: (value) => !isFree(value),
     freshMs,
     staleMs,
     quietMs,

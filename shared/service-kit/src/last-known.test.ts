@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lastKnown, NothingKnown } from './last-known.ts';
 
 // A clock the test moves, and a dependency that answers, fails or hangs on command.
-function setup(options: { freshMs?: number; staleMs?: number; quietMs?: number; maxEntries?: number } = {}) {
+function setup(options: { freshMs?: number; staleMs?: number; quietMs?: number; maxEntries?: number; reusable?: (value: string) => boolean } = {}) {
   let time = 1_000_000;
   let mode: 'answer' | 'fail' | 'hang' = 'answer';
   let version = 1;
@@ -21,6 +21,7 @@ function setup(options: { freshMs?: number; staleMs?: number; quietMs?: number; 
       staleMs: options.staleMs ?? 60_000,
       quietMs: options.quietMs ?? 5000,
       maxEntries: options.maxEntries ?? 100,
+      ...(options.reusable && { reusable: options.reusable }),
       onFailure: (outcome, key) => failures.push(`${outcome}:${key}`),
       now: () => time,
     },
@@ -46,6 +47,19 @@ describe('lastKnown', () => {
     t.tick(2);
     expect(await t.lookup('a')).toBe('a@2');
     expect(t.asked).toEqual(['a', 'a']);
+  });
+
+  it('asks again each time for an answer that is not reusable, and still falls back on it when the dependency fails', async () => {
+    const t = setup({ reusable: (value) => !value.startsWith('free') });
+    expect(await t.lookup('free')).toBe('free@1');
+    t.bump();
+    expect(await t.lookup('free')).toBe('free@2');
+    expect(await t.lookup('paid')).toBe('paid@2');
+    expect(await t.lookup('paid')).toBe('paid@2');
+    expect(t.asked).toEqual(['free', 'free', 'paid']);
+    t.set('fail');
+    expect(await t.lookup('free')).toBe('free@2');
+    expect(t.failures).toEqual(['stale:free']);
   });
 
   it('asks once for concurrent lookups of one key', async () => {

@@ -1,7 +1,8 @@
 // Answers another service gives about a key (an account's plan), remembered so that a dependency that is
 // down, slow or refusing never turns into a verdict about the reader (ARCHITECTURE.md "Failing safe").
 //
-// - An answer younger than `freshMs` is used without asking again.
+// - An answer younger than `freshMs` is used without asking again, when `reusable` allows it (by default
+//   every answer does).
 // - Older, the dependency is asked (one question per key at a time). If it fails, the last answer is used
 //   while it is younger than `staleMs`; with no answer that young, the lookup throws `NothingKnown` and the
 //   caller answers 503 with a reason, never a guess.
@@ -11,11 +12,13 @@
 //
 // Entries are evicted oldest first once `maxEntries` are held (a key asked again moves to the back).
 
-export interface LastKnownOptions {
+export interface LastKnownOptions<V = unknown> {
   freshMs: number;
   staleMs: number;
   quietMs: number;
   maxEntries: number;
+  /** Whether a fresh answer may be used without asking again (default: every answer); one that may not is asked again each time. */
+  reusable?: (value: V) => boolean;
   /** Told of every failed question: whether an older answer stood in for it, or nothing was known. */
   onFailure?: (outcome: 'stale' | 'unavailable', key: string, error: unknown) => void;
   now?: () => number;
@@ -36,8 +39,8 @@ interface Remembered<V> {
   at: number;
 }
 
-export function lastKnown<V>(ask: (key: string) => Promise<V>, options: LastKnownOptions): (key: string) => Promise<V> {
-  const { freshMs, staleMs, quietMs, maxEntries, onFailure, now = Date.now } = options;
+export function lastKnown<V>(ask: (key: string) => Promise<V>, options: LastKnownOptions<V>): (key: string) => Promise<V> {
+  const { freshMs, staleMs, quietMs, maxEntries, onFailure, reusable = () => true, now = Date.now } = options;
   const memory = new Map<string, Remembered<V>>();
   const inflight = new Map<string, Promise<V>>();
   let failedAt = Number.NEGATIVE_INFINITY;
@@ -79,7 +82,7 @@ export function lastKnown<V>(ask: (key: string) => Promise<V>, options: LastKnow
 
   return async (key) => {
     const known = memory.get(key);
-    if (known && now() - known.at < freshMs) return known.value;
+    if (known && now() - known.at < freshMs && reusable(known.value)) return known.value;
     const stale = usable(key);
     if (stale && now() - failedAt < quietMs) {
       question(key).catch(() => {}); // refreshed in the background; its failure is reported by `question`

@@ -1,5 +1,5 @@
 // The chat plan of an account comes from billing, the single source of truth for plans, through the
-// shared entitlements client (@keisha/service-kit): asked on billing's internal route, reused for a second,
+// shared entitlements client (@keisha/service-kit): asked on billing's internal route, a paid answer reused for a second,
 // and when billing cannot answer the last plan it gave stands for a while; with none known the message is
 // refused with 503 PLAN_UNAVAILABLE, never counted on Free by accident.
 import { CHAT_TIERS, type ChatTier } from '@keisha/contracts/chat';
@@ -38,11 +38,12 @@ export function fixedChatPlan(tier: ChatTier): PlanResolver {
 export function billingChatPlans(
   billingUrl: string,
   log: Log,
-  options: Omit<EntitlementLookupOptions<ChatTier>, 'read' | 'log'> = {},
+  options: Omit<EntitlementLookupOptions<ChatTier>, 'read' | 'isFree' | 'log'> = {},
 ): PlanResolver {
   return entitlementLookup<ChatTier>(billingUrl, {
     ...options,
     read: (entitlement) => CHAT_TIERS.find((tier) => tier === entitlement.chat_tier),
+    isFree: (tier) => tier === 'Free',
     log,
   });
 }

@@ -19,6 +19,7 @@ export function billingOwnerPlans(billingUrl: string, internalToken: string, log
   const lookup = entitlementLookup<OwnerTier>(billingUrl, {
     ...options,
     read: (entitlement) => TIERS.find((t) => t === entitlement.decoder_tier),
+    isFree: (tier) => tier === 'free',
     internalToken: () => internalToken,
     log,
   });
