@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { analyzeDetailed, codedMask } from '../../../src/domain/analyzer/index.ts';
-import { collectFindings } from '../../../src/domain/analyzer/findings.ts';
+import { collectFindings, isListedLoadedWord, type Finding } from '../../../src/domain/analyzer/findings.ts';
 import { loadedKind } from '../../../src/domain/analyzer/word-lists.ts';
-import { compoundEnd, compoundStart, wordAt } from '../../../src/domain/analyzer/tokenize.ts';
+import { compoundEnd, wordAt } from '../../../src/domain/analyzer/tokenize.ts';
 import { half, parseBabe, requireFile } from '../eval-data.ts';
 import { spanWords } from '../evaluate.ts';
 import { displayRow, wordsRow, type DisplayRow, type WordsRow } from '../words-model.ts';
@@ -49,10 +49,13 @@ export function loadFitData(babePath: string, vocabulary: Vocabulary): FitData {
     // occurrences alone, so that nothing the shipped tagger shows comes back into its own fit), and the
     // lists' loaded words, shown only in texts scored Biased, so kept apart (`loaded`): the tagger's
     // cross-validation shows them by each sentence's out-of-fold score.
-    // A loaded word inside a hyphenated word is shown as the whole word (findings.ts).
-    const surfaceOf = (i: number) => { const first = compoundStart(detail.tokens, i); return spanWords(row.text.slice(detail.tokens.start[first]!, detail.tokens.end[compoundEnd(detail.tokens, first)]!))[0] ?? ''; };
-    const loaded = new Set(detail.counts.loadedTokens.filter((i) => loadedKind(detail.tokens.norm[i]!) !== 'marked').map(surfaceOf));
-    const terms = new Set(collectFindings(row.text, detail.tokens, detail.occurrences, []).flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end)))));
+    // Which loaded words are shown, and as what, is the analyzer's own decision (findings.ts: a loaded
+    // word inside a hyphenated word shown whole, a capitalised word inside a sentence not at all, a part
+    // that overlaps a term shown alone); marked words are the tagger's to show, so they are left out.
+    const wordsOf = (findings: Finding[]) => findings.flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end))));
+    const listed = detail.counts.loadedTokens.filter((i) => loadedKind(detail.tokens.norm[i]!) !== 'marked');
+    const loaded = new Set(wordsOf(collectFindings(row.text, detail.tokens, detail.occurrences, listed).filter(isListedLoadedWord)));
+    const terms = new Set(wordsOf(collectFindings(row.text, detail.tokens, detail.occurrences, [])));
     const base = new Set([...terms, ...loaded]);
     // A hyphenated candidate is its whole word ("anti-science"), as tagged.ts reads and shows it.
     const candidates = [...detail.counts.opinionTokens, ...detail.counts.vectorTokens].sort((a, b) => a - b)

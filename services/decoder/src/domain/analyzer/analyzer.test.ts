@@ -243,6 +243,18 @@ describe('loaded words follow the score', () => {
     expect(isListedLoadedWord(found[0]!)).toBe(true);
   });
 
+  it('reads a capital inside a sentence as a name, except in a headline written in capitals', () => {
+    const loadedTerms = (text: string) => analyzeArticle(text).detected_terms.filter((t) => t.category === 'loaded-language').map((t) => t.term);
+    const headline = 'Reckless Senators Push Disgraceful Bill Through Committee';
+    expect(analyzeArticle(headline).score).toBeGreaterThanOrEqual(analyzeArticle(headline).threshold);
+    expect(loadedTerms(headline)).toContain('disgraceful');
+    expect(loadedTerms('The mayor posted a reply. A TOTAL DISGRACE! The reckless council must go.')).toContain('disgrace');
+    // In a sentence of ordinary case, a capitalised list word is part of a name.
+    const named = loadedTerms('The reckless senator, who sits on the Disgraceful Conduct Review Board, slammed the radical bill.');
+    expect(named).toContain('reckless');
+    expect(named).not.toContain('disgraceful');
+  });
+
   it('shows a coded term whatever the score', () => {
     const r = analyzeArticle('Officials said on Tuesday that the council approved new patrols in inner-city districts in a 5-2 vote.');
     expect(r.detected_terms.some((t) => t.is_codeword)).toBe(true);

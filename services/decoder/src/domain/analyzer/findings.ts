@@ -8,7 +8,7 @@ import { compiledLexicon, type CompiledLexicon } from './lexicon.ts';
 import { weights } from './score.ts';
 import { PASSIVE, type Occurrence } from './match.ts';
 import type { DetectedTerm, Span } from './types.ts';
-import { compoundEnd, compoundStart, wordAt, type Tokens } from './tokenize.ts';
+import { compoundEnd, compoundStart, readsAsName, wordAt, type Tokens } from './tokenize.ts';
 
 export const LOADED_WORD_SOURCE = 'https://aclanthology.org/P13-1162';
 /** BABE (Spinde et al., Findings of EMNLP 2021): the annotated news sentences the marked words were learned from. */
@@ -122,8 +122,7 @@ export function collectFindings(
 
   let lastWhole = -1;
   for (const i of loadedTokens) {
-    // A capitalised word inside a sentence is most likely a name, not a judgement.
-    if ((tokens.shape[i]! & 1) !== 0 && tokens.sentenceStart[tokens.sentence[i]!] !== i) continue;
+    if (readsAsName(tokens, i)) continue;
     // A loaded word inside a hyphenated word is shown with the whole word ("race-baiting", "foul-mouthed"),
     // as readers and annotators read it; the whole is shown once, whichever of its parts are loaded.
     // A hyphenated word that holds a term's words ("inner-city-hating") keeps the term apart: the loaded part alone.

@@ -3,7 +3,7 @@
  * the candidates the tagger may show, and the shapes the score reads (hyphens, figures, capitals,
  * quotes); the features are rates, so a sentence and an article are measured on the same scale.
  */
-import { compoundEnd, DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, wordAt, type Tokens } from './tokenize.ts';
+import { compoundEnd, DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, readsAsName, wordAt, type Tokens } from './tokenize.ts';
 import { vectorOf, wordVectors, type WordVector } from './vectors.ts';
 import {
   ADDRESS, ASSERTIVE, ATTRIBUTION, FACTIVE, HEDGE, IMPLICATIVE, INTENSIFIER, isMarkedShown, LOADED_SPEECH, loadedKindOf,
@@ -81,7 +81,7 @@ function compoundCandidates(tokens: Tokens, taken: Uint8Array, coded: Uint8Array
   for (let i = 0; i + 1 < tokens.count; i++) {
     if ((tokens.shape[i + 1]! & HYPHENATED) === 0 || (tokens.shape[i]! & HYPHENATED) !== 0) continue;
     const end = compoundEnd(tokens, i);
-    let ok = (tokens.shape[i]! & TITLE) === 0 || tokens.sentenceStart[tokens.sentence[i]!] === i;
+    let ok = !readsAsName(tokens, i);
     for (let k = i; ok && k <= end; k++) ok = !taken[k] && !loadedAt[k] && !(coded && coded[k]);
     if (ok && vectorOf(wordAt(tokens, i), vectors) !== undefined) out.push(i);
     i = end;
@@ -127,7 +127,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     // A word a reader may be shown: not a term's word, not a capitalised word inside a sentence (a name),
     // not a part of a hyphenated word (annotators mark "anti-science" whole; the whole is a candidate below).
     const inCompound = (shape & HYPHENATED) !== 0 || (i + 1 < n && (tokens.shape[i + 1]! & HYPHENATED) !== 0);
-    const showable = !taken[i] && !inCompound && ((shape & TITLE) === 0 || tokens.sentenceStart[sentence] === i);
+    const showable = !taken[i] && !inCompound && !readsAsName(tokens, i);
     if (facts === undefined) {
       // In no list, starting no phrase, no weight: its shape (and its vector) is all it adds.
       if (adverbShape) c.mannerAdverbs++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SENTENCE_QUOTE, tokenize, UPPER } from './tokenize.ts';
+import { readsAsName, SENTENCE_CAPITALISED, SENTENCE_QUOTE, tokenize, UPPER } from './tokenize.ts';
 
 describe('tokenize', () => {
   it('keeps UTF-16 offsets into the original text', () => {
@@ -21,6 +21,20 @@ describe('tokenize', () => {
     const t = tokenize('Mr. Smith met Sen. Jones in the U.S. yesterday. Then they left!\nNew line "quoted"');
     expect(t.sentenceStart.length).toBe(3);
     expect(t.sentenceFlags[2]! & SENTENCE_QUOTE).toBeTruthy();
+  });
+
+  it('marks sentences written in capitals, where a capital does not make a name', () => {
+    const t = tokenize('Senate Passes Sweeping Reform of the Tax Code. Senator Maria Lopez said the vote was close. A TOTAL DISGRACE!');
+    expect(t.sentenceStart.map((_, s) => (t.sentenceFlags[s]! & SENTENCE_CAPITALISED) !== 0)).toEqual([true, false, true]);
+    const at = (word: string) => t.norm.indexOf(word);
+    expect(readsAsName(t, at('sweeping'))).toBe(false);
+    expect(readsAsName(t, at('maria'))).toBe(true);
+    expect(readsAsName(t, at('senator'))).toBe(false);
+    expect(readsAsName(t, at('total'))).toBe(false);
+    // Too few longer words to tell a headline: "Ann Lee" stays a name.
+    const short = tokenize('Ask Ann Lee.');
+    expect(short.sentenceFlags[0]! & SENTENCE_CAPITALISED).toBe(0);
+    expect(readsAsName(short, 1)).toBe(true);
   });
 
   it('marks acronyms', () => {

@@ -17,6 +17,12 @@ export const HYPHENATED = 8;
 export const SENTENCE_QUOTE = 1;
 export const SENTENCE_EXCLAMATION = 2;
 export const SENTENCE_QUESTION = 4;
+/**
+ * The sentence is written in capitals, as headlines are ("Liberal Media Calls It Bigotry", "A TOTAL
+ * DISGRACE"): nearly all its longer words after the first start with a capital, so a capital says
+ * nothing there about a word being a name.
+ */
+export const SENTENCE_CAPITALISED = 8;
 
 export interface Tokens {
   count: number;
@@ -49,6 +55,35 @@ export function compoundStart(tokens: Tokens, i: number): number {
   let j = i;
   while (j > 0 && (tokens.shape[j]! & HYPHENATED) !== 0) j--;
   return j;
+}
+
+/**
+ * A capitalised word inside a sentence that is not written in capitals: most likely a name ("the Do
+ * No Harm Act"), not a judgement, so it is never shown as loaded language.
+ */
+export function readsAsName(tokens: Tokens, i: number): boolean {
+  const s = tokens.sentence[i]!;
+  return (tokens.shape[i]! & TITLE) !== 0 && tokens.sentenceStart[s] !== i && (tokens.sentenceFlags[s]! & SENTENCE_CAPITALISED) === 0;
+}
+
+/** Words of this many letters or more are capitalised in a headline whatever its style ("of", "the", "and" may not be). */
+const HEADLINE_WORD = 4;
+/** The share of a sentence's longer words after the first that start with a capital, for it to read as written in capitals. */
+const CAPITALISED_SHARE = 0.8;
+
+/** Sets SENTENCE_CAPITALISED on each sentence with at least two longer words after its first, nearly all capitalised. */
+function markCapitalisedSentences(count: number, norm: string[], shape: number[], sentence: number[], sentenceStart: number[], sentenceFlags: number[]): void {
+  let s = -1, long = 0, capitalised = 0;
+  const close = () => {
+    if (s >= 0 && long >= 2 && capitalised >= CAPITALISED_SHARE * long) sentenceFlags[s]! |= SENTENCE_CAPITALISED;
+  };
+  for (let i = 0; i < count; i++) {
+    if (sentence[i] !== s) { close(); s = sentence[i]!; long = capitalised = 0; }
+    if (sentenceStart[s] === i || norm[i]!.length < HEADLINE_WORD || (shape[i]! & DIGIT) !== 0) continue;
+    long++;
+    if ((shape[i]! & TITLE) !== 0) capitalised++;
+  }
+  close();
 }
 
 /**
@@ -249,5 +284,6 @@ export function tokenize(text: string): Tokens {
   if (pendingFlags !== 0 && sentenceIndex >= 0) sentenceFlags[sentenceIndex]! |= pendingFlags;
 
   for (const tokenArray of [start, end, norm, stem, shape, sentence, paragraph]) tokenArray.length = count;
+  markCapitalisedSentences(count, norm, shape, sentence, sentenceStart, sentenceFlags);
   return { count, start, end, norm, stem, shape, sentence, paragraph, sentenceStart, sentenceFlags };
 }
