@@ -3,7 +3,7 @@
 // the cases that failed, described for a reader; the figure is the set's size minus the misses.
 import type { Dialogue } from './dialogues.ts';
 import { answerOffline } from './offline.ts';
-import type { OnTopicQuestion } from './topic-questions.ts';
+import type { OnTopicQuestion } from './on-topic-questions.ts';
 
 /** The passage the second question is answered with, after the first question and its answer. */
 export function secondAnswer([first, then]: Dialogue): string {
