@@ -34,6 +34,14 @@ describe('evidence: what moved the score', () => {
     expect(r.score).toBeLessThan(r.evidence[0]!.effect);
   });
 
+  it('names the text\'s own hyphenated labels, and counts no tally or name with a figure as one', () => {
+    const labelled = analyzeArticle('The far-left mayor pushed a so-called reform through the far-left council.');
+    expect(labelled.evidence.find((e) => e.label.startsWith('Hyphenated labels'))?.label).toBe('Hyphenated labels: “far-left”, “so-called”');
+    const figures = 'The council approved the COVID-19 relief budget in a 5-2 vote on Tuesday, for the 2021-22 year.';
+    expect(analyzeArticle(figures).signals?.features.hyphenRate).toBe(0);
+    expect(analyzeArticle(figures).evidence.some((e) => e.label.startsWith('Hyphenated labels'))).toBe(false);
+  });
+
   it('names the words whose meaning raised a score', () => {
     const r = analyzeArticle('The senator made a disgraceful, shameful speech.');
     const lean = r.evidence.find((e) => e.label.startsWith('Words close in meaning to those of biased news sentences'))!;

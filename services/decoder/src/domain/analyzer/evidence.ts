@@ -32,6 +32,8 @@ export interface EvidenceInput {
   strongestWords: () => { raising: string[]; lowering: string[] };
   /** The text's words with the largest word-vector leans (vectors.ts), in each direction (asked only when shown). */
   strongestLeanWords: () => { raising: string[]; lowering: string[] };
+  /** The text's hyphenated labels, as written (asked only when shown). */
+  hyphenatedLabels: () => string[];
 }
 
 const weightList = Object.entries(weights.weights);
@@ -69,7 +71,6 @@ const PLAIN_LABELS: Record<string, readonly [string, string]> = {
   addressPerSentence: ['Addresses the reader or speaks as "we"', 'Does not address the reader'],
   peacockLog: ['Words of praise (peacock terms)', 'No words of praise'],
   numericShare: ['Figures, as hard news gives them', 'No figures'],
-  hyphenRate: ['Hyphenated labels ("so-called", "far-left")', 'Few hyphenated labels'],
   meanWordLength: ['Long words', 'Short words'],
   partisanRate: ['Labels for political camps', 'No labels for political camps'],
 };
@@ -94,6 +95,8 @@ function featureLabel(name: string, value: number, typical: number, input: Evide
       };
     case 'loadedSpeechRate':
       return { kind: 'framing', label: more ? withWords('Verbs of speech that judge the speaker', loadedWords(input.findings, ['speech'])) : 'No verb of speech that judges the speaker' };
+    case 'hyphenRate':
+      return { kind: 'framing', label: more ? withWords('Hyphenated labels', input.hyphenatedLabels()) : 'Few hyphenated labels' };
     case 'logTokensPerSentence': {
       const words = Math.round(input.wordsPerSentence);
       return { kind: 'framing', label: more ? `Long sentences (${words} words a sentence)` : `Short sentences (${words} words a sentence)` };

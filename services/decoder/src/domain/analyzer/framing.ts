@@ -3,7 +3,7 @@
  * the candidates the tagger may show, and the shapes the score reads (hyphens, figures, capitals,
  * quotes); the features are rates, so a sentence and an article are measured on the same scale.
  */
-import { compoundEnd, DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, readsAsName, wordAt, type Tokens } from './tokenize.ts';
+import { compoundEnd, compoundStart, DIGIT, HYPHENATED, SENTENCE_EXCLAMATION, SENTENCE_QUESTION, SENTENCE_QUOTE, TITLE, readsAsName, wordAt, type Tokens } from './tokenize.ts';
 import { vectorOf, wordVectors, type WordVector } from './vectors.ts';
 import {
   ADDRESS, ASSERTIVE, ATTRIBUTION, FACTIVE, HEDGE, IMPLICATIVE, INTENSIFIER, isMarkedShown, LOADED_SPEECH, loadedKindOf,
@@ -73,6 +73,28 @@ export interface FramingCounts {
 }
 
 /**
+ * Token i is joined to the word before it by a hyphen, and both are words: "far-left", "so-called".
+ * A hyphen next to a figure joins a tally, a span or a name ("5-2", "2019-20", "COVID-19"), not a label.
+ */
+export function isLabelHyphen(tokens: Tokens, i: number): boolean {
+  return (tokens.shape[i]! & HYPHENATED) !== 0 && ((tokens.shape[i]! | tokens.shape[i - 1]!) & DIGIT) === 0;
+}
+
+/** The text's hyphenated labels as written, lower-cased, the first `limit` different ones (coded terms aside), for the evidence. */
+export function hyphenatedLabels(text: string, tokens: Tokens, coded: Uint8Array, limit = 3): string[] {
+  const labels: string[] = [];
+  for (let i = 1; i < tokens.count && labels.length < limit; i++) {
+    if (!isLabelHyphen(tokens, i) || coded[i] || coded[i - 1]) continue;
+    const first = compoundStart(tokens, i);
+    const last = compoundEnd(tokens, first);
+    const label = text.slice(tokens.start[first]!, tokens.end[last]!).toLowerCase();
+    if (!labels.includes(label)) labels.push(label);
+    i = last;
+  }
+  return labels;
+}
+
+/**
  * Hyphenated words the tagger may show, whole ("anti-science", "gun-toting"), by their first token: none
  * of their parts a term's, a coded or an already loaded word, the first not a capitalised word inside a
  * sentence, and the whole with a vector of its own or from its parts (vectors.ts `vectorOf`).
@@ -115,7 +137,7 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
     const shape = tokens.shape[i]!;
     if ((shape & DIGIT) !== 0 && lastNumeric !== sentence) { c.numericSentences++; lastNumeric = sentence; }
     if ((shape & TITLE) !== 0 && tokens.sentenceStart[sentence] !== i) c.properNouns++;
-    if ((shape & HYPHENATED) !== 0) c.hyphenated++;
+    if (isLabelHyphen(tokens, i)) c.hyphenated++;
     c.letters += word.length;
     const adverbShape = word.length > 4 && word.endsWith('ly');
     const facts = wordFacts.get(word);

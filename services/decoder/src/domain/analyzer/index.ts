@@ -9,7 +9,7 @@
  * summary and translation. See README.md for the formula and the evaluation.
  */
 import { collectFindings, isListedLoadedWord, toDetectedTerm, type Finding } from './findings.ts';
-import { featureVector, framingCounts, type FramingCounts } from './framing.ts';
+import { featureVector, framingCounts, hyphenatedLabels, type FramingCounts } from './framing.ts';
 import { compiledLexicon } from './lexicon.ts';
 import { findOccurrences, PASSIVE, type Occurrence } from './match.ts';
 import { scoreFeatures, weights, wordingRaised } from './score.ts';
@@ -142,7 +142,7 @@ export function analyzeDetailed(input: string, vectors?: ReadonlyMap<string, Wor
       hedges: counts.hedges,
       attributedSentences: counts.attributedSentences,
     },
-    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings: evidenceFindings, strongestWords: () => strongestWords(tokens, coded, wordWeightOf), strongestLeanWords: () => strongestWords(tokens, coded, leanOf) }) : [],
+    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings: evidenceFindings, strongestWords: () => strongestWords(tokens, coded, wordWeightOf), strongestLeanWords: () => strongestWords(tokens, coded, leanOf), hyphenatedLabels: () => hyphenatedLabels(text, tokens, coded) }) : [],
     engine: 'embedded',
   };
   return { result, occurrences, findings, counts, tokens, tagged, features, codewordGlossaryNames };
