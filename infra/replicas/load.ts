@@ -14,6 +14,17 @@ export interface Load {
   stop(): Promise<void>;
 }
 
+/**
+ * Each waitlist join of the load comes from an address of its own (127.3.x.y): the run lowers the waitlist's
+ * per-address limit to 12 to check it exactly (check 1), and on a quick machine the load's joins through the
+ * suite's 250 shared addresses passed it, so a join refused by that limit read as a request the restart failed.
+ */
+let joins = 0;
+function joinAddress(): string {
+  const k = joins++ % 62_500;
+  return `127.3.${Math.floor(k / 250)}.${(k % 250) + 1}`;
+}
+
 export function startLoad(readers: Reader[], label: string): Load {
   const ledgers = {
     signUps: newLedger('sign-ups (identity)'),
@@ -41,7 +52,7 @@ export function startLoad(readers: Reader[], label: string): Load {
     }),
     loop(async (n) => {
       const email = `replicas-${RUN}-${label}-w${n}@example.org`;
-      const answer = await call('POST', WAITLIST_PATH, { body: { email } });
+      const answer = await call('POST', WAITLIST_PATH, { body: { email }, from: joinAddress() });
       note('waitlist', answer, answer.status === 201);
       if (answer.status === 201) ledgers.waitlist.acknowledged.add(email);
       else ledgers.waitlist.failed++;
