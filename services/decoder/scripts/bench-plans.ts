@@ -62,24 +62,34 @@ function childRunning(name: string): number | undefined {
   return undefined;
 }
 
-/** CPU ms of the PostgreSQL backends of this run's decoder and billing (by application_name), or undefined. */
-async function backendCpuMs(): Promise<{ decoder: number; billing: number } | undefined> {
+type Backends = Map<number, { app: 'decoder' | 'billing'; ms: number }>;
+
+/** The CPU ms so far of each PostgreSQL backend of this run's decoder and billing (by application_name), or undefined. */
+async function backends(): Promise<Backends | undefined> {
   if (!postgres?.url) return undefined;
   const client = new pg.Client({ connectionString: postgres.url });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number; application_name: string }>('select pid, application_name from pg_stat_activity where application_name like $1', [`${tag}_%`]);
-    const sum = { decoder: 0, billing: 0 };
+    const seen: Backends = new Map();
     for (const row of rows) {
       const ms = processCpuMs(row.pid);
       if (ms === undefined) return undefined;
-      if (row.application_name.endsWith('_decoder')) sum.decoder += ms;
-      if (row.application_name.endsWith('_billing')) sum.billing += ms;
+      if (row.application_name.endsWith('_decoder')) seen.set(row.pid, { app: 'decoder', ms });
+      if (row.application_name.endsWith('_billing')) seen.set(row.pid, { app: 'billing', ms });
     }
-    return sum;
+    return seen;
   } finally {
     await client.end();
   }
+}
+
+/** CPU ms the backends used between two readings: one that started meanwhile counts whole, one that ended is missed. */
+function backendCpuMs(before: Backends | undefined, after: Backends | undefined, app: 'decoder' | 'billing'): number | undefined {
+  if (!before || !after) return undefined;
+  let used = 0;
+  for (const [pid, now] of after) if (now.app === app) used += now.ms - (before.get(pid)?.ms ?? 0);
+  return used;
 }
 
 /** Sums a Prometheus counter's samples whose labels contain every one of `labels`. */
@@ -195,7 +205,7 @@ try {
       metric(billing.url, 'http_request_duration_seconds_count', billingRoute, 'status_code="200"'),
       metric(base, 'plan_lookup_failures_total'),
     ]);
-    const cpu0 = { decoder: processCpuMs(decoderPid), billing: processCpuMs(billingPid), pg: await backendCpuMs() };
+    const cpu0 = { decoder: processCpuMs(decoderPid), billing: processCpuMs(billingPid), pg: await backends() };
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -215,7 +225,7 @@ try {
       instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
     });
     await new Promise((resolve) => setTimeout(resolve, 500)); // requests in flight at the deadline complete
-    const cpu1 = { decoder: processCpuMs(decoderPid), billing: processCpuMs(billingPid), pg: await backendCpuMs() };
+    const cpu1 = { decoder: processCpuMs(decoderPid), billing: processCpuMs(billingPid), pg: await backends() };
     const [calls1, ok1, failures1] = await Promise.all([
       metric(billing.url, 'http_request_duration_seconds_count', billingRoute),
       metric(billing.url, 'http_request_duration_seconds_count', billingRoute, 'status_code="200"'),
@@ -236,8 +246,8 @@ try {
       lookupFailures: failures1 - failures0,
       decoderCpu: per(cpu0.decoder, cpu1.decoder),
       billingCpu: per(cpu0.billing, cpu1.billing),
-      pgDecoderCpu: per(cpu0.pg?.decoder, cpu1.pg?.decoder),
-      pgBillingCpu: per(cpu0.pg?.billing, cpu1.pg?.billing),
+      pgDecoderCpu: per(0, backendCpuMs(cpu0.pg, cpu1.pg, 'decoder')),
+      pgBillingCpu: per(0, backendCpuMs(cpu0.pg, cpu1.pg, 'billing')),
     };
   }
 
