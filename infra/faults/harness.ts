@@ -114,6 +114,25 @@ export async function newReader(name: string): Promise<Reader> {
   return { id: answer.body.user.id, token: answer.body.token, email };
 }
 
+/** How the suite marks an address confirmed in its database, as the mailed link would (set by the suite that runs). */
+let confirmAddress: ((userId: string) => Promise<unknown> | unknown) | undefined;
+export function useAddressConfirmation(confirm: (userId: string) => Promise<unknown> | unknown): void {
+  confirmAddress = confirm;
+}
+
+/**
+ * A reader whose address is confirmed (the chat asks for it): signed up, confirmed in the database as the mailed
+ * link would, and signed in again for a token issued after that.
+ */
+export async function confirmedReader(name: string): Promise<Reader> {
+  if (!confirmAddress) throw new Error('confirmedReader: the suite has not said how to confirm an address (useAddressConfirmation)');
+  const reader = await newReader(name);
+  await confirmAddress(reader.id);
+  const login = await call('POST', AUTH_PATHS.login, { body: { email: reader.email, password: PASSWORD }, from: clientAddress() });
+  if (login.status !== 200) throw new Error(`could not sign in ${name} again (${login.status})`);
+  return { ...reader, token: login.body.token };
+}
+
 export const article = (marker: string) =>
   `City officials met residents on Tuesday to discuss the new bus routes and the budget for the library. Reference ${marker}. ` +
   'The council said the changes would start next month after a public hearing.';

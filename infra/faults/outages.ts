@@ -11,7 +11,7 @@ import { AUTH_PATHS } from '@keisha/contracts/identity';
 import { PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
 import type { Platform } from '../local/platform.ts';
 import type { FakeLlm } from './fake-llm.ts';
-import { article, call, check, clientAddress, gatewayUrl, newReader, PASSWORD, RUN, seconds, sleep, type Answer, type Reader } from './harness.ts';
+import { article, call, check, clientAddress, confirmedReader, gatewayUrl, newReader, PASSWORD, RUN, seconds, sleep, type Answer, type Reader } from './harness.ts';
 
 /** Buys a decoder plan through the sandbox, as the paywall's Bitcoin button and the sandbox's Pay do. */
 export async function buyDecoderPlan(reader: Reader, tier: 'monthly' | 'annual'): Promise<void> {
@@ -42,7 +42,7 @@ export interface PayingReaders {
 }
 
 export async function payingReaders(): Promise<PayingReaders> {
-  const [monthly, pro, annual] = await Promise.all(['monthly', 'pro', 'annual'].map((name) => newReader(`paying-${name}`)));
+  const [monthly, pro, annual] = await Promise.all(['monthly', 'pro', 'annual'].map((name) => confirmedReader(`paying-${name}`)));
   await buyDecoderPlan(monthly!, 'monthly');
   await buyChatPlan(pro!, 'Pro');
   await buyDecoderPlan(annual!, 'annual');
@@ -211,7 +211,7 @@ export async function identityStopped(platform: Platform, reader: Reader, { stop
 // The chat killed while an answer streams
 
 export async function chatKilledMidStream(platform: Platform, llm: FakeLlm): Promise<void> {
-  const reader = await newReader('mid-stream');
+  const reader = await confirmedReader('mid-stream');
   const messagesToday = async () => (await call('GET', CHAT_PATHS.usage, { token: reader.token })).body?.usage?.messages_today as number | undefined;
   const before = await messagesToday();
   await llm.setMode('slow');

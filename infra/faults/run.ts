@@ -24,7 +24,7 @@ import { startPlatform, type Platform } from '../local/platform.ts';
 import { SERVICES, type ServiceName } from '../local/topology.ts';
 import { startFakeLlm, type FakeLlm, type LlmFault } from './fake-llm.ts';
 import { newLedger, reconcile, reconciliationTable, type Ledger, type Reconciliation } from './ledger.ts';
-import { article, call, check, failures, newReader, PASSWORD, RUN, seconds, signUp, sleep, streamChat, useGateway, type Answer, type Reader } from './harness.ts';
+import { article, call, check, confirmedReader, failures, PASSWORD, RUN, seconds, signUp, sleep, streamChat, useAddressConfirmation, useGateway, type Answer, type Reader } from './harness.ts';
 import { billingStopped, buyChatPlan, buyDecoderPlan, chatKilledMidStream, identityStopped, logDiskFull, payingReaders, planFlood, releaseLogDisk, smallLogDisk } from './outages.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
@@ -360,6 +360,9 @@ async function main(): Promise<void> {
         ANALYSIS_RATE_LIMIT_MAX: unlimited,
         CHAT_RATE_LIMIT_MAX: unlimited,
         DEMO_REQUEST_RATE_LIMIT_MAX: unlimited,
+        // Cases 4 and 5 check the annual reader's API key every round (hundreds a minute): its per-minute limit
+        // (120) is the replica suite's to check, a refusal by it is no downgrade.
+        API_KEY_RATE_LIMIT_MAX: unlimited,
         IDENTITY_KEYS_TTL_MS: String(KEYS_TTL_MS),
         ADMIN_EMAIL: 'admin@faults.example.org',
         ADMIN_PASSWORD: PASSWORD,
@@ -370,7 +373,9 @@ async function main(): Promise<void> {
     for (const name of SERVICES) servicesBase[name] = `http://127.0.0.1:${platform.ports.services[name]}`;
     console.log(`Platform ready on PostgreSQL (data and logs: ${dataDir})`);
 
-    const readers = await Promise.all([0, 1, 2, 3].map((i) => newReader(`reader${i}`)));
+    // The chat asks for a confirmed address: confirmed in the database, as the mailed link would.
+    useAddressConfirmation((id) => postgres!.query(`update identity.users set email_verified_at = now() where id = '${id}'`));
+    const readers = await Promise.all([0, 1, 2, 3].map((i) => confirmedReader(`reader${i}`)));
     // Annual on the decoder and Gold on the chat, bought in the sandbox: no daily limit stops case 3's writes.
     for (const reader of readers) {
       await buyDecoderPlan(reader, 'annual');
