@@ -11,6 +11,7 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startBenchDecoder } from './lib/decoder-process.ts';
+import { percentile } from './lib/metrics.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -40,10 +41,6 @@ function article(words: number, n: number): string {
     count += sentence.split(' ').length;
   }
   return out.join(' ');
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 async function main(): Promise<void> {

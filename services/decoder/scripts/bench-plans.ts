@@ -27,6 +27,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { INTERNAL_ENTITLEMENT_PATH, PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
 import { databaseTargets, dropSchemas, freePort, processCpuMs, startBillingProcess, startIdentityProcess, subjectOf } from '@keisha/service-kit/testing';
+import { settle, waitUntilAnswering } from './lib/decoder-process.ts';
+import { percentile } from './lib/metrics.ts';
 
 const SERVER = process.env.DECODER_SERVER ? path.resolve(process.env.DECODER_SERVER) : path.resolve(import.meta.dirname, '..', 'src', 'server.ts');
 const READERS = Number(process.env.BENCH_READERS ?? 20);
@@ -102,10 +104,6 @@ async function metric(url: string, name: string, ...labels: string[]): Promise<n
   return sum;
 }
 
-function percentile(sorted: number[], q: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
-}
-
 const identity = await startIdentityProcess(database('identity'));
 const billing = await startBillingProcess(identity.url, { ...database('billing'), RATE_LIMIT_MAX: '10000000' });
 const decoderPort = await freePort();
@@ -154,14 +152,7 @@ interface Load {
 }
 
 try {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health/ready`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilAnswering(`${base}/health/ready`);
   const decoderPid = decoderProcess.pid;
   const billingPid = childRunning('billing');
 
@@ -224,7 +215,7 @@ try {
       );
       instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
     });
-    await new Promise((resolve) => setTimeout(resolve, 500)); // requests in flight at the deadline complete
+    await settle();
     const cpu1 = { decoder: processCpuMs(decoderPid), billing: processCpuMs(billingPid), pg: await backends() };
     const [calls1, ok1, failures1] = await Promise.all([
       metric(billing.url, 'http_request_duration_seconds_count', billingRoute),

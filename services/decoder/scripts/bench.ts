@@ -34,6 +34,7 @@ import { benchBatch } from './lib/batch-bench.ts';
 import { benchWrites } from './lib/write-bench.ts';
 import { benchMixed } from './lib/mixed-bench.ts';
 import { seededRandom } from './lib/seeded-random.ts';
+import { percentile } from './lib/metrics.ts';
 
 
 const FILL = {
@@ -82,10 +83,6 @@ interface Figures {
   p50: number;
   p99: number;
   perSecond: number;
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 function measure(texts: string[], iterations: number, run: (text: string) => unknown): Figures {

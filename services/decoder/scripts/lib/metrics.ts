@@ -62,3 +62,8 @@ export interface Prf {
 export function prf(tp: number, fp: number, fn: number): Prf {
   return { precision: tp + fp ? tp / (tp + fp) : 0, recall: tp + fn ? tp / (tp + fn) : 0, f1: f1(tp, fp, fn), tp, fp, fn };
 }
+
+/** The q-quantile of ascending values (the nearest rank below), NaN when there are none. */
+export function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}

@@ -54,8 +54,9 @@ export function loadFitData(babePath: string, vocabulary: Vocabulary): FitData {
     // that overlaps a term shown alone); marked words are the tagger's to show, so they are left out.
     const wordsOf = (findings: Finding[]) => findings.flatMap((t) => t.spans.flatMap((span) => spanWords(row.text.slice(span.start, span.end))));
     const listed = detail.counts.loadedTokens.filter((i) => loadedKind(detail.tokens.norm[i]!) !== 'marked');
-    const loaded = new Set(wordsOf(collectFindings(row.text, detail.tokens, detail.occurrences, listed).filter(isListedLoadedWord)));
-    const terms = new Set(wordsOf(collectFindings(row.text, detail.tokens, detail.occurrences, [])));
+    const findings = collectFindings(row.text, detail.tokens, detail.occurrences, listed);
+    const loaded = new Set(wordsOf(findings.filter(isListedLoadedWord)));
+    const terms = new Set(wordsOf(findings.filter((f) => !isListedLoadedWord(f))));
     const base = new Set([...terms, ...loaded]);
     // A hyphenated candidate is its whole word ("anti-science"), as tagged.ts reads and shows it.
     const candidates = [...detail.counts.opinionTokens, ...detail.counts.vectorTokens].sort((a, b) => a - b)
