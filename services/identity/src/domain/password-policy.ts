@@ -4,8 +4,10 @@
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
+import { AUTH_MESSAGES, NEW_PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
 
-export const PASSWORD_POLICY_MIN_LENGTH = 8;
+/** The forms state the same rule (NEW_PASSWORD_HINT) and check the length before sending. */
+export const PASSWORD_POLICY_MIN_LENGTH = NEW_PASSWORD_MIN_LENGTH;
 export const PASSWORD_POLICY_MAX_LENGTH = 256;
 /** zxcvbn's score 3: "safely unguessable", about 10^8 guesses or more (an online attack is hopeless). */
 export const PASSWORD_MIN_SCORE = 3;
@@ -16,7 +18,7 @@ const SCORED_PREFIX = 100;
 export const PRODUCT_WORDS = ['keisha', 'decoder', 'bias', 'news'] as const;
 
 export const PASSWORD_POLICY_MESSAGES = {
-  tooShort: `Password must be at least ${PASSWORD_POLICY_MIN_LENGTH} characters long.`,
+  tooShort: AUTH_MESSAGES.newPasswordTooShort,
   tooLong: `Password must be at most ${PASSWORD_POLICY_MAX_LENGTH} characters long.`,
   containsEmail: 'This password contains your email address.',
   tooCommon: 'This password is too common.',

@@ -153,8 +153,15 @@ export const RECOVERY_MESSAGES = {
   emailChangeSent: 'We have sent a confirmation link to your new address. Your address changes when you open it.',
 } as const;
 
-/** Spec section 5. */
+/** Spec section 5: the browser's first check of any password field. */
 export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * A new password (sign-up, change, reset) must meet identity's policy (issue 27, OWASP ASVS 5.0 V6): at least 8
+ * characters and hard to guess. The forms state this rule and check its length before sending, so a reader who
+ * follows the hint is never refused for it; signing in keeps the spec's 6.
+ */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+export const NEW_PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN_LENGTH} characters, and hard to guess: a few unusual words are strong and easy to remember.`;
 /** Past this, a password is a hashing cost, not a secret (and argon2 input is bounded). */
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -163,6 +170,8 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters long',
+  /** Identity's own words for a new password under NEW_PASSWORD_MIN_LENGTH. */
+  newPasswordTooShort: `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters long.`,
   passwordTooLong: 'Password must be at most 256 characters long',
   confirmRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, RECOVERY_MESSAGES } from '@keisha/contracts/identity';
+import { NEW_PASSWORD_HINT, RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session, useKeisha } from '@keisha/store';
 import { Link, useLocation } from 'react-router-dom';
 import { Card } from '../../../components/card.tsx';
@@ -72,7 +72,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <NewPasswordFields
           password={form.field('password')}
           confirm={form.field('confirm')}
-          hint={`At least ${Math.max(PASSWORD_MIN_LENGTH, 8)} characters. A few unusual words are strong and easy to remember.`}
+          hint={NEW_PASSWORD_HINT}
         />
       </FieldForm>
     </Card>

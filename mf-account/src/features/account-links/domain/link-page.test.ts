@@ -23,6 +23,8 @@ describe('link pages', () => {
     expect(validateNewPassword({ password: '', confirm: '' })).toEqual({ password: 'Password is required', confirm: 'Please confirm your password' });
     expect(validateNewPassword({ password: 'quiet-meadow-copper', confirm: 'quiet-meadow' })).toEqual({ confirm: 'Passwords do not match' });
     expect(validateNewPassword({ password: 'quiet-meadow-copper', confirm: 'quiet-meadow-copper' })).toEqual({});
+    // The page's hint states identity's rule, and the length is checked before the link is spent on a refusal.
+    expect(validateNewPassword({ password: 'short12', confirm: 'short12' })).toEqual({ password: 'Password must be at least 8 characters long.' });
     expect(validateEmail(' ')).toBe('Email is required');
     expect(validateEmail('nope')).toBe('Please enter a valid email address');
     expect(validateEmail(' reader@example.org ')).toBeUndefined();

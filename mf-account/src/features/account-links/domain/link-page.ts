@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, UNLOCK_NEXT_PAGES, type UnlockNextPage } from '@keisha/contracts/identity';
+import { AUTH_MESSAGES, NEW_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, UNLOCK_NEXT_PAGES, type UnlockNextPage } from '@keisha/contracts/identity';
 
 /** A link's token as our messages write it (43 base64url characters), or null for anything else. */
 export function linkTokenFrom(search: string): string | null {
@@ -30,6 +30,7 @@ export function validateNewPassword({ password, confirm }: NewPasswordValues): N
   const errors: NewPasswordErrors = {};
   if (password === '') errors.password = AUTH_MESSAGES.passwordRequired;
   else if (password.length > PASSWORD_MAX_LENGTH) errors.password = AUTH_MESSAGES.passwordTooLong;
+  else if (password.length < NEW_PASSWORD_MIN_LENGTH) errors.password = AUTH_MESSAGES.newPasswordTooShort;
   if (confirm === '') errors.confirm = AUTH_MESSAGES.confirmRequired;
   else if (password !== '' && confirm !== password) errors.confirm = AUTH_MESSAGES.passwordsDiffer;
   return errors;

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
+import { NEW_PASSWORD_HINT } from '@keisha/contracts/identity';
 import { FieldForm } from '../../../components/field-form.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -32,7 +32,7 @@ export function PasswordSection({ email, headingId }: { email: string; headingId
         {/* Lets a password manager file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField label="Current password" name="current-password" type="password" autoComplete="current-password" {...form.field('current')} />
-        <NewPasswordFields password={form.field('next')} confirm={form.field('confirm')} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        <NewPasswordFields password={form.field('next')} confirm={form.field('confirm')} hint={NEW_PASSWORD_HINT} />
       </FieldForm>
     </AccountSection>
   );

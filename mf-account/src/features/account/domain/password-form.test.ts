@@ -24,7 +24,10 @@ describe('validatePasswordChange', () => {
     expect(validatePasswordChange({ current: 'old-pass', next: '12345', confirm: '12345' }).next).toBe(
       'Password must be at least 6 characters long',
     );
-    expect(validatePasswordChange({ current: 'old-pass', next: '123456', confirm: '123456' })).toEqual({});
+    expect(validatePasswordChange({ current: 'old-pass', next: '1234567', confirm: '1234567' }).next).toBe(
+      'Password must be at least 8 characters long.',
+    );
+    expect(validatePasswordChange({ current: 'old-pass', next: '12345678', confirm: '12345678' })).toEqual({});
   });
 
   it('refuses an absurdly long one', () => {

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
+import { AUTH_ERRORS, AUTH_MESSAGES, NEW_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
 import { asApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 
@@ -26,6 +26,7 @@ export function validatePasswordChange({ current, next, confirm }: PasswordValue
   if (next === '') errors.next = AUTH_MESSAGES.passwordRequired;
   else if (next.length < PASSWORD_MIN_LENGTH) errors.next = AUTH_MESSAGES.passwordTooShort;
   else if (next.length > PASSWORD_MAX_LENGTH) errors.next = AUTH_MESSAGES.passwordTooLong;
+  else if (next.length < NEW_PASSWORD_MIN_LENGTH) errors.next = AUTH_MESSAGES.newPasswordTooShort;
   else if (current !== '' && next === current) errors.next = PASSWORD_MESSAGES.sameAsCurrent;
   if (confirm === '') errors.confirm = AUTH_MESSAGES.confirmRequired;
   else if (next !== '' && confirm !== next) errors.confirm = AUTH_MESSAGES.passwordsDiffer;

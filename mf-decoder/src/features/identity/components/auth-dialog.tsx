@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, RECOVERY_MESSAGES } from '@keisha/contracts/identity';
+import { NEW_PASSWORD_HINT, RECOVERY_MESSAGES } from '@keisha/contracts/identity';
 import { session, trackEvent } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
@@ -49,7 +49,7 @@ function fieldLook(name: CredentialField, mode: AuthMode): Pick<FieldProps, 'lab
     case 'password':
       return mode === 'sign-in'
         ? { label: 'Password', type: 'password', autoComplete: 'current-password' }
-        : { label: 'Password', type: 'password', autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` };
+        : { label: 'Password', type: 'password', autoComplete: 'new-password', hint: NEW_PASSWORD_HINT };
     case 'confirmPassword':
       return { label: 'Confirm Password', type: 'password', autoComplete: 'new-password' };
   }

@@ -44,8 +44,8 @@ function createAccountAsGuest(email: string) {
   const { dialog } = openDialog();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create an account' }));
   fireEvent.change(field(dialog, 'Email'), { target: { value: email } });
-  fireEvent.change(field(dialog, 'Password'), { target: { value: 'secret1' } });
-  fireEvent.change(field(dialog, 'Confirm Password'), { target: { value: 'secret1' } });
+  fireEvent.change(field(dialog, 'Password'), { target: { value: 'quiet-meadow' } });
+  fireEvent.change(field(dialog, 'Confirm Password'), { target: { value: 'quiet-meadow' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
   return dialog;
 }
@@ -217,12 +217,14 @@ describe('sign-in / create-account dialog', () => {
     expect(document.activeElement).toBe(field(dialog, 'Email'));
     const confirm = field(dialog, 'Confirm Password');
     fireEvent.change(field(dialog, 'Email'), { target: { value: 'reader@example.org' } });
-    fireEvent.change(field(dialog, 'Password'), { target: { value: 'secret1' } });
+    fireEvent.change(field(dialog, 'Password'), { target: { value: 'quiet-meadow' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(describedText(confirm)).toBe('Please confirm your password');
     expect(document.activeElement).toBe(confirm);
+    // The new password's hint states identity's rule, so following it is never refused.
+    expect(describedText(field(dialog, 'Password'))).toContain('At least 8 characters');
 
-    fireEvent.change(confirm, { target: { value: 'secret2' } });
+    fireEvent.change(confirm, { target: { value: 'quiet-meadow-2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(describedText(confirm)).toBe('Passwords do not match');
 

@@ -8,7 +8,7 @@ import {
   type CredentialValues,
 } from './credentials.ts';
 
-const valid: CredentialValues = { email: 'reader@example.org', password: 'secret1', confirmPassword: 'secret1' };
+const valid: CredentialValues = { email: 'reader@example.org', password: 'quiet-meadow', confirmPassword: 'quiet-meadow' };
 
 describe('validateCredentials', () => {
   it('accepts a well-formed address and a long enough password in both modes', () => {
@@ -50,6 +50,15 @@ describe('validateCredentials', () => {
     expect(validateCredentials('sign-in', { ...valid, password: '123456' }).password).toBeUndefined();
     // Spaces count: the password is used exactly as typed.
     expect(validateCredentials('sign-in', { ...valid, password: '      ' }).password).toBeUndefined();
+  });
+
+  it("wants a new account's password as long as identity's policy asks, as the hint says", () => {
+    const account = (password: string) => validateCredentials('create-account', { ...valid, password, confirmPassword: password }).password;
+    expect(account('12345')).toBe('Password must be at least 6 characters long');
+    expect(account('1234567')).toBe('Password must be at least 8 characters long.');
+    expect(account('12345678')).toBeUndefined();
+    // Signing in keeps the spec's 6: an account's password is checked by identity, not here.
+    expect(validateCredentials('sign-in', { ...valid, password: '1234567' }).password).toBeUndefined();
   });
 
   it('refuses a password longer than the service accepts', () => {

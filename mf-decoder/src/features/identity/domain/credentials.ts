@@ -1,5 +1,5 @@
 import { isDeliverableEmailShape } from '@keisha/contracts';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
+import { AUTH_MESSAGES, NEW_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@keisha/contracts/identity';
 
 /** The two faces of the decoder's account dialog. */
 export type AuthMode = 'sign-in' | 'create-account';
@@ -28,11 +28,13 @@ function emailError(email: string): string | undefined {
   return undefined;
 }
 
-// A password is taken exactly as typed: spaces are characters like any other.
-function passwordError(password: string): string | undefined {
+// A password is taken exactly as typed: spaces are characters like any other. A new account's password must
+// also be as long as identity's policy asks (the form's hint says so), checked here before the round trip.
+function passwordError(password: string, mode: AuthMode): string | undefined {
   if (password === '') return AUTH_MESSAGES.passwordRequired;
   if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  if (mode === 'create-account' && password.length < NEW_PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.newPasswordTooShort;
   return undefined;
 }
 
@@ -47,7 +49,7 @@ export function validateCredentials(mode: AuthMode, values: CredentialValues): C
   const errors: CredentialErrors = {};
   const email = emailError(values.email);
   if (email) errors.email = email;
-  const password = passwordError(values.password);
+  const password = passwordError(values.password, mode);
   if (password) errors.password = password;
   if (mode === 'create-account') {
     const confirmation = confirmationError(values.password, values.confirmPassword);
