@@ -151,6 +151,8 @@ describe('ResultView', () => {
     expect(items.map((item) => item.textContent)).toEqual(['+15Short sentences (5 words a sentence)', '\u221212No loaded words']);
     expect(within(items[0]!).getByLabelText('raised by 15 points')).toBeTruthy();
     expect(within(items[1]!).getByLabelText('lowered by 12 points')).toBeTruthy();
+    // 54 + 15 - 12 is 57: the rest of the way to 46 is named, so the list adds up to the score.
+    expect(within(section).getByText('Ends at 46, with \u221211 from smaller effects and the way the effects combine.')).toBeTruthy();
   });
 
   it('shows no evidence section for an answer without evidence', () => {

@@ -35,7 +35,7 @@ export function ResultView({ result, headingRef, onExport, renderAdvanced }: Res
               ? 'No coded terms were flagged in this article.'
               : `${result.terms.length} ${result.terms.length === 1 ? 'term' : 'terms'} flagged. Hover over or focus a highlight in the text to read why.`}
           </p>
-          <ScoreEvidence evidence={result.evidence} />
+          <ScoreEvidence evidence={result.evidence} score={result.score} />
           {result.notes.map((note, index) => (
             <p key={index} className={styles.note} role="note">
               {note}

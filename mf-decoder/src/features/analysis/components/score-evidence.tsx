@@ -1,15 +1,16 @@
 import type { ScoreEvidence as Evidence } from '@keisha/contracts/decoder';
-import { effectText } from '../domain/score-evidence.ts';
+import { effectText, evidenceRest } from '../domain/score-evidence.ts';
 import styles from './result.module.css';
 
 /**
  * What moved the score (issue 31): where a typical sentence starts, then the few pieces of evidence
  * that moved this article's score most, so that a score with no flagged term still says what raised it.
  */
-export function ScoreEvidence({ evidence }: { evidence: Evidence[] }) {
+export function ScoreEvidence({ evidence, score }: { evidence: Evidence[]; score: number }) {
   if (evidence.length === 0) return null;
   const baseline = evidence.find((piece) => piece.kind === 'baseline');
   const moved = evidence.filter((piece) => piece.kind !== 'baseline');
+  const rest = evidenceRest(evidence, score);
   return (
     <section className={styles.evidence} aria-labelledby="score-evidence-title">
       <h4 id="score-evidence-title" className={styles.evidenceTitle}>
@@ -31,6 +32,12 @@ export function ScoreEvidence({ evidence }: { evidence: Evidence[] }) {
             </li>
           ))}
         </ul>
+      )}
+      {rest !== null && (
+        <p className={styles.evidenceBaseline}>
+          Ends at {score}
+          {rest === 0 ? '.' : `, with ${effectText(rest)} from smaller effects and the way the effects combine.`}
+        </p>
       )}
     </section>
   );

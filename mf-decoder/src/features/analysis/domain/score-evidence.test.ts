@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectText, readEvidence } from './score-evidence.ts';
+import { effectText, evidenceRest, readEvidence } from './score-evidence.ts';
 
 describe('readEvidence', () => {
   it('keeps well-formed pieces, the starting point first, and at most five others', () => {
@@ -18,5 +18,14 @@ describe('readEvidence', () => {
   it('writes effects with their sign', () => {
     expect(effectText(15)).toBe('+15');
     expect(effectText(-12)).toBe('\u221212');
+  });
+
+  it('names what the shown pieces leave out of the score', () => {
+    const baseline = { kind: 'baseline' as const, label: 'A typical sentence', effect: 53 };
+    // The landing example: 53 + 34 - 21 - 13 - 13 + 3 is 43, the engine's score 42.
+    const pieces = [baseline, ...[34, -21, -13, -13, 3].map((effect) => ({ kind: 'framing' as const, label: 'x', effect }))];
+    expect(evidenceRest(pieces, 42)).toBe(-1);
+    expect(evidenceRest([baseline], 53)).toBe(0);
+    expect(evidenceRest([{ kind: 'term', label: 'x', effect: 4 }], 40)).toBeNull();
   });
 });

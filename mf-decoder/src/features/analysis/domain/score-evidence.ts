@@ -22,6 +22,18 @@ export function readEvidence(value: unknown): ScoreEvidence[] {
   return baseline ? [baseline, ...moved] : moved;
 }
 
+/**
+ * What the shown pieces leave out: each effect is measured alone from the typical sentence, and only the
+ * largest are shown, so the starting point plus the pieces reaches the score only roughly. The rest (smaller
+ * effects, and the way effects combine on the logistic curve) is named too, so the list adds up to the score.
+ * Null without a starting point (an answer with no evidence of ours).
+ */
+export function evidenceRest(evidence: ScoreEvidence[], score: number): number | null {
+  const baseline = evidence.find((piece) => piece.kind === 'baseline');
+  if (!baseline) return null;
+  return evidence.reduce((rest, piece) => (piece === baseline ? rest : rest - piece.effect), score - baseline.effect);
+}
+
 /** "+15", "-12": the points a piece moves the score. */
 export function effectText(effect: number): string {
   return effect > 0 ? `+${effect}` : `\u2212${Math.abs(effect)}`;

@@ -167,6 +167,19 @@ describe('translation and summary', () => {
     expect(clean.startsWith('The library opens at nine on weekdays.')).toBe(true);
   });
 
+  it('the summary counts the words a reader counts, coded ones and hyphenated ones included', () => {
+    // It reported the rates' denominator (tokens less the coded words): "In 2 words" here.
+    expect(analyzeArticle('The inner-city thugs rioted.').analysis_summary).toContain('In 4 words I found 2 coded racial terms.');
+    expect(analyzeArticle('The mayor said the inner-city schools need funding.').analysis_summary).toContain('In 8 words');
+    expect(analyzeArticle('The library opens at nine on weekdays.').analysis_summary).toContain('in these 7 words.');
+  });
+
+  it('a text of coded terms alone is analysed, not called empty', () => {
+    const r = analyzeArticle('thugs');
+    expect(r.analysis_summary).toContain('In 1 word I found 1 coded racial term.');
+    expect(r.detected_terms.map((t) => t.term)).toContain('thugs');
+  });
+
   it('the summary names the strongest term, in paragraphs', () => {
     const r = analyzeArticle('Protesters clashed with police. The governor called them thugs and promised law and order. Thugs, he said, were everywhere.');
     const paragraphs = r.analysis_summary.split('\n\n');

@@ -18,7 +18,10 @@ const COUNTED_BITS: ReadonlyArray<readonly [number, 'strong' | 'negative' | 'pos
 ];
 
 export interface FramingCounts {
+  /** Tokens less the words of coded terms: the denominator of every rate. */
   tokens: number;
+  /** The text's words as a reader counts them (a hyphenated word is one): what the summary reports. */
+  words: number;
   sentences: number;
   strong: number;
   negative: number;
@@ -121,8 +124,10 @@ export function framingCounts(tokens: Tokens, taken: Uint8Array, coded?: Uint8Ar
   const sentences = tokens.sentenceStart.length;
   let codedWords = 0;
   if (coded) for (let i = 0; i < n; i++) codedWords += coded[i]!;
+  let joined = 0;
+  for (let i = 0; i < n; i++) if ((tokens.shape[i]! & HYPHENATED) !== 0) joined++;
   const c: FramingCounts = {
-    tokens: n - codedWords, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
+    tokens: n - codedWords, words: n - joined, sentences, strong: 0, negative: 0, positive: 0, loaded: 0, hedges: 0, reportVerbs: 0,
     factives: 0, assertives: 0, implicatives: 0, intensifiers: 0, mannerAdverbs: 0, properNouns: 0, partisan: 0, loadedSpeech: 0, pejorative: 0, peacock: 0, timeReferences: 0, wordEvidence: 0, vectorLean: 0, vectorWords: 0, hyphenated: 0, letters: 0,
     address: 0, attributedSentences: 0, numericSentences: 0, quotedSentences: 0,
     exclaimOrQuestionSentences: 0, loadedTokens: [], opinionTokens: [], vectorTokens: [],

@@ -16,7 +16,7 @@ function quoted(findings: Finding[], max: number): string {
 }
 
 export function analystSummary(findings: Finding[], counts: FramingCounts, score: number, threshold: number): string {
-  if (counts.tokens === 0) {
+  if (counts.words === 0) {
     return 'There is no text to analyse: the article is empty or contains only spaces and symbols.\n\nPaste the text of an article to get a score, the coded terms it uses and a plain-language translation.';
   }
   const paragraphs: string[] = [];
@@ -36,8 +36,8 @@ export function analystSummary(findings: Finding[], counts: FramingCounts, score
   if (loadedWords.length) found.push(plural(occurrences(loadedWords), 'loaded word', 'loaded words'));
   const inventory =
     codewords.length === 0 && framing.length === 0
-      ? `I found no coded racial language, no euphemisms and no agency-hiding wording in these ${plural(counts.tokens, 'word', 'words')}.`
-      : `In ${plural(counts.tokens, 'word', 'words')} I found ${found.join(', ')}.`;
+      ? `I found no coded racial language, no euphemisms and no agency-hiding wording in these ${plural(counts.words, 'word', 'words')}.`
+      : `In ${plural(counts.words, 'word', 'words')} I found ${found.join(', ')}.`;
   paragraphs.push(`${verdict} ${inventory}`);
 
   const strongest = findings.find((f) => f.rank <= 3);
