@@ -31,7 +31,8 @@ export function FaqPage() {
           Still curious?
         </h2>
         <p className={styles.waitlistText}>
-          The full platform, with the chat assistant, opens in December. Join the waitlist and hear first.
+          The decoder and the chat assistant are open today; the full platform, with team tools, opens in December.
+          Join the waitlist and hear first.
         </p>
         <Link to={waitlistLink} className={`${buttons.primary} ${styles.waitlistLink}`}>
           Join the waitlist

@@ -37,4 +37,10 @@ describe('FAQ_ITEMS', () => {
   it('says the platform targets December, as the spec does', () => {
     expect(FAQ_ITEMS.some((item) => item.answer.join(' ').includes('December'))).toBe(true);
   });
+
+  it('calls the chat assistant open, as /pricing and the landing page do: December is the wider platform', () => {
+    const said = FAQ_ITEMS.map((item) => `${item.question} ${item.answer.join(' ')}`).join(' ');
+    expect(said).not.toMatch(/chat assistant,? opens? in December|chat assistant open to everyone\?/i);
+    expect(said).toContain('the chat assistant to everyone who signs in');
+  });
 });

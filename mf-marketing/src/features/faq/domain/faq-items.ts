@@ -91,9 +91,9 @@ export const FAQ_ITEMS: FaqItem[] = [
   },
   {
     id: 'chat-release',
-    question: 'When will the full platform and the chat assistant open to everyone?',
+    question: 'When will the full platform open to everyone?',
     answer: [
-      'The full Keisha platform, with the decoder, the chat assistant and team tools together, is set for a December release. Join the waitlist on the home page and we will write to you the day it opens.',
+      'The News Decoder is open to everyone today, and the chat assistant to everyone who signs in. The full Keisha platform, with the two together and team tools, is set for a December release. Join the waitlist on the home page and we will write to you the day it opens.',
     ],
     link: { label: 'Join the waitlist', to: '/#waitlist' },
   },

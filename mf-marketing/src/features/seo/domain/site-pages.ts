@@ -100,7 +100,7 @@ export const PAGE_META: Record<MarketingPage, PageMeta> = {
     path: '/thank-you',
     title: 'Thank you',
     description:
-      'Thank you for subscribing to Keisha. Start decoding the news now; the full platform, with the chat assistant, opens in December.',
+      'Thank you for subscribing to Keisha. Start decoding the news now; the full platform, with team tools, opens in December.',
     type: 'website',
     indexable: false,
     changefreq: 'yearly',

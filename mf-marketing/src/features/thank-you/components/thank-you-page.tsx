@@ -92,8 +92,8 @@ export function ThankYouPage() {
           What comes next
         </h2>
         <p>
-          The full Keisha platform, with the News Decoder, the chat assistant and team tools in one place, is set
-          for a December release. We will tell you by email when it opens.
+          The News Decoder and the chat assistant are yours to use today. The full Keisha platform, with the two in
+          one place and team tools, is set for a December release. We will tell you by email when it opens.
         </p>
       </section>
 
