@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp, type ServiceApp } from './app.ts';
 import { baseConfigSchema, loadConfig } from './config.ts';
 import { openDatabase } from './db.ts';
-import { rateLimitKeyPrefix } from './rate-limit.ts';
+import { rateLimitKeyPrefix, waitMessage } from './rate-limit.ts';
 import { canStartRedisServer, freePort, startRedisServer, testRedis, type TestRedis } from './testing/index.ts';
 
 let pglite: PGlite;
@@ -61,6 +61,13 @@ async function alternate(apps: ServiceApp[], count: number, request: InjectOptio
   for (let i = 0; i < count; i++) responses.push(await apps[i % apps.length]!.inject(request));
   return responses;
 }
+
+describe('the refusal message', () => {
+  it('says one second in the singular', () => {
+    expect(waitMessage(1)).toBe('Too many requests. Please wait 1 second and try again.');
+    expect(waitMessage(42)).toBe('Too many requests. Please wait 42 seconds and try again.');
+  });
+});
 
 describe('rate limits without REDIS_URL', () => {
   let apps: Probe[];

@@ -18,6 +18,11 @@ type StoreConstructor = new (continueExceeding: boolean, exponentialBackoff: boo
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreConstructor;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreConstructor;
 
+/** What a reader is told when refused: "Please wait 1 second", "Please wait 42 seconds". */
+export function waitMessage(seconds: number): string {
+  return `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+}
+
 /** After Redis failed to answer, requests are decided in memory for this long before it is asked again. */
 export const SHARED_STORE_COOLDOWN_MS = 1000;
 
@@ -54,7 +59,7 @@ export async function registerRateLimit(app: ServiceApp, options: RateLimitOptio
       success: false,
       error: {
         code: options.code,
-        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        message: waitMessage(Math.ceil(context.ttl / 1000)),
       },
     }),
   });

@@ -14,7 +14,7 @@ const PLANS: ChatPlan[] = [
 describe('chatPlanRows', () => {
   it('lists Free, Starter, Pro and Gold in order, with price, cadence and allowance from the catalogue', () => {
     expect(chatPlanRows(PLANS)).toEqual([
-      { tier: 'Free', name: 'Free', price: '$0.00', cadence: 'free', allowance: '10 messages a day', cashApp: null },
+      { tier: 'Free', name: 'Free', price: '$0.00', cadence: 'forever', allowance: '10 messages a day', cashApp: null },
       { tier: 'Starter', name: 'Starter', price: '$9.00', cadence: 'per month', allowance: 'Unlimited messages', cashApp: 'Cash App: $15.00' },
       { tier: 'Pro', name: 'Pro', price: '$59.00', cadence: 'per year', allowance: 'Unlimited messages', cashApp: null },
       { tier: 'Gold', name: 'Gold', price: '$99.00', cadence: 'one-time, lifetime access', allowance: 'Unlimited messages', cashApp: 'Cash App: $150.00' },

@@ -5,7 +5,7 @@ export interface ChatPlanRow {
   name: string;
   /** '$9.00' */
   price: string;
-  /** 'per month', 'per year', 'one-time, lifetime access', 'free' */
+  /** 'per month', 'per year', 'one-time, lifetime access', 'forever' (the free plan: "$0.00 forever") */
   cadence: string;
   /** '10 messages a day' or 'Unlimited messages' */
   allowance: string;
@@ -30,7 +30,7 @@ export function chatPlanRows(plans: ChatPlan[]): ChatPlanRow[] {
       tier: plan.tier,
       name: plan.name,
       price: plan.price.display,
-      cadence: plan.billing_cycle ? CADENCE[plan.billing_cycle] : 'free',
+      cadence: plan.billing_cycle ? CADENCE[plan.billing_cycle] : 'forever',
       allowance: plan.messages_per_day === null ? 'Unlimited messages' : `${plan.messages_per_day} messages a day`,
       cashApp: plan.cashapp_price && plan.cashapp_price.cents !== plan.price.cents ? `Cash App: ${plan.cashapp_price.display}` : null,
     }));
