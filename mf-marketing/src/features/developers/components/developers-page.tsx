@@ -58,18 +58,20 @@ function Examples() {
 /** A table of the reference with a header row of `columns`; the rows are the children. */
 function ReferenceTable({ columns, children }: { columns: string[]; children: ReactNode }) {
   return (
-    <table className={`${tableStyles.table} ${styles.table}`}>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <div className={styles.tableScroll}>
+      <table className={`${tableStyles.table} ${styles.table}`}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 
@@ -118,16 +120,18 @@ function Reference({ reference }: { reference: ApiReference }) {
         </ReferenceTable>
       </PageSection>
       <PageSection titleId="dev-limits" title="Limits" className={styles.section}>
-        <table className={`${tableStyles.table} ${styles.table}`}>
-          <tbody>
-            {Object.entries(reference.limits).map(([name, value]) => (
-              <tr key={name}>
-                <th scope="row">{LIMIT_LABELS[name] ?? name}</th>
-                <td>{value.toLocaleString('en-US')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className={styles.tableScroll}>
+          <table className={`${tableStyles.table} ${styles.table}`}>
+            <tbody>
+              {Object.entries(reference.limits).map(([name, value]) => (
+                <tr key={name}>
+                  <th scope="row">{LIMIT_LABELS[name] ?? name}</th>
+                  <td>{value.toLocaleString('en-US')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </PageSection>
     </>
   );
