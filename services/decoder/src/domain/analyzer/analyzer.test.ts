@@ -148,6 +148,17 @@ describe('degenerate input', () => {
   });
 });
 
+describe('look-alike letters', () => {
+  it('flags a coded term written in fullwidth or mathematical letters, as it flags the plain one', () => {
+    const plain = analyzeArticle('The thugs rioted downtown.');
+    for (const text of ['The ＴＨＵＧＳ rioted downtown.', 'The 𝐭𝐡𝐮𝐠𝐬 rioted downtown.']) {
+      const r = analyzeArticle(text);
+      expect(r.detected_terms.map((t) => t.is_codeword)).toEqual([true]);
+      expect(r.score).toBe(plain.score);
+    }
+  });
+});
+
 describe('translation and summary', () => {
   it('replaces coded terms with plain language and adds the persona reading', () => {
     const r = analyzeArticle('An officer-involved shooting left one man dead, police said. The senator blamed illegals and welfare queens.');

@@ -9,6 +9,13 @@ describe('tokenize', () => {
     expect(t.norm).toEqual(['café', 'owners', 'said', 'the', 'inner', 'city', 'plan']);
   });
 
+  it('reads compatibility letters as the letters they stand for, with offsets into the text as written', () => {
+    const text = 'The ＴＨＵＧＳ and the 𝐭𝐡𝐮𝐠𝐬 met in a café';
+    const t = tokenize(text);
+    expect(t.norm).toEqual(['the', 'thugs', 'and', 'the', 'thugs', 'met', 'in', 'a', 'café']);
+    expect(text.slice(t.start[4], t.end[4])).toBe('𝐭𝐡𝐮𝐠𝐬');
+  });
+
   it('keeps inner apostrophes and drops them from the key', () => {
     expect(tokenize("States' rights and the state’s case, don't").norm).toEqual(['states', 'rights', 'and', 'the', 'states', 'case', 'dont']);
   });

@@ -229,7 +229,9 @@ export function tokenize(text: string): Tokens {
     }
     const raw = text.slice(tokenStart, i);
     const first = code;
-    let lower = isAmpersand ? 'and' : (seen & (HAS_UPPER | HAS_OTHER)) !== 0 ? raw.toLowerCase() : raw;
+    // Outside ASCII, compatibility forms read as the letters they stand for (NFKC): fullwidth "ＴＨＵＧＳ" or
+    // mathematical "𝐭𝐡𝐮𝐠𝐬" is "thugs" to every list, as it is to a reader; the text itself is left as written.
+    let lower = isAmpersand ? 'and' : (seen & HAS_OTHER) !== 0 ? raw.normalize('NFKC').toLowerCase() : (seen & HAS_UPPER) !== 0 ? raw.toLowerCase() : raw;
     let possessiveStem: string | null = null;
     if ((seen & HAS_APOSTROPHE) !== 0) {
       if (POSSESSIVE.test(lower)) possessiveStem = lower.slice(0, -2).replace(APOSTROPHES, '');
