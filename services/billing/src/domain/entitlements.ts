@@ -13,6 +13,12 @@ export interface SubscriptionFacts {
 const DECODER_RANK = { free: 0, monthly: 1, annual: 2 } as const;
 const CHAT_RANK = { Free: 0, Starter: 1, Pro: 2, Gold: 3 } as const;
 
+/** Where a tier stands within its product (free 0, then each paid plan higher), or -1 for a tier we do not sell. */
+export function planRank(product: string, tier: string): number {
+  const ranks: Record<string, number> = product === 'decoder' ? DECODER_RANK : product === 'chat' ? CHAT_RANK : {};
+  return ranks[tier] ?? -1;
+}
+
 /** Paid access lasts to the end of the period; a cancellation keeps it until then; a refund ends it. */
 export function grantsAccess(subscription: SubscriptionFacts, now: Date): boolean {
   if (subscription.status !== 'active' && subscription.status !== 'cancelled') return false;
@@ -46,7 +52,7 @@ export function entitlementOf(subscriptions: SubscriptionFacts[], now: Date): En
  */
 export function currentPurchase<T extends SubscriptionFacts & { created_at: Date }>(purchases: T[], product: 'decoder' | 'chat', now: Date): T | null {
   const ofProduct = purchases.filter((p) => p.product === product);
-  const rank = (p: T) => (product === 'decoder' ? (DECODER_RANK as Record<string, number>)[p.tier] : (CHAT_RANK as Record<string, number>)[p.tier]) ?? -1;
+  const rank = (p: T) => planRank(product, p.tier);
   const end = (p: T) => (p.lifetime ? Number.POSITIVE_INFINITY : (p.current_period_end?.getTime() ?? 0));
   const granting = ofProduct.filter((p) => grantsAccess(p, now)).sort((a, b) => rank(b) - rank(a) || end(b) - end(a));
   if (granting[0]) return granting[0];

@@ -7,12 +7,15 @@ import { ProviderError, type CheckoutSession, type PaymentProvider } from '../do
 import type { Purchase } from '../domain/purchase.ts';
 import { checkReturnUrl, withCheckoutReference } from '../domain/return-urls.ts';
 import type { Payments } from './context.ts';
+import { alreadyCovered } from './upgrades.ts';
 
 /** Purchases one account may start per hour (each is a row an administrator might have to read). */
 export const CHECKOUTS_PER_HOUR = 30;
 
 export type CheckoutFailure =
   | { kind: 'bad_urls' }
+  /** The reader's plan already gives what this purchase would (nothing to pay for). */
+  | { kind: 'covered'; message: string; covering: SubscriptionRow }
   | { kind: 'too_many' }
   | { kind: 'no_provider' }
   | { kind: 'provider_failed'; error: unknown };
@@ -34,6 +37,8 @@ export async function startCheckout(payments: Payments, request: CheckoutRequest
   const returnUrl = checkReturnUrl(request.returnUrl, payments.allowedOrigins);
   const cancelUrl = checkReturnUrl(request.cancelUrl, payments.allowedOrigins);
   if (!returnUrl.ok || !cancelUrl.ok) return { ok: false, kind: 'bad_urls' };
+  const covered = await alreadyCovered(payments, request.userId, request.purchase);
+  if (covered) return { ok: false, kind: 'covered', ...covered };
   const provider = request.provider;
   if (!provider?.createCheckout) return { ok: false, kind: 'no_provider' };
   const id = randomUUID();

@@ -4,8 +4,10 @@ import type { SubscriptionRow } from '../db/database.ts';
 import { isUuid } from '../db/repositories/subscriptions.ts';
 import type { PaymentProviderName, ProviderObservation } from '../domain/ports.ts';
 import { paypalPurchase } from '../domain/purchase.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { fulfil, type FulfilResult } from './fulfilment.ts';
 import type { Payments } from './context.ts';
+import { stopOutrankedRenewals } from './upgrades.ts';
 
 async function purchaseFor(payments: Payments, provider: PaymentProviderName, observation: ProviderObservation): Promise<SubscriptionRow | undefined> {
   const repo = payments.subscriptions;
@@ -43,9 +45,19 @@ async function purchaseFor(payments: Payments, provider: PaymentProviderName, ob
   return undefined;
 }
 
-export async function applyObservation(payments: Payments, provider: PaymentProviderName, observation: ProviderObservation, actor: string | null = null): Promise<FulfilResult> {
+/**
+ * Applies what a provider says; after a confirmation (first delivery or a repeat), a plan it outranks stops
+ * renewing (src/payments/upgrades.ts).
+ */
+export async function applyObservation(
+  payments: Payments,
+  provider: PaymentProviderName,
+  observation: ProviderObservation,
+  actor: string | null = null,
+  log?: FastifyBaseLogger,
+): Promise<FulfilResult> {
   const row = await purchaseFor(payments, provider, observation);
-  return fulfil(payments.db, {
+  const result = await fulfil(payments.db, {
     source: provider,
     eventId: observation.eventId,
     eventType: observation.eventType,
@@ -55,4 +67,7 @@ export async function applyObservation(payments: Payments, provider: PaymentProv
     resourceRef: observation.resourceRef ?? null,
     actor,
   });
+  if (observation.signal?.kind !== 'confirmed') return result;
+  const stopped = await stopOutrankedRenewals(payments, result.subscription, log);
+  return { ...result, subscription: stopped.find((row) => row.id === result.subscription?.id) ?? result.subscription };
 }

@@ -173,6 +173,13 @@ export const CANCEL_REFUSALS = {
   notPaid: 'This checkout is not paid yet: close the checkout instead.',
 } as const;
 
+/**
+ * Not in the spec: the error code of a purchase refused before any payment (409) because the reader's plan already
+ * gives what it would (Monthly under an Annual, anything under a lifetime Gold). Its message says which plan and
+ * until when, and is what the page that started the purchase shows.
+ */
+export const PLAN_ALREADY_COVERED = 'PLAN_ALREADY_COVERED';
+
 export type PaymentMethod = 'bitcoin' | 'cashapp';
 export type PaymentProviderName = 'sandbox' | 'coinbase' | 'paypal' | 'cashapp';
 export type SubscriptionStatus = 'pending' | 'active' | 'cancelled' | 'expired' | 'refunded' | 'failed';

@@ -8,6 +8,7 @@ import type { SubscriptionRow } from '../../db/database.ts';
 import type { Payments } from '../../payments/context.ts';
 import type { PaymentSignal } from '../../domain/subscription-state.ts';
 import { fulfil } from '../../payments/fulfilment.ts';
+import { stopOutrankedRenewals } from '../../payments/upgrades.ts';
 import { manualPaymentView, subscriptionView } from '../../payments/views.ts';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 502: apiErrorBody, 503: apiErrorBody };
@@ -37,8 +38,10 @@ export async function adminPaymentRoutes(app: ServiceApp, options: { payments: P
       signal,
       actor,
     });
-    const updated = result.subscription ?? row;
-    if (updated.status !== (decision === 'approve' ? 'active' : 'failed')) throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
+    const decided = result.subscription ?? row;
+    if (decided.status !== (decision === 'approve' ? 'active' : 'failed')) throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
+    const stopped = decision === 'approve' ? await stopOutrankedRenewals(payments, decided) : [];
+    const updated = stopped.find((stop) => stop.id === row.id) ?? decided;
     return { success: true as const, subscription: subscriptionView(updated) };
   }
 

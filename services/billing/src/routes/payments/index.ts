@@ -38,6 +38,7 @@ import type { Payments } from '../../payments/context.ts';
 import { fulfil } from '../../payments/fulfilment.ts';
 import { cancelPurchase } from '../../payments/cancellation.ts';
 import { applyObservation } from '../../payments/observations.ts';
+import { PLAN_ALREADY_COVERED, stopOutrankedRenewals } from '../../payments/upgrades.ts';
 import { subscriptionView } from '../../payments/views.ts';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody, 502: apiErrorBody, 503: apiErrorBody };
@@ -51,6 +52,9 @@ function checkoutFailure(result: Exclude<CheckoutResult, { ok: true }>, message:
   switch (result.kind) {
     case 'bad_urls':
       return new AppError(400, 'INVALID_RETURN_URL', urlMessage);
+    case 'covered':
+      // Not the spec's failure message: nothing failed, and the reader needs to know why nothing is sold.
+      return new AppError(409, PLAN_ALREADY_COVERED, result.message, { reason: result.message, subscription: subscriptionView(result.covering) });
     case 'too_many':
       return new AppError(429, 'TOO_MANY_CHECKOUTS', message);
     case 'no_provider':
@@ -236,7 +240,7 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
         try {
           const observation = await provider.lookup(row.provider_ref);
           if (observation) {
-            const result = await applyObservation(payments, row.provider, observation, request.user.sub);
+            const result = await applyObservation(payments, row.provider, observation, request.user.sub, request.log);
             row = result.subscription ?? row;
           }
         } catch (error) {
@@ -293,7 +297,8 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
         actor: request.user.sub,
       });
       const now = new Date();
-      const updated = result.subscription ?? row;
+      const stopped = observation.signal?.kind === 'confirmed' ? await stopOutrankedRenewals(payments, result.subscription, request.log) : [];
+      const updated = stopped.find((stop) => stop.id === (result.subscription ?? row).id) ?? result.subscription ?? row;
       return {
         success: true as const,
         verified: observation.providerStatus === 'ACTIVE' && grantsAccess(updated, now),

@@ -12,6 +12,8 @@ import { messagePage, pageHeaders, paypalSandboxApprovalPage } from '../../domai
 import { paypalPurchase } from '../../domain/purchase.ts';
 import type { Payments } from '../../payments/context.ts';
 import { applyObservation } from '../../payments/observations.ts';
+import { alreadyCovered, PLAN_ALREADY_COVERED } from '../../payments/upgrades.ts';
+import { subscriptionView } from '../../payments/views.ts';
 
 /** Where PayPal's onApprove sends the browser on /pricing (the marketing remote's thankYouLink, same query). */
 export function thankYouPath(tier: 'monthly' | 'annual', subscriptionId: string): string {
@@ -36,12 +38,15 @@ export async function paypalSandboxRoutes(app: ServiceApp, options: { payments: 
         tags: ['payments'],
         summary: 'PayPal sandbox: create a subscription waiting for approval (what PayPal’s button does)',
         body: paypalSandboxCreateBody,
-        response: { 201: paypalSandboxCreateResponse, 400: apiErrorBody, 401: apiErrorBody, 429: apiErrorBody },
+        response: { 201: paypalSandboxCreateResponse, 400: apiErrorBody, 401: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody },
       },
       onRequest: app.authenticate,
       config: creationLimit,
     },
     async (request, reply) => {
+      // Refused before PayPal is involved, as the other ways of paying are (src/payments/upgrades.ts).
+      const covered = await alreadyCovered(payments, request.user.sub.toLowerCase(), paypalPurchase(request.body.tier));
+      if (covered) throw new AppError(409, PLAN_ALREADY_COVERED, covered.message, { reason: covered.message, subscription: subscriptionView(covered.covering) });
       const created = await sandbox.createSubscription({ tier: request.body.tier, accountId: request.user.sub.toLowerCase(), email: request.user.email ?? null });
       return reply.status(201).send({ success: true as const, subscription_id: created.id, approve_url: paymentPath(PAYMENT_PATHS.paypalSandboxApproval, { id: created.id }) });
     },
@@ -79,7 +84,7 @@ export async function paypalSandboxRoutes(app: ServiceApp, options: { payments: 
     if (!row || !tier) return notFound(reply);
     if (row.status !== 'ACTIVE') return reply.redirect(PRICING_AFTER_PAYPAL_CANCEL, 303);
     // What PayPal's activation webhook does; the thank-you page's verification then finds it done.
-    const applied = await applyObservation(payments, 'paypal', sandbox.activation(row), null);
+    const applied = await applyObservation(payments, 'paypal', sandbox.activation(row), null, request.log);
     if (!applied.subscription) throw new AppError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.initiationFailed);
     return reply.redirect(thankYouPath(tier, row.id), 303);
   });

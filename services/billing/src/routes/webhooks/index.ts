@@ -45,7 +45,7 @@ export async function webhookRoutes(app: ServiceApp, options: { payments: Paymen
     }
     let duplicate = observations.length > 0;
     for (const observation of observations) {
-      const result = await applyObservation(payments, name, observation);
+      const result = await applyObservation(payments, name, observation, null, request.log);
       if (result.outcome !== 'duplicate') duplicate = false;
       outcomes.inc({ provider: name, outcome: result.outcome });
       request.log.info({ provider: name, eventId: observation.eventId, eventType: observation.eventType, outcome: result.outcome, reason: result.reason }, 'payment event');
