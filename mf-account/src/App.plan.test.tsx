@@ -71,6 +71,41 @@ describe('the plan section', () => {
     expect(within(plans).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
   });
 
+  it('after an upgrade lists the Annual first with its Cancel, and the Monthly it replaced, stopped, below it', async () => {
+    const annual = purchase({
+      id: '55555555-5555-4555-8555-555555555555',
+      tier: 'annual',
+      provider: 'paypal',
+      payment_method: 'paypal',
+      current_period_end: '2032-02-03T12:00:00.000Z',
+      created_at: '2031-02-04T12:00:00.000Z',
+    });
+    serve([annual, purchase({ provider: 'paypal', payment_method: 'paypal', status: 'cancelled', cancelled_at: '2031-02-04T12:00:00.000Z' })]);
+    const cancelled = { ...annual, status: 'cancelled', cancelled_at: '2031-02-10T00:00:00.000Z' };
+    api.on('POST /api/bias-payment/cancel-subscription', { json: { success: true, subscription: cancelled, access_until: cancelled.current_period_end } });
+    renderApp('/account');
+    const plans = await screen.findByRole('list', { name: 'Your paid plans' });
+    const rows = within(plans).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['News Decoder Annual · Renews on Feb 3, 2032Cancel plan', 'News Decoder Monthly · Active until Mar 3, 2031']);
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Cancel plan' }));
+    fireEvent.click(within(plans).getByRole('button', { name: 'Yes, cancel my plan' }));
+    expect(await within(plans).findByText('News Decoder Annual is cancelled. It stays active until Feb 3, 2032 and will not renew.')).toBeTruthy();
+    expect(api.callsTo('POST /api/bias-payment/cancel-subscription')[0]!.body).toEqual({ user_id: MEMBER.id, subscription_id: annual.id, expected_status: 'active' });
+  });
+
+  it('shows every plan of a product still renewing, each with its own Cancel, so nothing that charges is hidden', async () => {
+    serve([
+      purchase(),
+      purchase({ id: '55555555-5555-4555-8555-555555555555', tier: 'annual', current_period_end: '2032-02-03T12:00:00.000Z' }),
+      purchase({ id: '66666666-6666-4666-8666-666666666666', product: 'chat', tier: 'Starter', current_period_end: '2031-03-03T12:00:00.000Z' }),
+    ]);
+    renderApp('/account');
+    const plans = await screen.findByRole('list', { name: 'Your paid plans' });
+    const rows = within(plans).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('strong')!.textContent)).toEqual(['News Decoder Annual', 'News Decoder Monthly', 'Chat Starter']);
+    for (const row of rows) expect(within(row).getByRole('button', { name: 'Cancel plan' })).toBeTruthy();
+  });
+
   it('says why billing refused a cancel', async () => {
     serve([purchase()]);
     api.on('POST /api/bias-payment/cancel-subscription', {

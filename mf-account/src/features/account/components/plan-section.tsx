@@ -4,7 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { cancelOwnPlan, getOwnPurchases } from '../api/own-purchases.ts';
-import { currentPurchases, planLine, type PlanLine } from '../domain/plan-purchases.ts';
+import { runningPurchases, planLine, type PlanLine } from '../domain/plan-purchases.ts';
 import styles from './account-page.module.css';
 
 /** One paid plan: its state, and for a renewing one, Cancel with a confirm step and the result. */
@@ -51,13 +51,14 @@ function PlanRow({ userId, line, onChanged }: { userId: string; line: PlanLine; 
 }
 
 /**
- * The plan section of the account page (issue 28, item 4): each paid plan held now, "Renews on" or "Active
- * until", and self-service cancellation of a renewing one.
+ * The plan section of the account page (issue 28, item 4): each paid plan held now (the one giving access first,
+ * then any other still running beside it), "Renews on" or "Active until", and self-service cancellation of each
+ * renewing one.
  */
 export function PlanDetails({ userId }: { userId: string }) {
   const purchases = useRemoteData(`purchases:${userId}`, (signal) => getOwnPurchases(userId, signal));
   if (purchases.state.status !== 'ready') return null;
-  const lines = currentPurchases(purchases.state.data).map((purchase) => planLine(purchase));
+  const lines = runningPurchases(purchases.state.data).map((purchase) => planLine(purchase));
   if (lines.length === 0) return null;
   const replace = (next: SubscriptionView) => purchases.update((all) => all.map((purchase) => (purchase.id === next.id ? next : purchase)));
   return (

@@ -1,6 +1,7 @@
-// The plan section of the account page (issue 28, item 4): each paid plan the account holds now, with
-// "Renews on" for a plan that renews (paid, not cancelled, not lifetime) and a Cancel for it, "Active until"
-// for one that was cancelled and runs to the end of its paid period, "Lifetime" for Gold. Pure.
+// The plan section of the account page (issue 28, item 4): each paid plan the account holds now (the plan
+// first, then any other purchase of the product still running), with "Renews on" for a plan that renews (paid,
+// not cancelled, not lifetime) and a Cancel for it, "Active until" for one that was cancelled and runs to the end
+// of its paid period, "Lifetime" for Gold. Pure.
 import type { SubscriptionView } from '@keisha/contracts/billing';
 import { formatDate, MISSING_VALUE } from '../../../lib/format.ts';
 
@@ -21,13 +22,27 @@ function nameOf(purchase: SubscriptionView): string {
   return purchase.product === 'decoder' ? `News Decoder ${NAMES[purchase.tier] ?? purchase.tier}` : `Chat ${purchase.tier}`;
 }
 
-/** For each product, the purchase giving access now (the earliest, when a second is stacked after it). */
-export function currentPurchases(subscriptions: readonly SubscriptionView[]): SubscriptionView[] {
-  const byProduct = new Map<string, SubscriptionView>();
-  for (const purchase of [...subscriptions].sort((a, b) => (a.created_at < b.created_at ? -1 : 1))) {
-    if (purchase.grants_access && !byProduct.has(purchase.product)) byProduct.set(purchase.product, purchase);
-  }
-  return ['decoder', 'chat'].flatMap((product) => (byProduct.has(product) ? [byProduct.get(product)!] : []));
+const RANKS: Record<string, readonly string[]> = { decoder: ['monthly', 'annual'], chat: ['Starter', 'Pro', 'Gold'] };
+
+function rankOf(purchase: SubscriptionView): number {
+  return RANKS[purchase.product]?.indexOf(purchase.tier) ?? -1;
+}
+
+function accessEnd(purchase: SubscriptionView): number {
+  return purchase.lifetime ? Number.POSITIVE_INFINITY : purchase.current_period_end ? Date.parse(purchase.current_period_end) : 0;
+}
+
+/**
+ * Every paid plan giving access now, by product (News Decoder, then Chat): first the one that gives the access (the
+ * highest plan, the longest first among equals), then any other still running beside it (a lower plan stopped by an
+ * upgrade, the same plan bought again), so nothing that renews or charges is hidden and each can be cancelled.
+ */
+export function runningPurchases(subscriptions: readonly SubscriptionView[]): SubscriptionView[] {
+  return ['decoder', 'chat'].flatMap((product) =>
+    subscriptions
+      .filter((purchase) => purchase.product === product && purchase.grants_access)
+      .sort((a, b) => rankOf(b) - rankOf(a) || accessEnd(b) - accessEnd(a) || (a.created_at < b.created_at ? -1 : 1)),
+  );
 }
 
 export function planLine(purchase: SubscriptionView, timeZone?: string): PlanLine {
