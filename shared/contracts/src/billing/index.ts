@@ -180,6 +180,13 @@ export const CANCEL_REFUSALS = {
  */
 export const PLAN_ALREADY_COVERED = 'PLAN_ALREADY_COVERED';
 
+/** Billing's words for a purchase refused as already covered (PLAN_ALREADY_COVERED), or null for any other failure. */
+export function alreadyCoveredMessage(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === PLAN_ALREADY_COVERED && typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
 export type PaymentMethod = 'bitcoin' | 'cashapp';
 export type PaymentProviderName = 'sandbox' | 'coinbase' | 'paypal' | 'cashapp';
 export type SubscriptionStatus = 'pending' | 'active' | 'cancelled' | 'expired' | 'refunded' | 'failed';

@@ -24,6 +24,11 @@ describe('checkoutProblem', () => {
     expect(checkoutProblem(new ApiError(500, 'HTTP_ERROR', 'Request failed (500)'))).toBe(CHECKOUT_MESSAGES.failed);
     expect(checkoutProblem(new TypeError('x'))).toBe(CHECKOUT_MESSAGES.failed);
   });
+
+  it('says why billing refused a plan the reader already has (409 PLAN_ALREADY_COVERED), not that the checkout failed', () => {
+    const why = 'You already have Chat Gold for life, which includes everything Chat Pro gives. Buying it would add nothing, so you have not been charged.';
+    expect(checkoutProblem(new ApiError(409, 'PLAN_ALREADY_COVERED', why))).toBe(why);
+  });
 });
 
 describe('checkoutDestination', () => {

@@ -188,6 +188,15 @@ describe('PaywallDialog', () => {
     await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('https://commerce.coinbase.com/pay/ABC'));
   });
 
+  it('shows why billing refused a plan the reader already has, instead of a failure', async () => {
+    const why = 'You already have News Decoder Annual until Nov 28, 2027, which includes everything News Decoder Monthly gives. Buying it would add nothing, so you have not been charged.';
+    answerPayments({ status: 409, json: { success: false, error: { code: 'PLAN_ALREADY_COVERED', message: why } } });
+    const { leave } = renderForReader();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $7 with Bitcoin' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(why);
+    expect(leave).not.toHaveBeenCalled();
+  });
+
   it('treats a session the server no longer accepts as a guest, and sends them to /pricing', async () => {
     signedInAs(api, READER);
     api.on('POST /api/auth/refresh', { status: 401, json: { success: false, error: { code: 'SESSION_EXPIRED', message: 'Session expired' } } });

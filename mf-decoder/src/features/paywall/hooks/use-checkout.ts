@@ -1,3 +1,4 @@
+import { alreadyCoveredMessage } from '@keisha/contracts/billing';
 import { trackEvent, useKeisha } from '@keisha/store';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -82,7 +83,8 @@ export function useCheckout({ onLeaveSite, leave = leaveForCheckout }: { onLeave
               onLeaveSite();
               navigate(pricingUrl(choice.plan, choice.method, 'guest'));
             } else {
-              setState({ status: 'failed', message: PAYMENT_FAILED_MESSAGE });
+              // Refused because the reader's plan already covers it: billing's reason, not a failure to retry.
+              setState({ status: 'failed', message: alreadyCoveredMessage(error) ?? PAYMENT_FAILED_MESSAGE });
             }
           },
         )

@@ -76,6 +76,32 @@ describe('PricingPage offline (the sandbox): PayPal stands in, a paywall checkou
     vi.unstubAllGlobals();
   });
 
+  it('says why billing refused a plan the reader already has, on the PayPal sandbox button and on a resumed checkout', { timeout: 30_000 }, async () => {
+    const why = 'You already have News Decoder Annual until Nov 28, 2027, which includes everything News Decoder Monthly gives. Buying it would add nothing, so you have not been charged.';
+    const refused = () => json({ success: false, error: { code: 'PLAN_ALREADY_COVERED', message: why } }, 409);
+    const fetchSpy = answerWith(catalogueFixture(), 200, SANDBOX);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    fetchSpy.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/billing/payment-options') return json(SANDBOX);
+      if (url === '/api/billing/plans') return json(catalogueFixture());
+      if (url === '/api/auth/refresh') return json(REFRESHED);
+      if (url === '/api/billing/paypal/sandbox/subscriptions' || url === '/api/bias-payment/create-subscription') return refused();
+      return json({ success: false, error: { code: 'NOT_FOUND', message: url } }, 404);
+    });
+    signInReader();
+    renderPricing('/pricing?plan=monthly&source=paywall&payment=bitcoin&user_type=guest');
+    const monthly = await screen.findByRole('article', { name: 'Monthly' }, { timeout: 15_000 });
+    fireEvent.click(await within(monthly).findByRole('button', { name: 'Subscribe to the Monthly plan with PayPal (sandbox)' }, { timeout: 15_000 }));
+    expect((await within(monthly).findByRole('alert')).textContent).toBe(why);
+    const resume = await screen.findByRole('region', { name: /Your checkout: Monthly plan/ });
+    fireEvent.click(within(resume).getByRole('button', { name: 'Pay $7.00 with Bitcoin' }));
+    expect((await within(resume).findByRole('alert')).textContent).toBe(why);
+    expect(assign).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('resumes the paywall’s checkout for a signed-in reader: the same plan and way to pay', async () => {
     const fetchSpy = answerWith(catalogueFixture(), 200, SANDBOX);
     const assign = vi.fn();

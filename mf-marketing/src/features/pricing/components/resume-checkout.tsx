@@ -1,4 +1,4 @@
-import { type PlansResponse } from '@keisha/contracts/billing';
+import { alreadyCoveredMessage, type PlansResponse } from '@keisha/contracts/billing';
 import { session, useKeisha } from '@keisha/store';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { startCheckout } from '../api/start-checkout.ts';
@@ -43,7 +43,7 @@ export function ResumeCheckout({ catalogue, tier, method }: ResumeCheckoutProps)
       const checkout = await startCheckout(accountId, tier, method);
       window.location.assign(checkout.payment_url);
     } catch (failure) {
-      setError(`Failed to initiate payment. Please try again or contact support. (${messageOf(failure)})`);
+      setError(alreadyCoveredMessage(failure) ?? `Failed to initiate payment. Please try again or contact support. (${messageOf(failure)})`);
       setBusy(false);
     }
   };

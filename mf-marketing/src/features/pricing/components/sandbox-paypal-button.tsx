@@ -1,3 +1,4 @@
+import { alreadyCoveredMessage } from '@keisha/contracts/billing';
 import { useState } from 'react';
 import { createPaypalSandboxSubscription } from '../api/create-paypal-sandbox.ts';
 import styles from './pricing.module.css';
@@ -8,13 +9,17 @@ import styles from './pricing.module.css';
  */
 export function SandboxPayPalButton({ tier, planName }: { tier: 'monthly' | 'annual'; planName: string }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  /** Billing's reason when it refused a plan the reader already has (nothing to retry). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const subscribe = async () => {
     setState('busy');
+    setRefusal(null);
     try {
       const created = await createPaypalSandboxSubscription(tier);
       window.location.assign(created.approve_url);
     } catch (error) {
       console.error(`[keisha] the PayPal sandbox could not start the ${tier} subscription:`, error);
+      setRefusal(alreadyCoveredMessage(error));
       setState('failed');
     }
   };
@@ -26,7 +31,7 @@ export function SandboxPayPalButton({ tier, planName }: { tier: 'monthly' | 'ann
       <p className={styles.paymentStatus}>Sandbox — no real money moves: this site has no PayPal keys, so Keisha stands in for PayPal.</p>
       {state === 'failed' && (
         <p className={styles.paymentError} role="alert">
-          The subscription could not be started. Please try again.
+          {refusal ?? 'The subscription could not be started. Please try again.'}
         </p>
       )}
     </div>
