@@ -198,3 +198,33 @@ test('a guest pressing a paywall payment button is sent to /pricing with the pla
   await expect(page.getByText(/Paid plans belong to an account/)).toBeVisible();
   expect(paymentCalls).toEqual([]);
 });
+
+test('an upgrade through PayPal (Monthly, then Annual): the account lists the Annual renewing and the Monthly stopped, and a Monthly is refused', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpOnDecoder(page, unique('upgrade'));
+  for (const plan of ['Monthly', 'Annual']) {
+    await page.goto('/pricing');
+    await page.getByRole('article', { name: plan }).getByRole('button', { name: `Subscribe to the ${plan} plan with PayPal (sandbox)` }).click();
+    await expect(page).toHaveURL(/\/api\/billing\/sandbox\/paypal\/I-SANDBOX-[A-Z0-9]+$/);
+    await page.getByRole('button', { name: 'Approve subscription' }).click();
+    await expect(page.getByText(/^Confirmed: PayPal reports your subscription as active/)).toBeVisible();
+  }
+
+  // The Annual gives access and renews, with its Cancel; the Monthly it replaced no longer renews (cancelled at
+  // PayPal) and runs to the end of the month it paid for.
+  await page.goto('/account');
+  await expect(page.getByText(/^Decoder Annual/)).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Your paid plans' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(/News Decoder Annual · Renews on /);
+  await expect(rows.nth(0).getByRole('button', { name: 'Cancel plan' })).toBeVisible();
+  await expect(rows.nth(1)).toContainText(/News Decoder Monthly · Active until /);
+  await expect(rows.nth(1).getByRole('button', { name: 'Cancel plan' })).toHaveCount(0);
+
+  // A Monthly under the Annual would add nothing: refused before PayPal, saying why.
+  await page.goto('/pricing');
+  const monthly = page.getByRole('article', { name: 'Monthly' });
+  await monthly.getByRole('button', { name: 'Subscribe to the Monthly plan with PayPal (sandbox)' }).click();
+  await expect(monthly.getByRole('alert')).toHaveText(/^You already have News Decoder Annual until .+, which includes everything News Decoder Monthly gives\. Buying it would add nothing, so you have not been charged\.$/);
+  await expect(page).toHaveURL(/\/pricing$/);
+});
