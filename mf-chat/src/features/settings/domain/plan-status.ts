@@ -7,9 +7,19 @@ export type PlanStatus =
   | { kind: 'renews'; label: 'Renews on'; date: string; purchaseId: string }
   | { kind: 'ends'; label: 'Active until'; date: string };
 
-/** The chat purchase giving access now: the newest one that grants it (a plan bought again starts when the first ends). */
+const CHAT_RANK: Record<string, number> = { Starter: 1, Pro: 2, Gold: 3 };
+
+/**
+ * The chat purchase giving access now: the highest plan granting it (after Starter then Gold, the Gold; billing has
+ * stopped the Starter's renewal), and of one plan the earliest (a plan bought again starts when the first ends).
+ */
 export function currentChatPurchase(subscriptions: readonly SubscriptionView[]): SubscriptionView | null {
-  return subscriptions.filter((s) => s.product === 'chat' && s.grants_access).sort((a, b) => (a.created_at < b.created_at ? -1 : 1))[0] ?? null;
+  const rank = (purchase: SubscriptionView) => CHAT_RANK[purchase.tier] ?? 0;
+  return (
+    subscriptions
+      .filter((s) => s.product === 'chat' && s.grants_access)
+      .sort((a, b) => rank(b) - rank(a) || (a.created_at < b.created_at ? -1 : 1))[0] ?? null
+  );
 }
 
 export function formatPlanDate(iso: string | null, locale?: string): string | null {

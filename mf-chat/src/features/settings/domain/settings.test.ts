@@ -27,6 +27,13 @@ describe('the plan line: "Renews on" only for a renewing plan, "Active until" ot
     expect(currentChatPurchase([stacked, decoder, first])?.id).toBe('a');
     expect(currentChatPurchase([decoder, purchase({ id: 'x', grants_access: false })])).toBeNull();
   });
+
+  it('picks the higher plan after an upgrade, not the earlier lower one', () => {
+    const starter = purchase({ id: 's', tier: 'Starter', status: 'cancelled', created_at: '2030-01-01T00:00:00.000Z' });
+    const gold = purchase({ id: 'g', tier: 'Gold', lifetime: true, current_period_end: null, created_at: '2030-02-01T00:00:00.000Z' });
+    expect(currentChatPurchase([starter, gold])?.id).toBe('g');
+    expect(currentChatPurchase([gold, starter])?.id).toBe('g');
+  });
 });
 
 describe('the enterprise demo request', () => {
