@@ -46,7 +46,12 @@ function DecoderScreen() {
     <div className={pageFrame.screen}>
       <DecoderHeader authDialog={authDialog} />
       <div className={styles.content}>
-        <AnalysisWorkspace onLimitReached={limitReached} renderAdvanced={(result) => <AdvancedDetection text={result.text} advanced={result.advanced} />} />
+        <AnalysisWorkspace
+          onLimitReached={limitReached}
+          renderAdvanced={(result) => <AdvancedDetection text={result.text} advanced={result.advanced} />}
+          addressUnconfirmed={signedIn && confirmation.state === 'unconfirmed'}
+          {...(signedIn && confirmation.state === 'unknown' ? { onFreePrompt: checkAddress } : {})}
+        />
       </div>
       {paywall && (
         <PaywallDialog

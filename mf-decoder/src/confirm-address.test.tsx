@@ -84,3 +84,33 @@ describe('the paywall of a free account that has not confirmed its address', () 
     expect(within(paywall).queryByRole('region', { name: CONFIRM_ADDRESS_TITLE })).toBeNull();
   });
 });
+
+describe('the upgrade banner of a free account that has not confirmed its address', () => {
+  function renderAtLimit() {
+    api = fakeApi({
+      'POST /api/auth/refresh': authSuccess(READER),
+      'GET /api/auth/me': () => me(verified),
+      'GET /api/bias-usage/current': { json: { success: true, usage: atLimit } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    render(
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <DecoderApp page="decoder" />
+      </MemoryRouter>,
+    );
+    return screen.findByRole('complementary', { name: 'Upgrade' });
+  }
+
+  it('names confirming the address, the free way to an allowance of its own, before upgrading', async () => {
+    const banner = await renderAtLimit();
+    await waitFor(() => expect(banner.textContent).toContain('Confirm your e-mail address to get your own 3 a day, or upgrade for more.'));
+    expect(api.callsTo('GET /api/auth/me').length).toBeGreaterThan(0);
+  });
+
+  it('says only "upgrade" once the address is confirmed', async () => {
+    verified = true;
+    const banner = await renderAtLimit();
+    await waitFor(() => expect(api.callsTo('GET /api/auth/me').length).toBeGreaterThan(0));
+    expect(banner.textContent).toContain('Upgrade for more analyses every day.');
+  });
+});

@@ -5,7 +5,7 @@ import { analyzeArticle } from '../api/analyze-article.ts';
 import { classifyAnalysisError } from '../domain/analysis-error.ts';
 import type { AnalysisResult } from '../domain/analysis-result.ts';
 import { analysisReducer, initialAnalysisState, isAnalysing } from '../domain/analysis-state.ts';
-import { decideBeforeAnalysis } from '../domain/usage.ts';
+import { decideBeforeAnalysis, shouldPromptUpgrade } from '../domain/usage.ts';
 import { validateArticle } from '../domain/validate-article.ts';
 import { useHistory } from '../hooks/use-history.ts';
 import { useUsage } from '../hooks/use-usage.ts';
@@ -21,6 +21,10 @@ export interface AnalysisWorkspaceProps {
   onLimitReached: (usage: Usage | null) => void;
   /** The app's section for a result's advanced detection (features meet only in the app). */
   renderAdvanced?: ResultViewProps['renderAdvanced'];
+  /** The account's address is known to be unconfirmed: the upgrade banner names confirming it first. */
+  addressUnconfirmed?: boolean;
+  /** The upgrade banner is shown to a free account: the app may ask identity whether its address is confirmed. */
+  onFreePrompt?: () => void;
 }
 
 function readPrefill(): string {
@@ -32,7 +36,7 @@ function readPrefill(): string {
 }
 
 /** The decoder's two panels: the article on one side, the agent's analysis of it on the other. */
-export function AnalysisWorkspace({ onLimitReached, renderAdvanced }: AnalysisWorkspaceProps) {
+export function AnalysisWorkspace({ onLimitReached, renderAdvanced, addressUnconfirmed = false, onFreePrompt }: AnalysisWorkspaceProps) {
   const [text, setText] = useState(readPrefill);
   // An article handed over by another app (the chat's 'Decode this article') fills the input once.
   useEffect(() => {
@@ -44,6 +48,10 @@ export function AnalysisWorkspace({ onLimitReached, renderAdvanced }: AnalysisWo
   }, []);
   const [state, dispatch] = useReducer(analysisReducer<AnalysisResult>, initialAnalysisState);
   const { usage, syncProblem, sync, remember } = useUsage();
+  const freePrompt = usage !== null && usage.subscription_tier === 'free' && shouldPromptUpgrade(usage);
+  useEffect(() => {
+    if (freePrompt) onFreePrompt?.();
+  }, [freePrompt, onFreePrompt]);
   // Bumped when the server has saved a new analysis to the reader's history.
   const [saved, setSaved] = useState(0);
   const history = useHistory(saved);
@@ -126,7 +134,7 @@ export function AnalysisWorkspace({ onLimitReached, renderAdvanced }: AnalysisWo
 
   return (
     <div className={styles.workspaceFrame}>
-      <UpgradeBanner usage={usage} />
+      <UpgradeBanner usage={usage} addressUnconfirmed={addressUnconfirmed} />
       <div className={styles.workspace}>
         <ArticlePanel
           text={text}

@@ -30,14 +30,14 @@ export function UsageStatus({ usage, syncProblem }: { usage: Usage | null; syncP
 }
 
 /** Spec section 4: guests and free users are prompted to upgrade from 80% of their daily limit on. */
-export function UpgradeBanner({ usage }: { usage: Usage | null }) {
+export function UpgradeBanner({ usage, addressUnconfirmed = false }: { usage: Usage | null; addressUnconfirmed?: boolean }) {
   if (!usage || !shouldPromptUpgrade(usage)) return null;
   return (
     <aside className={styles.banner} aria-label="Upgrade">
       <svg className={styles.bannerIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6L3.3 9.3l6.1-.7L12 3Z" fill="currentColor" />
       </svg>
-      <p className={styles.bannerText}>{upgradePromptText(usage)}</p>
+      <p className={styles.bannerText}>{upgradePromptText(usage, addressUnconfirmed)}</p>
       <Link className={`${buttons.primary} ${styles.bannerLink}`} to="/pricing?source=usage_banner">
         See plans
       </Link>

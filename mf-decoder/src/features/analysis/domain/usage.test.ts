@@ -109,6 +109,14 @@ describe('shouldPromptUpgrade', () => {
       'You have used 3 of your 3 free analyses today. Upgrade for more analyses every day.',
     );
   });
+
+  it('tells a free account whose address is unconfirmed that confirming it gives its own allowance', () => {
+    expect(upgradePromptText(usage({ subscription_tier: 'free', daily_count: 3 }), true)).toBe(
+      'You have used 3 of your 3 free analyses today. Confirm your e-mail address to get your own 3 a day, or upgrade for more.',
+    );
+    // A guest has no address to confirm.
+    expect(upgradePromptText(usage({ daily_count: 3 }), true)).toContain('Create a free account');
+  });
 });
 
 describe('usageSyncFailure', () => {

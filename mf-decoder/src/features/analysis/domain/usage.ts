@@ -74,12 +74,17 @@ export function shouldPromptUpgrade(usage: Usage): boolean {
   return limit !== null && limit > 0 && usage.daily_count >= limit * UPGRADE_PROMPT_SHARE;
 }
 
-export function upgradePromptText(usage: Usage): string {
+/**
+ * `addressUnconfirmed`: a free account whose address is not confirmed shares the guests' allowance of its
+ * network address (issue 27), so a guest who used it up and then signed up saw "3 of your 3" with nothing to do
+ * but pay; the banner names the free way to an allowance of its own first.
+ */
+export function upgradePromptText(usage: Usage, addressUnconfirmed = false): string {
   const limit = limitOf(usage) ?? 0;
   const used = `You have used ${Math.min(usage.daily_count, limit)} of your ${limit} free analyses today.`;
-  return usage.subscription_tier === 'guest'
-    ? `${used} Create a free account or upgrade to keep decoding.`
-    : `${used} Upgrade for more analyses every day.`;
+  if (usage.subscription_tier === 'guest') return `${used} Create a free account or upgrade to keep decoding.`;
+  if (addressUnconfirmed) return `${used} Confirm your e-mail address to get your own ${limit} a day, or upgrade for more.`;
+  return `${used} Upgrade for more analyses every day.`;
 }
 
 /** Spec section 8 ("Usage sync"): why the usage could not be synced. */
