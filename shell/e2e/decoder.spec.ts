@@ -20,6 +20,9 @@ test('a guest decodes an article, sees the result safely, and meets the paywall 
   const article = page.getByRole('textbox', { name: 'Article text' });
   const run = page.getByRole('button', { name: 'RUN ANALYSIS' });
   await expect(run).toBeDisabled();
+  // Nothing to analyse (trim() keeps U+200B): the button stays disabled, as the service would refuse it.
+  await article.fill('\u200b\u200b\u200b');
+  await expect(run).toBeDisabled();
 
   await article.fill(ARTICLE);
   await run.click();

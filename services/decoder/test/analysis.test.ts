@@ -116,6 +116,27 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect((await analyze({ text: ARTICLE }, {}, { keisha_device: `${crypto.randomUUID()}.${'A'.repeat(43)}` })).statusCode).toBe(429);
   });
 
+  it('refuses a signed-in reader’s text with nothing to analyse at both paths, taking no use and storing nothing', async () => {
+    const token = await identity.tokenFor('user');
+    const me = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const auth = { authorization: `Bearer ${token}` };
+    for (const url of ['/api/bias-analysis', '/api/chatgpt-bias-analysis']) {
+      for (const text of ['\u200b\u200b\u200b', '...', '\u{1F642}', '\u202e', '\u2800\u2800', ' \u200b\u00a0\ufeff ']) {
+        const response = await ctx.app.inject({ method: 'POST', url, payload: { text }, headers: auth });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.message).toBe('Please paste an article text to analyze.');
+      }
+    }
+    expect(await ctx.database.db.selectFrom('usage_counters').selectAll().execute()).toEqual([]);
+    expect(await ctx.database.db.selectFrom('analyses').select('id').where('user_id', '=', me).execute()).toEqual([]);
+    const usage = await ctx.app.inject({ url: '/api/bias-usage/current', headers: auth });
+    expect(usage.json().usage).toMatchObject({ daily_count: 0, remaining: 3 });
+    // An article behind an invisible character is still an article.
+    const article = await analyze({ text: `\u200b${ARTICLE}` }, auth);
+    expect(article.statusCode).toBe(200);
+    expect(article.json().usage).toMatchObject({ daily_count: 1, remaining: 2 });
+  });
+
   it('refuses a bad token with 401 rather than treating the caller as a guest', async () => {
     expect((await analyze({ text: ARTICLE }, { authorization: 'Bearer nope' })).statusCode).toBe(401);
   });
@@ -123,6 +144,12 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
   it.each([
     ['empty', { text: '' }, 400, 'Please paste an article text to analyze.'],
     ['blank', { text: ' \n\t ' }, 400, 'Please paste an article text to analyze.'],
+    // Nothing for the analyzer to read (no letter or digit): refused like blank text, not analysed and charged.
+    ['zero-width spaces', { text: '\u200b\u200b\u200b' }, 400, 'Please paste an article text to analyze.'],
+    ['dots', { text: '...' }, 400, 'Please paste an article text to analyze.'],
+    ['an emoji', { text: '\u{1F642}' }, 400, 'Please paste an article text to analyze.'],
+    ['a right-to-left override', { text: '\u202e' }, 400, 'Please paste an article text to analyze.'],
+    ['braille blanks', { text: '\u2800\u2800' }, 400, 'Please paste an article text to analyze.'],
     ['missing', {}, 400, 'Please paste an article text to analyze.'],
     ['a number', { text: 42 }, 400, 'Please paste an article text to analyze.'],
     ['too long', { text: 'word '.repeat(50_000) }, 400, 'The article is too long: at most 200,000 characters.'],
@@ -135,7 +162,8 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
   });
 
   it('refuses binary data as an invalid article', async () => {
-    const binary = String.fromCharCode(...Array.from({ length: 400 }, (_, i) => (i * 7) % 31 + 1));
+    // A zip's header then control bytes: with no letter at all it would be refused as having nothing to analyse.
+    const binary = 'PK' + String.fromCharCode(...Array.from({ length: 400 }, (_, i) => (i * 7) % 31 + 1));
     const response = await analyze({ text: binary });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('INVALID_ARTICLE');

@@ -172,7 +172,8 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     expect(body.translation).toEqual(site.translation);
 
     // A batch: each article answered in its place; only the analysed ones are counted.
-    const binary = String.fromCharCode(...Array.from({ length: 400 }, (_, i) => ((i * 7) % 31) + 1));
+    // A zip's header then control bytes (with no letter at all it would be refused as having nothing to analyse).
+    const binary = 'PK' + String.fromCharCode(...Array.from({ length: 400 }, (_, i) => ((i * 7) % 31) + 1));
     const mixed = await batch(ctx, secret, { articles: [{ text: ARTICLE, id: 'a' }, { text: '' , id: 'b'}, 'not an article', { text: binary }, { text: ARTICLE }] });
     expect(mixed.status).toBe(200);
     const results = (await mixed.json()) as { results: Array<{ ok: boolean; id?: string; error?: { code: string }; analysis?: unknown }>; key_usage: { used: number } };
@@ -182,6 +183,20 @@ describe.each(targets)('API keys and the public API on $kind', (target) => {
     expect(results.results[2]!.error!.code).toBe('VALIDATION');
     expect(results.results[3]!.error!.code).toBe('INVALID_ARTICLE');
     expect(results.key_usage.used).toBe(3);
+
+    // Nothing to analyse (no letter or digit): refused alone and in a batch, and not counted against the key.
+    for (const text of ['\u200b\u200b\u200b', '...', '\u{1F642}', '\u202e']) {
+      const refused = await analyse(ctx, secret, { text });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toBe('Please paste an article text to analyze.');
+    }
+    const blanks = await batch(ctx, secret, { articles: [{ text: '\u200b', id: 'z' }, { text: '\u2800\u2800' }] });
+    const blankResults = (await blanks.json()) as { results: Array<{ ok: boolean; error?: { message: string } }>; key_usage: { used: number } };
+    expect(blankResults.results.map((r) => [r.ok, r.error?.message])).toEqual([
+      [false, 'Please paste an article text to analyze.'],
+      [false, 'Please paste an article text to analyze.'],
+    ]);
+    expect(blankResults.key_usage.used).toBe(3);
 
     const afterUse = await listKeys(ctx, token);
     expect(afterUse.keys[0]).toMatchObject({ used_today: 3, last_used_at: expect.any(String) });

@@ -1,5 +1,6 @@
 // Zod-free entry for browsers. Services import schemas from `@keisha/contracts/schemas` and the
 // per-service `/<service>/schemas` entries.
 export * from './rules.ts';
+export * from './text.ts';
 export { ApiError, apiRequest, isNetworkError, isServiceUnavailable, retryHelps, serverMessageOf, type RequestOptions } from './http.ts';
 export { backoffDelay, type Backoff } from './backoff.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountIdsQuery, pagingQuery, pagedResponse } from '../common.ts';
+import { hasTextToAnalyse } from '../text.ts';
 import { API_BATCH_MAX, API_KEY_NAME_MAX, ARTICLE_MAX_CHARS, ARTICLE_REQUIRED } from './index.ts';
 
 const timeZone = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, { error: 'Unknown time zone' });
@@ -8,7 +9,9 @@ export const analyzeBody = z.object({
   text: z
     .string({ error: ARTICLE_REQUIRED })
     .max(ARTICLE_MAX_CHARS, { error: `The article is too long: at most ${ARTICLE_MAX_CHARS.toLocaleString('en-US')} characters.` })
-    .refine((text) => text.trim().length > 0, { error: ARTICLE_REQUIRED }),
+    // Blank, or without a letter or digit ("\u200b", "...", an emoji): the analyzer would find no word in it,
+    // so it is refused before a use is taken or an entry stored, by every route that reads this field.
+    .refine(hasTextToAnalyse, { error: ARTICLE_REQUIRED }),
   time_zone: timeZone.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { hasTextToAnalyse } from '@keisha/contracts';
 import { buttonStyles as buttons } from '@keisha/ui';
 import { countWords, wordCountLabel } from '../domain/article-stats.ts';
 import styles from './analysis.module.css';
@@ -19,7 +20,8 @@ const PLACEHOLDER =
 export function ArticlePanel({ text, onTextChange, analysing, onRun, footer }: ArticlePanelProps) {
   const headingId = useId();
   const countId = useId();
-  const blank = text.trim() === '';
+  // Spec section 4: the button is disabled while there is nothing to analyse (the service's own rule).
+  const blank = !hasTextToAnalyse(text);
 
   function submit(event: FormEvent) {
     event.preventDefault();

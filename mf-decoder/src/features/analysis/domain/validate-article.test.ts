@@ -4,7 +4,7 @@ import { ARTICLE_TOO_LONG_MESSAGE, INVALID_ARTICLE_MESSAGE } from './analysis-er
 import { validateArticle } from './validate-article.ts';
 
 describe('validateArticle', () => {
-  it.each(['', ' ', '\n\t  \n', '\u00a0\u2003'])('refuses blank text %j', (text) => {
+  it.each(['', ' ', '\n\t  \n', '\u00a0\u2003', '\u200b\u200b\u200b', '...', '\u{1F642}', '\u202e', '\u2800\u2800'])('refuses blank text %j', (text) => {
     expect(validateArticle(text)).toBe('Please paste an article text to analyze.');
   });
 
