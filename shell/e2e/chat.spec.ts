@@ -61,6 +61,9 @@ test('ask, watch the answer stream, stop it, regenerate, reload, and find the co
   // A blank message is not sent.
   await input.fill('   ');
   await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await input.fill('\u200b\u200b\u200b');
+  await input.press('Enter');
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
 
   await watchAnswerLengths(page);
   await send(page, QUESTION);

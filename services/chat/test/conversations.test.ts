@@ -173,6 +173,10 @@ describe.each(targets)('conversations on $kind', (target) => {
     it.each([
       ['an empty message', { message: '' }, CHAT_TEXT.blankMessage],
       ['a blank message', { message: ' \n\t ' }, CHAT_TEXT.blankMessage],
+      // Invisible characters alone are blank too (JavaScript's trim() keeps them).
+      ['a message of zero-width spaces', { message: '\u200b\u200b\u200b' }, CHAT_TEXT.blankMessage],
+      ['a message of a bidi override', { message: '\u202e' }, CHAT_TEXT.blankMessage],
+      ['a message of a BOM, joiners and spaces', { message: ' \ufeff\u200d\u2060\u00a0' }, CHAT_TEXT.blankMessage],
       ['no message', {}, CHAT_TEXT.blankMessage],
       ['a number', { message: 42 }, CHAT_TEXT.blankMessage],
       ['a 100 KB message', { message: 'x'.repeat(100 * 1024) }, CHAT_TEXT.messageTooLong],
@@ -206,6 +210,23 @@ describe.each(targets)('conversations on $kind', (target) => {
       expect(malformed.json().error.message).toBe(CHAT_TEXT.notASessionId);
       expect((await call('PATCH', `/api/chat/sessions/${unknown}`, { title: '   ' })).json().error.message).toBe(CHAT_TEXT.blankTitle);
       expect((await call('PATCH', `/api/chat/sessions/${unknown}`, { title: 't'.repeat(121) })).json().error.message).toBe(CHAT_TEXT.titleTooLong);
+    });
+
+    it('refuses a title or a search of invisible characters as blank, and keeps the title it had', async () => {
+      const session = (await call('POST', '/api/chat/sessions', { title: 'Redlining' })).json().session;
+      for (const title of ['\u200b\u200b', '\u202e', '\ufeff \u2060']) {
+        const renamed = await call('PATCH', `/api/chat/sessions/${session.id}`, { title });
+        expect(renamed.statusCode).toBe(400);
+        expect(renamed.json().error.message).toBe(CHAT_TEXT.blankTitle);
+        const created = await call('POST', '/api/chat/sessions', { title });
+        expect(created.statusCode).toBe(400);
+        expect(created.json().error.message).toBe(CHAT_TEXT.blankTitle);
+      }
+      const list = (await call('GET', '/api/chat/sessions')).json();
+      expect(list.sessions.map((s: { title: string }) => s.title)).toEqual(['Redlining']);
+      const search = await call('GET', '/api/chat/search?q=%E2%80%8B%E2%80%8B');
+      expect(search.statusCode).toBe(400);
+      expect(search.json().error.message).toBe(CHAT_TEXT.blankSearch);
     });
 
     it('asks for a signed-in user: no token is 401 with the spec’s message, a bad token is 401', async () => {

@@ -57,6 +57,22 @@ describe.each(targets)('the daily message limit on $kind', (target) => {
     expect(streamed.json().error.code).toBe('MESSAGE_LIMIT_EXCEEDED');
   }, 60_000);
 
+  it('counts neither a blank message of invisible characters nor its stream for a Free user, and counts an emoji', async () => {
+    const token = await identity.tokenFor('user');
+    for (const message of ['\u200b\u200b\u200b', '\u202e', ' \ufeff\u200d\u2060 ', '\u2800']) {
+      for (const url of ['/api/chat', '/api/chat/stream']) {
+        const response = await ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: { message, time_zone: 'UTC' } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.message).toBe(CHAT_TEXT.blankMessage);
+      }
+    }
+    expect(await usageOf(ctx.app, token)).toMatchObject({ messages_today: 0, remaining: 10 });
+    expect(await ctx.database.db.selectFrom('messages').selectAll().execute()).toEqual([]);
+    const emoji = await send(ctx.app, token, { message: '\u{1F642}', time_zone: 'UTC' });
+    expect(emoji.statusCode).toBe(200);
+    expect(await usageOf(ctx.app, token)).toMatchObject({ messages_today: 1, remaining: 9 });
+  });
+
   it('counts the day in the time zone of its first message and resets it at that midnight; another zone opens no new day', async () => {
     const token = await identity.tokenFor('user');
     // UTC+14 and UTC-11 are 25 hours apart: never the same calendar day.

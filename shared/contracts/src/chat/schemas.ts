@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountIdsQuery, pagingQuery, pagedResponse } from '../common.ts';
+import { isBlankText } from '../text.ts';
 import { CHAT_TEXT, MESSAGE_MAX_CHARS, SEARCH_QUERY_MAX_CHARS, TITLE_MAX_CHARS } from './index.ts';
 
 const timeZone = z
@@ -14,7 +15,8 @@ const sessionId = z.uuid({ error: CHAT_TEXT.notASessionId });
 export const messageText = z
   .string({ error: CHAT_TEXT.blankMessage })
   .max(MESSAGE_MAX_CHARS, { error: CHAT_TEXT.messageTooLong })
-  .refine((text) => text.trim().length > 0, { error: CHAT_TEXT.blankMessage });
+  // Blank is what shows nothing: spaces and invisible characters ("\u200b", bidi controls). An emoji is a message.
+  .refine((text) => !isBlankText(text), { error: CHAT_TEXT.blankMessage });
 
 export const sendMessageBody = z.strictObject({
   message: messageText,
@@ -32,7 +34,7 @@ export const regenerateBody = optionalBody(z.strictObject({ time_zone: timeZone.
 const title = z
   .string({ error: CHAT_TEXT.blankTitle })
   .trim()
-  .min(1, { error: CHAT_TEXT.blankTitle })
+  .refine((text) => !isBlankText(text), { error: CHAT_TEXT.blankTitle })
   .max(TITLE_MAX_CHARS, { error: CHAT_TEXT.titleTooLong });
 
 export const createSessionBody = optionalBody(z.strictObject({ title: title.nullable().optional() }));
@@ -45,7 +47,7 @@ export const searchQuery = z.object({
   q: z
     .string({ error: CHAT_TEXT.blankSearch })
     .trim()
-    .min(1, { error: CHAT_TEXT.blankSearch })
+    .refine((text) => !isBlankText(text), { error: CHAT_TEXT.blankSearch })
     .max(SEARCH_QUERY_MAX_CHARS, { error: `Search for at most ${SEARCH_QUERY_MAX_CHARS} characters.` })
     // PostgreSQL text cannot hold U+0000 (bodies are checked by the service kit; this is a query).
     .refine((q) => !q.includes('\u0000'), { error: 'Text cannot contain NUL characters.' }),

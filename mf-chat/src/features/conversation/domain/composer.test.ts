@@ -7,6 +7,15 @@ describe('canSend', () => {
     expect(canSend('  \n\t')).toBe(false);
   });
 
+  it('refuses a draft of invisible characters only, which trim() keeps', () => {
+    for (const draft of ['\u200b\u200b\u200b', '\u202e', '\ufeff', ' \u200d\u2060 ', '\u2800']) expect(canSend(draft)).toBe(false);
+  });
+
+  it('sends an emoji alone', () => {
+    expect(canSend('\u{1F642}')).toBe(true);
+    expect(canSend('\u2764\ufe0f')).toBe(true);
+  });
+
   it('accepts a draft with visible text', () => {
     expect(canSend('What is redlining?')).toBe(true);
     expect(canSend('  ?  ')).toBe(true);

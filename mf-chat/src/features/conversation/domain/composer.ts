@@ -1,6 +1,11 @@
-/** Spec section 5 ("Chat"): a blank message is not sent. */
+import { isBlankText } from '@keisha/contracts';
+
+/**
+ * Spec section 5 ("Chat"): a blank message is not sent. Blank is the service's rule (contracts): spaces and
+ * invisible characters only, so a draft of zero-width spaces is not sent either; an emoji is.
+ */
 export function canSend(draft: string): boolean {
-  return draft.trim() !== '';
+  return !isBlankText(draft);
 }
 
 export interface KeyPress {

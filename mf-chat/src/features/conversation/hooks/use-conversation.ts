@@ -3,7 +3,7 @@
 // send") apply before anything is sent; the chat service counts and decides.
 import type { ChatSession, ChatUsage } from '@keisha/contracts/chat';
 import { CHAT_TEXT } from '@keisha/contracts/chat';
-import { ApiError } from '@keisha/contracts';
+import { ApiError, isBlankText } from '@keisha/contracts';
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { trackEvent } from '@keisha/store';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
@@ -192,7 +192,7 @@ export function useConversation(options: ConversationOptions): Conversation {
 
   const send = useCallback(
     (text: string): boolean => {
-      if (text.trim() === '' || !mayAsk()) return false;
+      if (isBlankText(text) || !mayAsk()) return false;
       const sessionId = latest.current.state.sessionId;
       dispatch({ type: 'sent', id: nextId('sent'), text, at: now() });
       void runStream((handlers, signal) => streamMessage(text, sessionId, handlers, signal), text);

@@ -48,12 +48,14 @@ describe('checkTitle and searchTermOf', () => {
   it('trims titles and refuses blank or over-long ones', () => {
     expect(checkTitle('  Redlining  ')).toEqual({ title: 'Redlining' });
     expect(checkTitle('   ')).toEqual({ error: 'A conversation title cannot be blank.' });
+    expect(checkTitle('\u200b\u200b')).toEqual({ error: 'A conversation title cannot be blank.' });
     expect(checkTitle('x'.repeat(121))).toEqual({ error: 'A conversation title has at most 120 characters.' });
   });
 
   it('searches for what is typed, trimmed and bounded, and not for blanks', () => {
     expect(searchTermOf('  redlining ')).toBe('redlining');
     expect(searchTermOf('   ')).toBeNull();
+    expect(searchTermOf('\u200b\u202e')).toBeNull();
     expect(searchTermOf('x'.repeat(500))).toHaveLength(200);
     expect(searchTermOf('a\u0000b')).toBe('ab');
   });

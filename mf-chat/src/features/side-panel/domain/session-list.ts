@@ -1,5 +1,6 @@
 // The conversation list of the side panel: newest activity first, as the chat service orders it,
 // kept in step with what happens on screen (a new conversation, a rename, a deletion).
+import { isBlankText } from '@keisha/contracts';
 import { CHAT_TEXT, SEARCH_QUERY_MAX_CHARS, TITLE_MAX_CHARS, type ChatSession } from '@keisha/contracts/chat';
 
 /** A conversation not named yet (spec: New Chat). */
@@ -14,8 +15,9 @@ export interface SessionList {
 export const EMPTY_SESSION_LIST: SessionList = { sessions: [], total: 0, page: 0 };
 
 export function titleOf(session: ChatSession): string {
+  // A title saved before blank titles were refused may show nothing ("\u200b"): such a conversation reads as unnamed.
   const title = session.title?.trim();
-  return title ? title : UNTITLED;
+  return title && !isBlankText(title) ? title : UNTITLED;
 }
 
 function newestFirst(a: ChatSession, b: ChatSession): number {
@@ -52,7 +54,7 @@ export function hasMore(list: SessionList): boolean {
 /** A new title as the service accepts it, or an error to show. */
 export function checkTitle(draft: string): { title: string } | { error: string } {
   const title = draft.trim();
-  if (title === '') return { error: CHAT_TEXT.blankTitle };
+  if (isBlankText(title)) return { error: CHAT_TEXT.blankTitle };
   if (title.length > TITLE_MAX_CHARS) return { error: CHAT_TEXT.titleTooLong };
   return { title };
 }
@@ -60,6 +62,6 @@ export function checkTitle(draft: string): { title: string } | { error: string }
 /** The search to run for what is typed, or null when there is nothing to search for. */
 export function searchTermOf(typed: string): string | null {
   const term = typed.trim().replace(/\u0000/g, '');
-  if (term === '') return null;
+  if (isBlankText(term)) return null;
   return term.slice(0, SEARCH_QUERY_MAX_CHARS);
 }
