@@ -15,6 +15,7 @@ describe.each(targets)('enterprise demo requests on $kind', (target) => {
   it('stores a lead once, however often the same person asks', async () => {
     expect((await request({ email: 'Lead@Corp.example' })).statusCode).toBe(201);
     expect((await request({ email: 'lead@corp.example ' })).statusCode).toBe(201);
+    expect((await request({ email: 'lead\u202e@corp.example' })).statusCode).toBe(400);
     const rows = await ctx.database.db.selectFrom('enterprise_demo_requests').select('email').execute();
     expect(rows).toEqual([{ email: 'lead@corp.example' }]);
   });
@@ -26,6 +27,9 @@ describe.each(targets)('enterprise demo requests on $kind', (target) => {
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],
     [{ email: '<script>@x.io' }, 'Please enter a valid email address'],
     [{ email: 'x'.repeat(10_000) }, 'Please enter a valid email address'],
+    // Invisible characters would show a spoofed address to whoever reads the leads ("c.b@live").
+    [{ email: '\u202eevil@b.c' }, 'Please enter a valid email address'],
+    [{ email: 'lead\u200b@corp.example' }, 'Please enter a valid email address'],
   ])('refuses %j with its message', async (body, message) => {
     const response = await request(body);
     expect(response.statusCode).toBe(400);

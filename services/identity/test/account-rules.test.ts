@@ -59,6 +59,15 @@ describe.each(targets)('passwords, address form and sign-up caps on $kind', (tar
     expect((await signIn(ctx.app, ' ｋｅｉｓｈａ@ｅｘａｍｐｌｅ.ｏｒｇ', STRONG)).user.email).toBe('keisha@example.org');
   });
 
+  it('refuses an address with an invisible character at sign-up, as the waitlist does (one rule, in its stored form)', async () => {
+    for (const email of ['\u202eevil@b.co', 'kei\u200bsha@example.org', 'keisha@exa\u00admple.org']) {
+      const response = await post('/api/bias-auth/register', { email, password: STRONG });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('Please enter a valid email address');
+    }
+    expect(await ctx.database.db.selectFrom('users').select('email').where('email', 'like', '%evil%').execute()).toEqual([]);
+  });
+
   it('keeps one waitlist row for an address and its full-width twin, and finds accounts by a full-width search', async () => {
     const first = await post('/api/waitlist', { email: 'ｗａｉｔ@example.org' });
     expect(first.statusCode).toBeLessThan(300);

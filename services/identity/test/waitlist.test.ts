@@ -60,6 +60,12 @@ describe.each(targets)('waitlist on $kind', (target) => {
     ['null', { email: null }],
     ['missing', {}],
     ['an array', { email: ['a@b.io'] }],
+    // The admin console's Waitlist page showed this one as "c.b@live".
+    ['a right-to-left override', { email: '\u202eevil@b.c' }],
+    ['a zero-width space', { email: 'ada\u200b@example.org' }],
+    ['a zero-width joiner in the domain', { email: 'ada@exa\u200dmple.org' }],
+    ['a byte order mark inside', { email: 'ada\ufeff@example.org' }],
+    ['a bidi isolate', { email: 'ada@example.org\u2066' }],
   ])('refuses %s with the validation message and stores nothing', async (_label, body) => {
     const response = await join(body);
     expect(response.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, isDeliverableEmailShape } from './rules.ts';
+import { EMAIL_MAX_LENGTH, isDeliverableEmailShape, normalizeEmailAddress } from './rules.ts';
 
 /** The one error shape every service answers with. `message` is safe to show to a person. */
 export const apiErrorBody = z.object({
@@ -12,14 +12,17 @@ export const apiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 
-/** An email field: trimmed, checked, lower-cased so that `A@x.io ` and `a@x.io` are one address. */
+/**
+ * An email field in its stored form (rules.ts: NFKC, trimmed, case-folded, so that `A@x.io ` and `a@x.io` are
+ * one address), checked in that form: what is checked is what is stored, and an address with an invisible
+ * character (a bidi control, a zero-width space) is refused.
+ */
 export function emailField(message: string) {
   return z
     .string({ error: message })
-    .trim()
-    .max(EMAIL_MAX_LENGTH, { error: message })
-    .refine(isDeliverableEmailShape, { error: message })
-    .transform((email) => email.toLowerCase());
+    .max(EMAIL_MAX_LENGTH * 4, { error: message })
+    .transform(normalizeEmailAddress)
+    .pipe(z.string().max(EMAIL_MAX_LENGTH, { error: message }).refine(isDeliverableEmailShape, { error: message }));
 }
 
 export const healthBody = z.object({

@@ -33,8 +33,15 @@ describe('waitlistJoinBody beyond the minimum shape', () => {
     ['no dot in the domain', 'ada@localhost'],
     ['empty domain label', 'ada@example..org'],
     ['control character', 'ada\u0000@example.org'],
+    // The admin console showed "\u202eevil@b.c" as "c.b@live".
+    ['a right-to-left override', '\u202eevil@b.c'],
+    ['a zero-width space', 'ada\u200b@example.org'],
+    ['a byte order mark inside', 'ada\ufeff@example.org'],
+    ['a domain whose stored form has an empty label', 'ada@example\uff0e.org'],
   ])('rejects %s', (_label, email) => {
-    expect(waitlistJoinBody.safeParse({ email }).success).toBe(false);
+    const result = waitlistJoinBody.safeParse({ email });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('A valid email is required.');
   });
 
   it.each([
@@ -47,7 +54,7 @@ describe('waitlistJoinBody beyond the minimum shape', () => {
 });
 
 describe('validateWaitlistEmail (the browser check) agrees with the schema', () => {
-  it.each(['', '  ', 'a@b', 'ada@example.org', ' Ada@Example.org ', '<x>@y.io', 'zoë@exämple.de', `${'a'.repeat(65)}@x.io`])(
+  it.each(['', '  ', 'a@b', 'ada@example.org', ' Ada@Example.org ', '<x>@y.io', 'zoë@exämple.de', `${'a'.repeat(65)}@x.io`, '\u202eevil@b.c', '\uff41da@example.org'])(
     '%j',
     (email) => {
       const schema = waitlistJoinBody.safeParse({ email });

@@ -1,5 +1,5 @@
 // The waitlist call: path, messages and codes, with no dependency (browsers import this module).
-import { isDeliverableEmailShape, normalizeEmail } from '../rules.ts';
+import { isDeliverableEmailShape, normalizeEmailAddress } from '../rules.ts';
 
 export const WAITLIST_PATH = '/api/waitlist';
 
@@ -22,6 +22,6 @@ export interface WaitlistJoinResponse {
 
 /** The browser's check before sending: the same rule the service applies. */
 export function validateWaitlistEmail(raw: string): { ok: true; email: string } | { ok: false; message: string } {
-  const trimmed = raw.trim();
-  return isDeliverableEmailShape(trimmed) ? { ok: true, email: normalizeEmail(trimmed) } : { ok: false, message: WAITLIST_INVALID_EMAIL };
+  const email = normalizeEmailAddress(raw);
+  return isDeliverableEmailShape(email) ? { ok: true, email } : { ok: false, message: WAITLIST_INVALID_EMAIL };
 }
