@@ -19,6 +19,11 @@ export function planRank(product: string, tier: string): number {
   return ranks[tier] ?? -1;
 }
 
+/** Until when a purchase gives access (ms): forever for a lifetime one. */
+export function accessEnd(purchase: SubscriptionFacts): number {
+  return purchase.lifetime ? Number.POSITIVE_INFINITY : (purchase.current_period_end?.getTime() ?? 0);
+}
+
 /** Paid access lasts to the end of the period; a cancellation keeps it until then; a refund ends it. */
 export function grantsAccess(subscription: SubscriptionFacts, now: Date): boolean {
   if (subscription.status !== 'active' && subscription.status !== 'cancelled') return false;
@@ -53,8 +58,7 @@ export function entitlementOf(subscriptions: SubscriptionFacts[], now: Date): En
 export function currentPurchase<T extends SubscriptionFacts & { created_at: Date }>(purchases: T[], product: 'decoder' | 'chat', now: Date): T | null {
   const ofProduct = purchases.filter((p) => p.product === product);
   const rank = (p: T) => planRank(product, p.tier);
-  const end = (p: T) => (p.lifetime ? Number.POSITIVE_INFINITY : (p.current_period_end?.getTime() ?? 0));
-  const granting = ofProduct.filter((p) => grantsAccess(p, now)).sort((a, b) => rank(b) - rank(a) || end(b) - end(a));
+  const granting = ofProduct.filter((p) => grantsAccess(p, now)).sort((a, b) => rank(b) - rank(a) || accessEnd(b) - accessEnd(a));
   if (granting[0]) return granting[0];
   return [...ofProduct].sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0] ?? null;
 }

@@ -6,7 +6,7 @@
 //   refused: it starts where the current one ends, so it always adds a period.
 // - A plan outranked by another giving access at least as long (an upgrade, or a lower checkout paid late) must
 //   not renew beside it: its renewal is stopped, and it keeps the period already paid for. Pure: `now` is given.
-import { grantsAccess, planRank, type SubscriptionFacts } from './entitlements.ts';
+import { accessEnd as coverEnd, grantsAccess, planRank, type SubscriptionFacts } from './entitlements.ts';
 import { periodEnd, periodStart, type BillingCycle } from './period.ts';
 
 export interface HeldPurchase extends SubscriptionFacts {
@@ -20,11 +20,6 @@ export interface WantedPlan {
 }
 
 const FOREVER = Number.POSITIVE_INFINITY;
-
-/** Until when a purchase gives access: forever for a lifetime one. */
-function coverEnd(purchase: SubscriptionFacts): number {
-  return purchase.lifetime ? FOREVER : (purchase.current_period_end?.getTime() ?? 0);
-}
 
 /** Until when a new purchase of `wanted` would give access, bought now (a repeat of a plan starts where it ends). */
 export function wantedCoverEnd(held: readonly SubscriptionFacts[], wanted: WantedPlan, now: Date): number {
