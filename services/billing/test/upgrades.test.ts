@@ -76,6 +76,7 @@ describe.each(targets)('upgrades and purchases that add nothing on $kind', (targ
     // The refusal: a Monthly under the Annual, by any way of paying, before anything is charged.
     const before = await ctx.database.db.selectFrom('subscriptions').select('id').where('user_id', '=', subOf(token)).execute();
     for (const refused of [
+      await call('/api/billing/paypal/check', { token, json: { tier: 'monthly' } }),
       await call('/api/billing/paypal/sandbox/subscriptions', { token, json: { tier: 'monthly' } }),
       await call('/api/bias-payment/create-subscription', { token, json: decoderBody(subOf(token)) }),
       await call('/api/bias-payment/create-subscription', { token, json: decoderBody(subOf(token), { payment_method: 'cashapp' }) }),
@@ -85,8 +86,22 @@ describe.each(targets)('upgrades and purchases that add nothing on $kind', (targ
       expect(refused.json().error.message).toMatch(/^You already have News Decoder Annual until .+, which includes everything News Decoder Monthly gives\. Buying it would add nothing, so you have not been charged\.$/);
     }
     expect(await ctx.database.db.selectFrom('subscriptions').select('id').where('user_id', '=', subOf(token)).execute()).toHaveLength(before.length);
-    // Buying the Annual again still extends it.
+    // Buying the Annual again still extends it; PayPal's button is told so too.
+    expect((await call('/api/billing/paypal/check', { token, json: { tier: 'annual' } })).json()).toEqual({ success: true });
     expect((await call('/api/bias-payment/create-subscription', { token, json: decoderBody(subOf(token), { tier: 'annual' }) })).status).toBe(201);
+  });
+
+  it("PayPal's check before its button subscribes: yes with no plan, refused for a guest and for a tier that is not sold", async () => {
+    const token = await identity.tokenFor('user');
+    for (const tier of ['monthly', 'annual']) expect((await call('/api/billing/paypal/check', { token, json: { tier } })).json()).toEqual({ success: true });
+    expect((await call('/api/billing/paypal/check', { json: { tier: 'monthly' } })).status).toBe(401);
+    for (const body of [{ tier: 'lifetime' }, {}, { tier: ['monthly'] }]) {
+      const refused = await call('/api/billing/paypal/check', { token, json: body });
+      expect(refused.status).toBe(400);
+      expect(refused.json().error.message).toBe('Invalid subscription tier');
+    }
+    // It only asks: nothing is bought.
+    expect(await ctx.database.db.selectFrom('subscriptions').select('id').where('user_id', '=', subOf(token)).execute()).toEqual([]);
   });
 
   it('Bitcoin Monthly then Annual, paid at the same moment and each paid twice: the Monthly is stopped once, whichever lands first', async () => {

@@ -116,6 +116,12 @@ export const PAYMENT_PATHS = {
   /** The thank-you page: verify a PayPal subscription (`subscription_id` from the button's onApprove). */
   paypalVerify: '/api/billing/paypal/verify',
   /**
+   * Before PayPal's own button creates a subscription (real PayPal keys): would this plan add anything for the
+   * signed-in reader? 200, or 409 PLAN_ALREADY_COVERED with billing's reason. PayPal charges the first period when
+   * the subscription starts, so billing cannot refuse afterwards as it does for the other ways of paying.
+   */
+  paypalCheck: '/api/billing/paypal/check',
+  /**
    * The PayPal sandbox (PAYMENTS_SANDBOX on, no PayPal keys): the pricing page's button creates a subscription
    * here (signed in) and sends the browser to its approval page, which returns to /thank-you like PayPal.
    */
@@ -325,6 +331,13 @@ export interface PaymentOptionsResponse {
    * in for PayPal (no SDK to load): POST paypalSandboxSubscriptions, then send the browser to approve_url.
    */
   paypal: { client_id: string; plans: { monthly: string; annual: string }; sandbox?: boolean } | null;
+}
+
+export interface PaypalCheckRequest {
+  tier: 'monthly' | 'annual';
+}
+export interface PaypalCheckResponse {
+  success: true;
 }
 
 export interface PaypalSandboxCreateRequest {

@@ -170,6 +170,9 @@ export const paypalSandboxCreateBody = z.object(
   { tier: z.enum(['monthly', 'annual'], { error: PAYMENT_MESSAGES.invalidTier }) },
   { error: PAYMENT_MESSAGES.invalidTier },
 );
+/** PAYMENT_PATHS.paypalCheck: the plan PayPal's button is about to subscribe to. */
+export const paypalCheckBody = paypalSandboxCreateBody;
+export const paypalCheckResponse = z.object({ success: z.literal(true) });
 export const paypalSandboxCreateResponse = z.object({ success: z.literal(true), subscription_id: z.string(), approve_url: z.string() });
 /** A PayPal sandbox subscription id in a path: anything else is simply not found. */
 export const paypalSandboxParams = z.object({ id: z.string().max(64) });

@@ -27,6 +27,7 @@ const ready = (settings: typeof paypal | null): PaymentOptionsState => ({ status
 afterEach(() => {
   keishaStore.setState({ auth: initialAuthState });
   delete (window as { paypal?: unknown }).paypal;
+  vi.restoreAllMocks();
 });
 
 describe('PlanCard payment', () => {
@@ -67,8 +68,14 @@ describe('PlanCard payment', () => {
     keishaStore.setState({
       auth: { ...initialAuthState, user: { id: 'acc-42', email: 'a@example.org', daily_usage_count: 0, last_usage_reset: '2026-11-21' }, isAuthenticated: true, sessionRestored: true },
     });
+    // The reader's session, and billing saying the plan adds something (asked before the button and on subscribe).
+    const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input) === '/api/auth/refresh' ? answer({ success: true, user: { id: 'acc-42', email: 'a@example.org', role: 'user' }, token: 't', expires_in: 900 }) : answer({ success: true }),
+    );
     renderCard(ready(paypal));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Subscribe to the Monthly plan with PayPal' }).textContent).toBe('PayPal button'));
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url) === '/api/billing/paypal/check')).toHaveLength(2);
     expect(create).toHaveBeenCalledWith({ plan_id: 'P-MONTHLY', custom_id: 'acc-42' });
   });
 });

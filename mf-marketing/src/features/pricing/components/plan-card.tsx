@@ -31,18 +31,19 @@ function PaidAction({ tier, payment }: { tier: PricingTier; payment: PaymentOpti
   }
   if (payment.status === 'failed') return <PaymentFallback reason={PAYMENT_OPTIONS_FAILED} />;
   const { paypal } = payment;
-  const planId = tier.tier === 'monthly' || tier.tier === 'annual' ? paypal?.planIds[tier.tier] : undefined;
-  if (!paypal || !planId) return <PaymentFallback />;
+  const paidTier = tier.tier === 'monthly' || tier.tier === 'annual' ? tier.tier : null;
+  const planId = paidTier ? paypal?.planIds[paidTier] : undefined;
+  if (!paypal || !paidTier || !planId) return <PaymentFallback />;
   // Billing grants a PayPal subscription only to the account named in it: a guest signs in first.
   if (!accountId) return <SignInToSubscribe />;
   // No PayPal keys on this site: billing stands in for PayPal, offline, and says so.
-  if (paypal.sandbox && (tier.tier === 'monthly' || tier.tier === 'annual')) return <SandboxPayPalButton tier={tier.tier} planName={tier.name} />;
+  if (paypal.sandbox) return <SandboxPayPalButton tier={paidTier} planName={tier.name} />;
   return (
     <ErrorBoundary label={`PayPal's ${tier.tier} button`} fallback={<PaymentFallback reason="PayPal could not be loaded right now." />}>
       <PayPalSubscribeButton
         clientId={paypal.clientId}
         planId={planId}
-        tier={tier.tier}
+        tier={paidTier}
         amount={tier.amount}
         planName={tier.name}
         accountId={accountId}

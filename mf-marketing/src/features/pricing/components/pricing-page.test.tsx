@@ -33,6 +33,9 @@ function answerWith(body: unknown, status = 200, options: unknown = NO_PAYPAL) {
       return json(options);
     }
     if (url === '/api/billing/plans') return json(catalogue.body, catalogue.status);
+    // A signed-in reader's session, and billing's "this plan adds something" before PayPal's button.
+    if (url === '/api/auth/refresh') return json({ success: true, user: { id: 'acc-7', email: 'a@example.org', role: 'user' }, token: 'access-token', expires_in: 900 });
+    if (url === '/api/billing/paypal/check') return json({ success: true });
     return json({ success: false, error: { code: 'NOT_FOUND', message: url } }, 404);
   });
   return Object.assign(spy, { answerCatalogue: (next: unknown, nextStatus = 200) => (catalogue = { body: next, status: nextStatus }) });

@@ -19,6 +19,8 @@ import {
   createSubscriptionResponse,
   paymentIdParams,
   paymentOptionsResponse,
+  paypalCheckBody,
+  paypalCheckResponse,
   paypalVerifyBody,
   paypalVerifyResponse,
   subscriptionParams,
@@ -38,7 +40,7 @@ import type { Payments } from '../../payments/context.ts';
 import { fulfil } from '../../payments/fulfilment.ts';
 import { cancelPurchase } from '../../payments/cancellation.ts';
 import { applyObservation } from '../../payments/observations.ts';
-import { PLAN_ALREADY_COVERED, stopOutrankedRenewals } from '../../payments/upgrades.ts';
+import { alreadyCovered, PLAN_ALREADY_COVERED, stopOutrankedRenewals } from '../../payments/upgrades.ts';
 import { subscriptionView } from '../../payments/views.ts';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody, 502: apiErrorBody, 503: apiErrorBody };
@@ -249,6 +251,23 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
         }
       }
       return checkoutAnswer(row);
+    },
+  );
+
+  // PayPal's own button creates the subscription in the browser and PayPal charges its first period at once, so
+  // the pricing page asks here first (before showing the button, and again when it is pressed): a plan that adds
+  // nothing is refused before PayPal is involved, as every other way of paying is.
+  app.post(
+    PAYMENT_PATHS.paypalCheck,
+    {
+      schema: { tags: ['payments'], summary: 'Before PayPal’s button subscribes: would this plan add anything?', body: paypalCheckBody, response: { 200: paypalCheckResponse, ...errors } },
+      onRequest: app.authenticate,
+      config: verificationLimit,
+    },
+    async (request) => {
+      const covered = await alreadyCovered(payments, request.user.sub.toLowerCase(), paypalPurchase(request.body.tier));
+      if (covered) throw new AppError(409, PLAN_ALREADY_COVERED, covered.message, { reason: covered.message, subscription: subscriptionView(covered.covering) });
+      return { success: true as const };
     },
   );
 
