@@ -40,6 +40,15 @@ describe('the per-sentence strip', () => {
     for (let i = 1; i < strip.length; i++) expect(strip[i]!.start).toBeGreaterThanOrEqual(strip[i - 1]!.end);
   });
 
+  it('keeps the mark that opens a sentence with it, and gives it to the sentence it opens', () => {
+    const sentences = (text: string) => biasStrip(text).sentences.map((s) => text.slice(s.start, s.end));
+    // The audit: "<3 this city." was shown as "3 this city.", and an article pasted as HTML lost its first "<".
+    expect(sentences('<3 this city. The crowd cheered.')).toEqual(['<3 this city.', 'The crowd cheered.']);
+    expect(sentences('<p>The council met. It voted.</p>')).toEqual(['<p>The council met.', 'It voted.</p>']);
+    expect(sentences('¿Qué pasó? ¡Nadie sabe! ‘Wait,’ he said.')).toEqual(['¿Qué pasó?', '¡Nadie sabe!', '‘Wait,’ he said.']);
+    expect(sentences('He left. (She stayed.) "Fine," they said.')).toEqual(['He left.', '(She stayed.)', '"Fine," they said.']);
+  });
+
   it('places the loaded sentence above the plain ones', () => {
     const strip = biasStrip(ARTICLE).sentences;
     const loaded = strip[4]!.score;

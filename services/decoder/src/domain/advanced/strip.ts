@@ -65,6 +65,11 @@ function countOf(text: string, char: string, from: number, to: number): number {
   return n;
 }
 
+/** Marks that open a sentence right before its first word: quotes, brackets, an HTML tag's "<", Spanish ¿ and ¡. */
+const OPENERS = /[\u201c\u2018"(\[<\u00bf\u00a1]/;
+/** What a sentence's end gives back to the next one: spaces and the openers, bar '"' (its count decides, below). */
+const NOT_AN_ENDING = /[\s\u201c\u2018(\[<\u00bf\u00a1]/;
+
 /** Where each sentence of the tokens lies in the text: from its first word to just before the next sentence's. */
 export function sentenceSpans(text: string, tokens: Tokens): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
@@ -74,12 +79,12 @@ export function sentenceSpans(text: string, tokens: Tokens): Array<{ start: numb
     const nextFirst = s + 1 < n ? tokens.sentenceStart[s + 1]! : tokens.count;
     if (nextFirst <= first) continue;
     let start = tokens.start[first]!;
-    // An opening quote or bracket right before the first word belongs to the sentence.
+    // An opening mark right before the first word belongs to the sentence.
     const floor = spans.length > 0 ? spans[spans.length - 1]!.end : 0;
-    while (start > floor && /[\u201c"(\[]/.test(text[start - 1]!)) start--;
+    while (start > floor && OPENERS.test(text[start - 1]!)) start--;
     let end = s + 1 < n ? tokens.start[nextFirst]! : text.length;
     // The sentence keeps its closing punctuation and quote marks, not the space or an opening quote before the next one.
-    while (end > tokens.end[nextFirst - 1]! && /[\s\u201c(\[]/.test(text[end - 1]!)) end--;
+    while (end > tokens.end[nextFirst - 1]! && NOT_AN_ENDING.test(text[end - 1]!)) end--;
     if (end > tokens.end[nextFirst - 1]! && text[end - 1] === '"' && countOf(text, '"', start, end) % 2 === 1) end--;
     while (end > tokens.end[nextFirst - 1]! && /\s/.test(text[end - 1]!)) end--;
     spans.push({ start, end });
