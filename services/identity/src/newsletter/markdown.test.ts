@@ -11,6 +11,12 @@ describe('issueHtml', () => {
     expect(html).toMatch(/<ol[^>]*><li>first<\/li><li>second<\/li><\/ol>/);
   });
 
+  it('sends an image as a link named by its alt text, never as an image or a stray "!"', () => {
+    const html = issueHtml('See ![the chart](https://example.org/c.png?a=1&b=2) and ![](https://example.org/d.png). ![x](javascript:alert(1))', 'markdown');
+    expect(html).toContain('See <a href="https://example.org/c.png?a=1&amp;b=2" style="color:#1f1f1f">Image: the chart</a> and <a href="https://example.org/d.png" style="color:#1f1f1f">Image</a>.');
+    expect(html).not.toMatch(/<img|href="javascript/);
+  });
+
   it('lets no markup or script link through', () => {
     const html = issueHtml('<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[click](javascript:alert(1)) [x](https://a.example/"onmouseover="y)', 'markdown');
     expect(html).not.toMatch(/<script|<img|href="javascript/);

@@ -1,5 +1,5 @@
 // An administrator's issue to HTML for the message: a small Markdown subset (headings, paragraphs, lists,
-// bold, italic, code, links) or plain text. Everything is HTML-escaped first and only our own tags are added,
+// bold, italic, code, links; an image becomes a link to it) or plain text. Everything is HTML-escaped first and only our own tags are added,
 // so no markup from the issue reaches the message; links only to http(s) and mailto.
 import { escapeHtml } from '../mail/templates.ts';
 import type { NewsletterFormat } from '@keisha/contracts/identity';
@@ -14,6 +14,9 @@ function inline(source: string): string {
     return `\u0000${codes.length - 1}\u0000`;
   });
   html = html
+    // An image is sent as a link to it, named by its alt text: no remote image is loaded from a reader's inbox
+    // (many clients block them, and a remote image tells its server who opened the mail).
+    .replace(/!\[([^\]\n]*)\]\((https?:\/\/[^\s()]+)\)/g, (_, alt: string, url: string) => `<a href="${url}" style="color:#1f1f1f">${alt.trim() ? `Image: ${alt.trim()}` : 'Image'}</a>`)
     .replace(/\[([^\]\n]+)\]\(((?:https?:\/\/|mailto:)[^\s()]+)\)/g, (_, text: string, url: string) => `<a href="${url}" style="color:#1f1f1f">${text}</a>`)
     .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*\w])\*([^*\n]+)\*(?!\w)/g, '$1<em>$2</em>')

@@ -146,7 +146,7 @@ export function NewsletterPage() {
         <TextAreaField
           label="Body"
           rows={10}
-          hint="Markdown: # heading, **bold**, *italic*, - lists, [links](https://example.org). Every reader also gets the unsubscribe link."
+          hint="Markdown: # heading, **bold**, *italic*, - lists, [links](https://example.org); an image is sent as a link to it. Every reader also gets the unsubscribe link."
           value={draft.body}
           onChange={edit('body')}
           error={errors.body}
