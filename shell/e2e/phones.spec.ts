@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/csp.ts';
 
-// Pages of other remotes than marketing's (whose pages marketing.spec.ts photographs at three widths) on a
+// Pages of other remotes than marketing's (whose pages marketing-screenshots.spec.ts photographs at three widths) on a
 // phone: nothing wider than the window, and the decoder's header keeps who is reading and Sign In on screen.
 // An audit found the header squeezing 'Guest User' to an empty pill and pushing Sign In off a 375 px screen,
 // and /developers' tables scrolling the page sideways.
