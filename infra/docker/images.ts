@@ -1,5 +1,5 @@
 // The production images: one list, read by the build command below, checked against the Kubernetes manifests
-// (infra/k8s/manifests.test.ts) and against the images themselves once built (`npm run test:containers`
+// (infra/k8s/manifests-*.test.ts) and against the images themselves once built (`npm run test:containers`
 // inspects each: its environment, command, working directory and user are the ones written here).
 //
 //   node infra/docker/images.ts                                 prints the docker build commands
