@@ -45,7 +45,9 @@ const DECODER: DecoderPlan[] = [
     billing_cycle: 'yearly',
     bitcoin_price: usd(6000),
     cashapp_price: usd(9999),
-    features: ['Unlimited analyses', 'Priority support', 'Export and API access'],
+    // Everything Monthly gives, listed again (a reader comparing cards saw no advanced detection or newsletter on
+    // the Annual), and the API. Export is not sold: every reader can export an analysis (the FAQ says so).
+    features: ['Unlimited analyses', 'Advanced detection', 'Priority support', 'Daily newsletter', 'API access for your own tools'],
   },
 ];
 

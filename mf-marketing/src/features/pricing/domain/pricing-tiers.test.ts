@@ -17,7 +17,7 @@ describe('pricingTiers', () => {
   it("takes each tier's features from the decoder plan, without repeating the allowance", () => {
     const [, monthly, annual] = pricingTiers(catalogueFixture());
     expect(monthly!.features).toEqual(['Advanced detection', 'Priority support', 'Daily newsletter']);
-    expect(annual!.features).toEqual(['Priority support', 'Export and API access (coming soon)']);
+    expect(annual!.features).toEqual(['Advanced detection', 'Priority support', 'Daily newsletter', 'API access for your own tools']);
   });
 
   it('orders tiers Free, Monthly, Annual whatever the catalogue order, and leaves out missing ones', () => {

@@ -18,7 +18,7 @@ export function catalogueFixture(): PlansResponse {
       plans: [
         { tier: 'free', name: 'Free', usage_limit: 3, billing_cycle: 'daily', bitcoin_price: usd(0), cashapp_price: usd(0), features: ['3 analyses per day', 'Bias score, coded language and Keisha translation'] },
         { tier: 'monthly', name: 'Monthly', usage_limit: 10, billing_cycle: 'monthly', bitcoin_price: usd(700), cashapp_price: usd(1499), features: ['10 analyses per day', 'Advanced detection', 'Priority support', 'Daily newsletter'] },
-        { tier: 'annual', name: 'Annual', usage_limit: null, billing_cycle: 'yearly', bitcoin_price: usd(6000), cashapp_price: usd(9999), features: ['Unlimited analyses', 'Priority support', 'Export and API access (coming soon)'] },
+        { tier: 'annual', name: 'Annual', usage_limit: null, billing_cycle: 'yearly', bitcoin_price: usd(6000), cashapp_price: usd(9999), features: ['Unlimited analyses', 'Advanced detection', 'Priority support', 'Daily newsletter', 'API access for your own tools'] },
       ],
       annual_savings: { bitcoin: { amount: usd(2400), percent: 29 }, cashapp: { amount: usd(7989), percent: 44 } },
     },
