@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE } from '../knowledge/index.ts';
-import { answerOffline, rankPassages } from './offline.ts';
+import { answerOffline, rankPassages, sentencesOf } from './offline.ts';
 
 const topicOf = (id: string) => KNOWLEDGE.find((p) => p.id === id)!.topic;
 
@@ -118,5 +118,31 @@ describe('answerOffline', () => {
     expect(followUp.kind).toBe('answer');
     expect(followUp.passageIds[0]).not.toBe(first.passageIds[0]);
     expect(answerOffline('tell me more').kind).toBe('no-match');
+  });
+});
+
+describe('sentencesOf', () => {
+  it('keeps a sentence whole across initials and titles (the audit: "U.S. mortgage lenders" began a sentence at "S.")', () => {
+    expect(sentencesOf('They found that U.S. mortgage lenders charged more. The gap was 7.9 points.')).toEqual([
+      'They found that U.S. mortgage lenders charged more. ',
+      'The gap was 7.9 points.',
+    ]);
+    expect(sentencesOf('Ibram X. Kendi wrote it (was it?) and left. Dr. King spoke. “It never ended,” she said. Next!')).toEqual([
+      'Ibram X. Kendi wrote it (was it?) and left. ',
+      'Dr. King spoke. ',
+      '“It never ended,” she said. ',
+      'Next!',
+    ]);
+  });
+
+  it('cuts every passage of the library into sentences that start as sentences do, and loses nothing', () => {
+    for (const passage of KNOWLEDGE) {
+      const sentences = sentencesOf(passage.text);
+      expect(sentences.join(''), passage.id).toBe(passage.text);
+      for (const sentence of sentences) {
+        expect(sentence.trim(), passage.id).toMatch(/^[“"'(\[A-Z0-9]/);
+        expect(sentence.trim(), passage.id).not.toMatch(/^[A-Z]\.\s/);
+      }
+    }
   });
 });

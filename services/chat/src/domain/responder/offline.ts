@@ -134,11 +134,35 @@ function topicList(): string {
     .join('\n');
 }
 
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+/**
+ * Ends ICU takes for a sentence's end before a capital that are inside a name: initials ("Ibram X. Kendi",
+ * "the U.S. Federal Reserve") and titles ("Dr. King").
+ */
+const NOT_AN_END = /(?:^|[\s(“"])(?:(?:[A-Z]\.)+|Mr\.|Mrs\.|Ms\.|Dr\.|Prof\.|Rev\.|Sen\.|Rep\.|Gov\.|Gen\.|St\.)\s*$/;
+
+/** The sentences of a passage (ICU's sentence breaks, rejoined where they split a name or go on in lower case). */
+export function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  let pending = '';
+  for (const { segment } of SENTENCES.segment(text)) {
+    // A question or exclamation inside a sentence: "(is it?) and then".
+    if (out.length > 0 && !pending && /^\p{Ll}/u.test(segment)) {
+      out[out.length - 1] += segment;
+      continue;
+    }
+    pending += segment;
+    if (NOT_AN_END.test(pending)) continue;
+    out.push(pending);
+    pending = '';
+  }
+  if (pending) out.push(pending);
+  return out;
+}
+
 /** The first `count` sentences of a passage. */
 function firstSentences(text: string, count: number): string {
-  const parts = text.match(/[^.!?]+[.!?]+(?:["”')\]]+)?(?:\s+|$)/g);
-  if (!parts) return text;
-  return parts.slice(0, count).join('').trim();
+  return sentencesOf(text).slice(0, count).join('').trim();
 }
 
 function greeting(context: OfflineContext): OfflineAnswer {
