@@ -123,6 +123,9 @@ describe.each(targets)('account recovery on $kind', (target) => {
       expect(stored).toHaveLength(1);
       expect(JSON.stringify(stored)).not.toContain(token);
 
+      // The page asks whether the link still works when it opens: yes, and asking does not use it up.
+      for (let i = 0; i < 2; i++) expect(await post('/api/auth/password-reset/check', { token })).toMatchObject({ status: 200, body: { success: true } });
+
       const weak = await post('/api/auth/password-reset', { token, new_password: 'password1' });
       expect(weak.status).toBe(400);
       expect(weak.body.error.code).toBe('WEAK_PASSWORD');
@@ -141,6 +144,10 @@ describe.each(targets)('account recovery on $kind', (target) => {
       const again = await post('/api/auth/password-reset', { token, new_password: 'another-garden-tulip-55' });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('LINK_USED');
+      // A used link is told apart when the page opens, with the reset's own words.
+      const used = await post('/api/auth/password-reset/check', { token });
+      expect(used.status).toBe(409);
+      expect(used.body.error).toEqual(again.body.error);
       const notice = await waitForMail('reset@example.org', 'Your Keisha password was changed');
       expect(notice.text).toMatch(/every device was signed out/);
     });
@@ -154,6 +161,9 @@ describe.each(targets)('account recovery on $kind', (target) => {
       const expired = await post('/api/auth/password-reset', { token, new_password: NEW_PASSWORD });
       expect(expired.status).toBe(410);
       expect(expired.body.error.message).toMatch(/expired/);
+      expect(await post('/api/auth/password-reset/check', { token })).toMatchObject({ status: 410, body: { error: expired.body.error } });
+      expect(await post('/api/auth/password-reset/check', { token: 'A'.repeat(43) })).toMatchObject({ status: 400, body: { error: { code: 'INVALID_LINK' } } });
+      for (const body of [{}, { token: 'short' }, { token: ['x'] }, { token: 'A'.repeat(5000) }]) expect((await post('/api/auth/password-reset/check', body)).status).toBe(400);
       const unknown = await post('/api/auth/password-reset', { token: 'A'.repeat(43), new_password: NEW_PASSWORD });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.code).toBe('INVALID_LINK');

@@ -20,6 +20,7 @@ const ROUTES = [
   'POST /api/auth/verify-email/resend',
   'POST /api/auth/password-reset/request',
   'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/check',
   'POST /api/auth/unlock/request',
   'POST /api/auth/unlock',
   'POST /api/auth/email-change',
@@ -74,6 +75,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           // Links by mail (issue 27): requests for them, and tokens no link ever carried.
           'POST /api/auth/password-reset/request': { email: USER.email },
           'POST /api/auth/password-reset': { token: 'A'.repeat(43), new_password: 'fuzz-copper-lantern-88' },
+          'POST /api/auth/password-reset/check': { token: 'A'.repeat(43) },
           'POST /api/auth/unlock/request': { email: USER.email, next: '/admin' },
           'POST /api/auth/unlock': { token: 'B'.repeat(43) },
           'POST /api/auth/email-change': { new_email: 'fuzz-elsewhere@example.org', password: USER.password },

@@ -171,6 +171,11 @@ export function createRecovery(app: ServiceApp, db: Kysely<IdentityDatabase>, de
       requestLinkLater(rawEmail, 'password-reset');
     },
 
+    /** Refuses a reset link that can no longer be used, as `resetPassword` would, without using it up. */
+    async checkResetLink(token: string): Promise<void> {
+      await linkOwner(token, 'password-reset');
+    },
+
     /** Sets a new password with a reset link, signs out every device, and tells the owner. */
     async resetPassword(token: string, newPassword: string, address: string): Promise<void> {
       const owner = await linkOwner(token, 'password-reset');

@@ -18,6 +18,11 @@ export const AUTH_PATHS = {
   verifyEmailResend: '/api/auth/verify-email/resend',
   /** POST { email }: mails a password-reset link when the address has an account; the same answer either way. */
   passwordResetRequest: '/api/auth/password-reset/request',
+  /**
+   * POST { token }: whether a reset link can still be used (200), or why not (the reset's own 400/409/410), without
+   * using it up: the page says so when it opens, before the reader types a new password twice.
+   */
+  passwordResetCheck: '/api/auth/password-reset/check',
   /** POST { token, new_password }: sets the password with a reset link's token and signs out every device. */
   passwordReset: '/api/auth/password-reset',
   /** POST { new_email, password }, signed in: mails a confirmation link to the new address. */

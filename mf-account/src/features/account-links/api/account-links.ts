@@ -11,6 +11,11 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await apiRequest<{ success: true }>(AUTH_PATHS.passwordResetRequest, { method: 'POST', body: { email: email.trim() } });
 }
 
+/** Resolves when the reset link can still be used; rejects with identity's reason (400, 409, 410) when not. */
+export async function checkResetLink(token: string): Promise<void> {
+  await apiRequest<{ success: true }>(AUTH_PATHS.passwordResetCheck, { method: 'POST', body: { token } });
+}
+
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
   await apiRequest<{ success: true }>(AUTH_PATHS.passwordReset, { method: 'POST', body: { token, new_password: newPassword } });
 }

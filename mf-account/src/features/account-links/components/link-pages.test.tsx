@@ -48,7 +48,10 @@ describe('pages of mailed links (issue 27)', () => {
         ? apiFailure(400, 'WEAK_PASSWORD', 'This is a commonly used password.')
         : { json: { success: true } },
     );
+    api.on('POST /api/auth/password-reset/check', { json: { success: true } });
     renderAt(`/reset-password?token=${TOKEN}`);
+    await screen.findByLabelText('New password');
+    expect(api.callsTo('POST /api/auth/password-reset/check').map((call) => call.body)).toEqual([{ token: TOKEN }]);
     const fill = (value: string) => {
       fireEvent.change(screen.getByLabelText('New password'), { target: { value } });
       fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value } });
@@ -59,6 +62,24 @@ describe('pages of mailed links (issue 27)', () => {
     fill('amber-lighthouse-fern-27');
     expect(await screen.findByText(/Your password has been changed, and every device has been signed out/)).toBeTruthy();
     expect(api.callsTo('POST /api/auth/password-reset').at(-1)?.body).toEqual({ token: TOKEN, new_password: 'amber-lighthouse-fern-27' });
+  });
+
+  it('says at once that a used or expired reset link cannot be used, and offers a new one (the audit: only after typing the password twice)', async () => {
+    api.on('POST /api/auth/password-reset/check', apiFailure(409, 'LINK_USED', 'This link has already been used.'));
+    api.on('POST /api/auth/password-reset/request', { json: { success: true } });
+    renderAt(`/reset-password?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'This reset link cannot be used' })).toBeTruthy();
+    expect(screen.getByText('This link has already been used.')).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Send me a new reset link' }));
+    expect(await screen.findByRole('button', { name: 'Send me a reset link' })).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/password-reset')).toHaveLength(0);
+  });
+
+  it('shows the form when identity cannot say whether the link works (setting the password asks again)', async () => {
+    api.on('POST /api/auth/password-reset/check', apiFailure(503, 'SERVICE_UNAVAILABLE', 'Try again shortly.'));
+    renderAt(`/reset-password?token=${TOKEN}`);
+    expect(await screen.findByLabelText('New password')).toBeTruthy();
   });
 
   it('changes nothing until the button is pressed on the e-mail change and sign-in link pages', async () => {

@@ -8,6 +8,7 @@ import {
   emailChangeConfirmResponse,
   okResponse,
   passwordResetBody,
+  passwordResetCheckBody,
   passwordResetRequestBody,
   unlockBody,
   unlockRequestBody,
@@ -49,6 +50,18 @@ export async function recoveryRoutes(app: ServiceApp, options: RecoveryRouteOpti
     },
     async (request, reply) => {
       await withRetryAfter(reply, () => recovery.requestPasswordReset(request.body.email, request.ip));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.passwordResetCheck,
+    {
+      schema: { tags: ['auth'], summary: 'Whether a reset link can still be used (it is not used up)', body: passwordResetCheckBody, response: { 200: okResponse, ...errors } },
+      config: limited,
+    },
+    async (request) => {
+      await recovery.checkResetLink(request.body.token);
       return { success: true as const };
     },
   );
