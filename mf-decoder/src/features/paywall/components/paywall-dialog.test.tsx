@@ -110,6 +110,24 @@ describe('PaywallDialog', () => {
     expect(await within(dialog).findByRole('region', { name: 'Annual' })).toBeTruthy();
   });
 
+  it('offers a Monthly reader at 10 of 10 only the plan that raises the limit: Annual', async () => {
+    renderForReader({ subscription_tier: 'monthly', limit: 10, daily_limit: 10, daily_count: 10 });
+    const dialog = screen.getByRole('dialog', { name: 'Daily Limit Reached' });
+    expect(within(dialog).getByText('You have used all 10 of your analyses for today. Upgrade to the Annual plan for unlimited analyses.')).toBeTruthy();
+    const annual = await within(dialog).findByRole('region', { name: 'Annual' });
+    expect(within(annual).getByRole('button', { name: 'Pay $60 with Bitcoin' })).toBeTruthy();
+    expect(within(dialog).queryByRole('region', { name: 'Monthly' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Pay $7 with Bitcoin' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Pay $14.99 with Cash App' })).toBeNull();
+  });
+
+  it('offers a Free reader at the limit both plans', async () => {
+    renderForReader();
+    const dialog = screen.getByRole('dialog', { name: 'Daily Limit Reached' });
+    expect(await within(dialog).findByRole('region', { name: 'Monthly' })).toBeTruthy();
+    expect(within(dialog).getByRole('region', { name: 'Annual' })).toBeTruthy();
+  });
+
   it('hides the reset note for an unlimited plan', async () => {
     renderForReader({ subscription_tier: 'annual', unlimited: true, limit: null, daily_limit: null });
     await screen.findByRole('region', { name: 'Annual' });

@@ -2,7 +2,7 @@ import type { Usage } from '@keisha/contracts/decoder';
 import { buttonStyles as buttons, ModalDialog, pillStyles as pill } from '@keisha/ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { trackEvent } from '@keisha/store';
-import { paywallAudience, paywallMessage, paywallTitle, RESET_NOTE, showsResetNote, userTypeOf } from '../domain/paywall.ts';
+import { paywallAudience, paywallMessage, paywallTitle, plansRaisingLimit, RESET_NOTE, showsResetNote, userTypeOf } from '../domain/paywall.ts';
 import { formatPrice, PAYMENT_METHOD_NAMES, savingsLabel, type PaymentMethod, type PaywallPlan } from '../domain/plans.ts';
 import { useCheckout, type CheckoutState } from '../hooks/use-checkout.ts';
 import { usePaywallPlans } from '../hooks/use-paywall-plans.ts';
@@ -50,7 +50,7 @@ export function PaywallDialog({ signedIn, usage, notice, onClose, onCreateAccoun
   return (
     <ModalDialog title={paywallTitle(audience)} onClose={onClose} className={styles.dialog}>
       <div className={styles.intro}>
-        <p className={styles.message}>{paywallMessage(audience, limit)}</p>
+        <p className={styles.message}>{paywallMessage(audience, limit, usage?.subscription_tier)}</p>
         {showsResetNote(usage) && <p className={styles.resetNote}>{RESET_NOTE}</p>}
       </div>
       {notice}
@@ -73,8 +73,8 @@ export function PaywallDialog({ signedIn, usage, notice, onClose, onCreateAccoun
         </div>
       )}
       {plans.status === 'ready' && (
-        <div className={styles.plans}>
-          {plans.plans.map((plan) => (
+        <PlanList offered={plansRaisingLimit(plans.plans, audience, limit)}>
+          {(plan) => (
             <PlanCard
               key={plan.id}
               plan={plan}
@@ -82,12 +82,17 @@ export function PaywallDialog({ signedIn, usage, notice, onClose, onCreateAccoun
               checkout={checkout.state}
               onChoose={(method) => checkout.start(plan, { plan: plan.id, method, userType })}
             />
-          ))}
-        </div>
+          )}
+        </PlanList>
       )}
       {audience === 'guest' && <GuestNote {...(onCreateAccount ? { onCreateAccount } : {})} />}
     </ModalDialog>
   );
+}
+
+/** One card spans the dialog; two sit side by side. */
+function PlanList({ offered, children }: { offered: readonly PaywallPlan[]; children: (plan: PaywallPlan) => ReactNode }) {
+  return <div className={`${styles.plans} ${offered.length === 1 ? styles.single : ''}`}>{offered.map(children)}</div>;
 }
 
 interface PlanCardProps {

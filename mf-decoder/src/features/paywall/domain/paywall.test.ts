@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paywallAudience, paywallMessage, paywallTitle, pricingUrl, showsResetNote, userTypeOf } from './paywall.ts';
+import { paywallAudience, paywallMessage, paywallTitle, plansRaisingLimit, pricingUrl, showsResetNote, userTypeOf } from './paywall.ts';
+import type { PaywallPlan } from './plans.ts';
 
 describe('paywall title', () => {
   it('speaks to guests and to signed-in readers', () => {
@@ -25,6 +26,34 @@ describe('paywallMessage', () => {
   it('states the allowance when it is known', () => {
     expect(paywallMessage('guest', 3)).toBe('You have used all 3 of your free analyses for today. Choose a plan to keep decoding the news.');
     expect(paywallMessage('member', null)).toBe('You have used your analyses for today. Upgrade your plan to keep decoding the news.');
+  });
+
+  it('names Annual, the one step up, to a Monthly reader', () => {
+    expect(paywallMessage('member', 10, 'monthly')).toBe('You have used all 10 of your analyses for today. Upgrade to the Annual plan for unlimited analyses.');
+    expect(paywallMessage('member', 3, 'free')).toBe('You have used all 3 of your analyses for today. Upgrade your plan to keep decoding the news.');
+  });
+});
+
+describe('plansRaisingLimit', () => {
+  const plan = (id: PaywallPlan['id'], dailyLimit: number | null): PaywallPlan => ({
+    id,
+    name: id,
+    period: id === 'monthly' ? 'month' : 'year',
+    priceCents: { bitcoin: 1, cashapp: 1 },
+    dailyLimit,
+    features: [],
+    recommended: id === 'annual',
+  });
+  const both = [plan('monthly', 10), plan('annual', null)];
+
+  it('offers only plans above the limit the reader has', () => {
+    expect(plansRaisingLimit(both, 'member', 10).map((p) => p.id)).toEqual(['annual']);
+    expect(plansRaisingLimit(both, 'member', 3).map((p) => p.id)).toEqual(['monthly', 'annual']);
+  });
+
+  it('offers every plan to a guest or when the limit is not known', () => {
+    expect(plansRaisingLimit(both, 'guest', 3).map((p) => p.id)).toEqual(['monthly', 'annual']);
+    expect(plansRaisingLimit(both, 'member', null).map((p) => p.id)).toEqual(['monthly', 'annual']);
   });
 });
 

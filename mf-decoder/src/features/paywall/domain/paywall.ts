@@ -1,4 +1,4 @@
-import type { PaymentMethod, PlanId } from './plans.ts';
+import type { PaymentMethod, PaywallPlan, PlanId } from './plans.ts';
 
 /** Who sees the paywall: a visitor without an account, or a signed-in reader at their plan's limit. */
 export type PaywallAudience = 'guest' | 'member';
@@ -25,11 +25,22 @@ export function showsResetNote(usage: { unlimited?: boolean; subscription_tier?:
   return !(usage?.unlimited === true || usage?.subscription_tier === 'annual');
 }
 
-export function paywallMessage(audience: PaywallAudience, limit: number | null): string {
+export function paywallMessage(audience: PaywallAudience, limit: number | null, tier?: string | null): string {
   const allowance = limit === null ? 'your' : `all ${limit} of your`;
-  return audience === 'guest'
-    ? `You have used ${allowance} free analyses for today. Choose a plan to keep decoding the news.`
-    : `You have used ${allowance} analyses for today. Upgrade your plan to keep decoding the news.`;
+  if (audience === 'guest') return `You have used ${allowance} free analyses for today. Choose a plan to keep decoding the news.`;
+  // A Monthly reader has one step left: the paywall shows only Annual, so it says so.
+  if (tier === 'monthly') return `You have used ${allowance} analyses for today. Upgrade to the Annual plan for unlimited analyses.`;
+  return `You have used ${allowance} analyses for today. Upgrade your plan to keep decoding the news.`;
+}
+
+/**
+ * The plans worth offering at the limit: those that raise the reader's daily limit. Buying the plan one
+ * already has only adds a period (docs/billing.md), so a Monthly reader at 10 of 10 is offered Annual
+ * alone. A guest, or a reader whose limit is not known, is offered every plan.
+ */
+export function plansRaisingLimit(plans: readonly PaywallPlan[], audience: PaywallAudience, limit: number | null): PaywallPlan[] {
+  if (audience === 'guest' || limit === null) return [...plans];
+  return plans.filter((plan) => plan.dailyLimit === null || plan.dailyLimit > limit);
 }
 
 /**
