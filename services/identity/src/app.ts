@@ -23,6 +23,9 @@ import { newsletterIssues } from './newsletter/issues.ts';
 import { unsubscribeTokens } from './newsletter/unsubscribe-token.ts';
 import { newsletterRoutes } from './routes/newsletter/index.ts';
 import { adminNewsletterRoutes } from './routes/admin/newsletter.ts';
+import { adminSupportRoutes } from './routes/admin/support.ts';
+import { supportRoutes } from './routes/support/index.ts';
+import { createSupport } from './support/support.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -147,6 +150,13 @@ export async function buildIdentityApp(
       app.addHook('onClose', () => newsletter.stop());
       await app.register(newsletterRoutes, { newsletter, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC });
+      // Support requests: the same plan lookup says who has priority (Monthly and Annual).
+      const support = createSupport(
+        { db, outbox: mail.outbox, nudge: () => mail.delivery.nudge(), planOf: (userId, bearer) => decoderPlan({ userId, bearer }), log: app.log },
+        { inbox: config.SUPPORT_EMAIL, publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''), perAccountLimit: config.SUPPORT_REQUESTS_PER_HOUR, windowMs: 3_600_000 },
+      );
+      await app.register(supportRoutes, { support, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      await app.register(adminSupportRoutes, { support });
     },
   });
 }

@@ -53,8 +53,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   LINK_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Reset links, sign-in links and e-mail changes per account per hour, each kind on its own (past it, no more mail). */
   LINK_REQUESTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(3),
-  /** Named in messages as the address to write to when something is wrong. */
+  /** Named in messages as the address to write to when something is wrong; support requests' notices go there. */
   SUPPORT_EMAIL: z.email().default('support@keisha.ai'),
+  /** Support requests one account may send per hour (then 429 with Retry-After). */
+  SUPPORT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   // The daily newsletter (src/newsletter): billing says whose plan includes it, the decoder gives its content.
   BILLING_URL: z.url().default('http://127.0.0.1:4004'),
   DECODER_URL: z.url().default('http://127.0.0.1:4002'),

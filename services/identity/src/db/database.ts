@@ -116,6 +116,22 @@ export interface NewsletterRunsTable {
   queued: ColumnType<number, number | undefined, number>;
 }
 
+export interface SupportRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The sender's address when the request was sent. */
+  email: string;
+  subject: string;
+  message: string;
+  priority: boolean;
+  /** The plan's label when the request was sent ('Decoder Annual'), or null: free, or billing could not say. */
+  plan: string | null;
+  status: ColumnType<'open' | 'answered', 'open' | 'answered' | undefined, 'open' | 'answered'>;
+  created_at: Timestamp;
+  answered_at: NullableTimestamp;
+  answered_by: string | null;
+}
+
 export interface EmailVerificationsTable {
   token_hash: string;
   user_id: string;
@@ -158,6 +174,7 @@ export interface IdentityDatabase {
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_runs: NewsletterRunsTable;
   mail_outbox: MailOutboxTable;
+  support_requests: SupportRequestsTable;
   email_verifications: EmailVerificationsTable;
   waitlist: WaitlistTable;
   users: UsersTable;
@@ -180,3 +197,4 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type AccountLinkRow = Selectable<AccountLinksTable>;
 export type NewsletterIssueRow = Selectable<NewsletterIssuesTable>;
+export type SupportRequestRow = Selectable<SupportRequestsTable>;

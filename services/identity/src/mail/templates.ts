@@ -220,6 +220,55 @@ export const newsletterTemplate = defineTemplate({
   ].join('\n'),
 });
 
+/** To the reader who sent a support request: we have it, and when to expect an answer. */
+export const supportReceiptTemplate = defineTemplate({
+  name: 'support-receipt',
+  names: ['subject', 'received', 'message', 'accountUrl'],
+  subject: 'We received your request: {{subject}}',
+  preview: '{{received}}',
+  text: lines(
+    '{{received}}',
+    '',
+    'Your request: {{subject}}',
+    '',
+    '{{message}}',
+    '',
+    'You can see your requests and whether they are answered on your account page: {{accountUrl}}',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('We received your request'),
+    '<mj-text>{{received}}</mj-text>',
+    '<mj-text><strong>{{subject}}</strong></mj-text>',
+    '<mj-text><div style="white-space:pre-wrap">{{message}}</div></mj-text>',
+    note('You can see your requests and whether they are answered on <a href="{{accountUrl}}" style="color:#6b6b6b">your account page</a>.'),
+  ].join('\n'),
+});
+
+/** To the support inbox: a reader's request; a reply goes to the reader (Reply-To). */
+export const supportNoticeTemplate = defineTemplate({
+  name: 'support-notice',
+  names: ['prefix', 'subject', 'email', 'plan', 'replyBy', 'message', 'adminUrl'],
+  subject: '{{prefix}}{{subject}}',
+  preview: 'From {{email}} ({{plan}}), to answer {{replyBy}}.',
+  text: lines(
+    'From: {{email}}',
+    'Plan: {{plan}}',
+    'Answer {{replyBy}}.',
+    '',
+    '{{message}}',
+    '',
+    'Reply to this message to answer the reader, then mark the request answered: {{adminUrl}}',
+  ),
+  body: [
+    '<mj-text>From <strong>{{email}}</strong>, plan: {{plan}}. Answer {{replyBy}}.</mj-text>',
+    '<mj-text><strong>{{subject}}</strong></mj-text>',
+    '<mj-text><div style="white-space:pre-wrap">{{message}}</div></mj-text>',
+    note('Reply to this message to answer the reader, then <a href="{{adminUrl}}" style="color:#6b6b6b">mark the request answered</a>.'),
+  ].join('\n'),
+});
+
 export const ALL_TEMPLATES = [
   verifyEmailTemplate,
   passwordResetTemplate,
@@ -230,6 +279,8 @@ export const ALL_TEMPLATES = [
   unlockTemplate,
   accountAttackedTemplate,
   newsletterTemplate,
+  supportReceiptTemplate,
+  supportNoticeTemplate,
 ];
 
 export function verifyEmailMail(input: { link: string; email: string; validHours: number }): Promise<RenderedMail> {

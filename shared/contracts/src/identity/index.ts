@@ -1,3 +1,4 @@
 export * from './waitlist.ts';
 export * from './auth.ts';
 export * from './newsletter.ts';
+export * from './support.ts';

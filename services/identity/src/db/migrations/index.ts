@@ -7,6 +7,7 @@ import * as mailOutbox from './2026112703_mail_outbox.ts';
 import * as accountsLinks from './2026112704_accounts_links.ts';
 import * as confirmEarlierAccounts from './2026112705_confirm_earlier_accounts.ts';
 import * as newsletter from './2026112706_newsletter.ts';
+import * as supportRequests from './2026120101_support_requests.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -17,4 +18,5 @@ export const migrations: MigrationSet = {
   '2026112704_accounts_links': accountsLinks,
   '2026112705_confirm_earlier_accounts': confirmEarlierAccounts,
   '2026112706_newsletter': newsletter,
+  '2026120101_support_requests': supportRequests,
 };
