@@ -1,6 +1,6 @@
 import { CHAT_EVENTS } from '@keisha/contracts/analytics';
 import { trackEvent, useKeisha } from '@keisha/store';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useChatProfile } from '../features/profile/hooks/use-chat-profile.ts';
 import { SignInUnconfirmed } from '../features/session/components/sign-in-unconfirmed.tsx';
@@ -36,6 +36,9 @@ export function ChatRoot({ page }: { page: string }) {
   useEffect(() => {
     if (state.view === 'biasDetection') navigate(DECODER_PATH);
   }, [state.view, navigate]);
+
+  const root = useRef<HTMLDivElement>(null);
+  useFocusHeadingOnViewChange(state.view, root);
 
   /** To the chat's own views from a return page: '/' shows the chat, opened on the view asked for. */
   const home = (request: ViewRequest = {}) => navigate('/', { state: request });
@@ -98,7 +101,7 @@ export function ChatRoot({ page }: { page: string }) {
   }
 
   return (
-    <div className={styles.root}>
+    <div className={styles.root} ref={root}>
       {view}
       {paywall && (
         <PaywallDialog
@@ -112,6 +115,22 @@ export function ChatRoot({ page }: { page: string }) {
       )}
     </div>
   );
+}
+
+/**
+ * A switch of view (chat, Settings, the checkout) is a new page to its reader: focus moves to the view's
+ * heading, as the shell does after a route change. Not when the chat first opens.
+ */
+function useFocusHeadingOnViewChange(view: string, root: RefObject<HTMLElement | null>) {
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    const heading = root.current?.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [view, root]);
 }
 
 function UpgradeCheckoutScreen({ plan, onBack }: { plan: PaidTier; onBack: () => void }) {

@@ -207,6 +207,22 @@ describe('Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to Chat' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'KEISHA' })).toBeTruthy();
   });
+
+  it("moves focus to each view's heading as the views switch, and leaves it alone when Settings first opens", async () => {
+    signIn();
+    renderSettings();
+    const settings = screen.getByRole('heading', { level: 1, name: 'Settings' });
+    expect(document.activeElement).not.toBe(settings);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+    const checkout = await screen.findByRole('heading', { level: 1, name: 'Upgrade to Pro' });
+    expect(document.activeElement).toBe(checkout);
+    expect(checkout.getAttribute('tabindex')).toBe('-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Changed My Mind (Back to Settings)' }));
+    expect(document.activeElement).toBe(await screen.findByRole('heading', { level: 1, name: 'Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Chat' }));
+    await screen.findByRole('textbox', { name: 'Message Keisha' });
+    expect(document.activeElement?.tagName).toBe('H1');
+  });
 });
 
 describe('UpgradeCheckoutView', () => {

@@ -6,7 +6,7 @@ import type { RemoteName } from '../federation/registry.ts';
 import { DocumentPolicyBoundary } from './document-policy.ts';
 import { HOME, REMOTE_ROUTES } from './paths.ts';
 import { usePageViews } from './page-views.ts';
-import { ScrollToTop, useDocumentTitle } from './route-effects.tsx';
+import { FocusOnNavigate, ScrollToTop, useDocumentTitle } from './route-effects.tsx';
 
 function Page({ remote, page, title }: { remote: RemoteName; page: string; title: string }) {
   useDocumentTitle(title);
@@ -51,6 +51,7 @@ export function App() {
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </main>
+        <FocusOnNavigate />
       </DocumentPolicyBoundary>
     </BrowserRouter>
   );
