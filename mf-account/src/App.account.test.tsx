@@ -124,7 +124,17 @@ describe('signed in', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-pass-1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your current password is incorrect.');
+    // The message is the current-password field's own: marked invalid, described by it, and focused so it is heard.
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    const described = (current.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Your current password is incorrect.');
+    expect(document.activeElement).toBe(current);
+    expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull();
+    // Editing the field clears it.
+    fireEvent.change(current, { target: { value: 'right-pass' } });
+    expect(current.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Your current password is incorrect.')).toBeNull();
     expect(api.callsTo('POST /api/auth/change-password')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Your Account' })).toBeTruthy();
     expect(screen.getByText(MEMBER.email)).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import type { FormStatus } from '../lib/use-field-form.ts';
 import { ActionOutcome } from './action-outcome.tsx';
 
@@ -14,12 +14,18 @@ export interface FieldFormProps {
   classes: Readonly<Record<string, string>>;
   /** The fields. */
   children: ReactNode;
+  /** useFieldForm's invalidAttempts: each time it grows, focus goes to the first field in error, which then says why. */
+  invalidAttempts?: number;
 }
 
 /** A form of labelled fields, then what came of sending it (success or the server's error), then its submit button. */
-export function FieldForm({ status, onSubmit, done, submitLabel, busyLabel, classes, children }: FieldFormProps) {
+export function FieldForm({ status, onSubmit, done, submitLabel, busyLabel, classes, children, invalidAttempts = 0 }: FieldFormProps) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (invalidAttempts > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidAttempts]);
   return (
-    <form className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form ref={form} className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       {children}
       <ActionOutcome status={status} done={done} label={submitLabel} busyLabel={busyLabel} actionsClassName={classes.actions} />
     </form>

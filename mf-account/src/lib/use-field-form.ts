@@ -20,6 +20,11 @@ export interface FieldFormSubmit<Values> {
   send: (values: Values) => Promise<Values | void>;
   /** The message shown when sending failed. */
   failure: (error: unknown) => string;
+  /**
+   * The field a refusal is about (a wrong current password), if any: its message is then that field's error,
+   * under it and tied to it (aria-invalid, aria-describedby), rather than a message of the whole form.
+   */
+  fieldOf?: (error: unknown) => (keyof Values & string) | undefined;
 }
 
 /**
@@ -31,6 +36,8 @@ export function useFieldForm<Values extends { [K in keyof Values]: string }>(ini
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });
+  // Counts the sends that ended with a field in error: FieldForm then takes focus to the first such field.
+  const [invalidAttempts, setInvalidAttempts] = useState(0);
   const busy = status.kind === 'busy';
 
   const edit = (name: Field) => (value: string) => {
@@ -42,7 +49,7 @@ export function useFieldForm<Values extends { [K in keyof Values]: string }>(ini
   const field = (name: Field): FieldBinding => ({ value: values[name], onChange: edit(name), error: errors[name], disabled: busy });
 
   const submit =
-    ({ validate, send, failure }: FieldFormSubmit<Values>) =>
+    ({ validate, send, failure, fieldOf }: FieldFormSubmit<Values>) =>
     async (event: FormEvent) => {
       event.preventDefault();
       if (busy) return;
@@ -50,6 +57,7 @@ export function useFieldForm<Values extends { [K in keyof Values]: string }>(ini
       setErrors(found);
       if (Object.values(found).some(Boolean)) {
         setStatus({ kind: 'idle' });
+        setInvalidAttempts((n) => n + 1);
         return;
       }
       setStatus({ kind: 'busy' });
@@ -58,9 +66,16 @@ export function useFieldForm<Values extends { [K in keyof Values]: string }>(ini
         if (next) setValues(next);
         setStatus({ kind: 'done' });
       } catch (error) {
-        setStatus({ kind: 'failed', message: failure(error) });
+        const field = fieldOf?.(error);
+        if (field) {
+          setErrors({ [field]: failure(error) } as FieldErrors<Field>);
+          setStatus({ kind: 'idle' });
+          setInvalidAttempts((n) => n + 1);
+        } else {
+          setStatus({ kind: 'failed', message: failure(error) });
+        }
       }
     };
 
-  return { values, status, busy, field, submit };
+  return { values, status, busy, field, submit, invalidAttempts };
 }

@@ -7,6 +7,7 @@ import { changePassword } from '../api/change-password.ts';
 import {
   EMPTY_PASSWORDS,
   passwordChangeBody,
+  passwordChangeErrorField,
   passwordChangeErrorMessage,
   PASSWORD_MESSAGES,
   validatePasswordChange,
@@ -24,11 +25,12 @@ export function PasswordSection({ email, headingId }: { email: string; headingId
       return EMPTY_PASSWORDS;
     },
     failure: passwordChangeErrorMessage,
+    fieldOf: passwordChangeErrorField,
   });
 
   return (
     <AccountSection headingId={headingId} title="Change password">
-      <FieldForm status={form.status} onSubmit={submit} done={PASSWORD_MESSAGES.changed} submitLabel="Change password" busyLabel="Changing..." classes={styles}>
+      <FieldForm status={form.status} invalidAttempts={form.invalidAttempts} onSubmit={submit} done={PASSWORD_MESSAGES.changed} submitLabel="Change password" busyLabel="Changing..." classes={styles}>
         {/* Lets a password manager file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField label="Current password" name="current-password" type="password" autoComplete="current-password" {...form.field('current')} />

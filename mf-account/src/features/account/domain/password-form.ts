@@ -38,6 +38,11 @@ export function passwordChangeBody({ current, next }: PasswordValues): { current
   return { current_password: current, new_password: next };
 }
 
+/** A wrong current password is the current-password field's error; other refusals are the form's. */
+export function passwordChangeErrorField(error: unknown): keyof PasswordValues | undefined {
+  return asApiError(error)?.code === AUTH_ERRORS.invalidCredentials ? 'current' : undefined;
+}
+
 /** A wrong current password is named as such; any other refusal shows the server's message. */
 export function passwordChangeErrorMessage(error: unknown): string {
   if (asApiError(error)?.code === AUTH_ERRORS.invalidCredentials) return PASSWORD_MESSAGES.currentWrong;

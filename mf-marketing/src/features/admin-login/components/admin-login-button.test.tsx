@@ -1,7 +1,7 @@
 import { initialAuthState, keishaStore } from '@keisha/store';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminLoginButton } from './admin-login-button.tsx';
 
 function renderButton() {
@@ -29,7 +29,10 @@ function open() {
   };
 }
 
-afterEach(() => keishaStore.setState({ auth: initialAuthState }));
+afterEach(() => {
+  keishaStore.setState({ auth: initialAuthState });
+  vi.unstubAllGlobals();
+});
 
 describe('Admin Login', () => {
   it('opens a labelled modal dialog with the focus in the email field', () => {
@@ -98,5 +101,36 @@ describe('Admin Login', () => {
     expect(email.disabled).toBe(false);
     expect(document.activeElement).toBe(submit);
     expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
+  it('ties "Invalid email or password" to both fields, and clears it when one is edited', async () => {
+    // Identity's answer to a wrong password (the network is the browser's: only fetch is stood in for).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: false, error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } }), { status: 401, headers: { 'content-type': 'application/json' } })),
+    );
+    const { dialog, email, password, submit } = open();
+    fireEvent.change(email, { target: { value: 'admin@example.org' } });
+    fireEvent.change(password, { target: { value: 'wrong-pass' } });
+    fireEvent.submit(submit.form!);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password');
+    for (const field of [email, password]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    }
+    fireEvent.change(password, { target: { value: 'right-pass' } });
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(password.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('does not mark the fields invalid when the failure is not about them', async () => {
+    const { dialog, email, password, submit } = open();
+    fireEvent.change(email, { target: { value: 'admin@example.org' } });
+    fireEvent.change(password, { target: { value: 'secret1' } });
+    fireEvent.submit(submit.form!);
+    await within(dialog).findByRole('alert', undefined, { timeout: 15_000 });
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { session } from '@keisha/store';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { formStyles as form, ModalDialog, useFocusKeptWhileBusy } from '@keisha/ui';
-import { adminLoginBody, adminLoginErrorMessage, isCompleteAdminLogin } from '../domain/admin-login.ts';
+import { adminLoginBody, adminLoginErrorMessage, isCompleteAdminLogin, isWrongCredentials } from '../domain/admin-login.ts';
 import styles from './admin-login-dialog.module.css';
 
 export interface AdminLoginDialogProps {
@@ -18,6 +18,9 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // 'Invalid email or password' is about both fields: they are marked invalid and described by the message.
+  const [wrong, setWrong] = useState(false);
+  const errorId = useId();
   // A fresh alert element per failed attempt, so the same message is announced again.
   const [attempt, setAttempt] = useState(0);
   const keepFocus = useFocusKeptWhileBusy(busy);
@@ -30,12 +33,14 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
     const body = adminLoginBody(credentials);
     keepFocus();
     setError(null);
+    setWrong(false);
     setBusy(true);
     try {
       await session.adminSignIn(body.email, body.password);
       onSignedIn();
     } catch (failure) {
       setError(adminLoginErrorMessage(failure));
+      setWrong(isWrongCredentials(failure));
       setAttempt((n) => n + 1);
       setBusy(false);
     }
@@ -45,7 +50,7 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
     <ModalDialog title="Admin Login" onClose={onClose} className={styles.dialog}>
       <form className={form.form} onSubmit={(event) => void submit(event)}>
         {error && (
-          <p key={attempt} className={form.alert} role="alert">
+          <p key={attempt} id={errorId} className={form.alert} role="alert">
             {error}
           </p>
         )}
@@ -60,8 +65,13 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
           required
           data-autofocus=""
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setWrong(false);
+          }}
           disabled={busy}
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? errorId : undefined}
         />
         <LabelledInput
           label="Password"
@@ -70,8 +80,13 @@ export function AdminLoginDialog({ onClose, onSignedIn }: AdminLoginDialogProps)
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setWrong(false);
+          }}
           disabled={busy}
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? errorId : undefined}
         />
         <button type="submit" className={form.submit} disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}

@@ -1,4 +1,5 @@
 import { ApiError, serverMessageOf } from '@keisha/contracts';
+import { AUTH_ERRORS } from '@keisha/contracts/identity';
 
 /** Spec section 8 ("Admin login"): shown when the server gave no message of its own. */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
@@ -32,4 +33,10 @@ function asApiError(error: unknown): unknown {
 /** The server's own message when it sent one, otherwise 'An unexpected error occurred'. */
 export function adminLoginErrorMessage(error: unknown): string {
   return serverMessageOf(asApiError(error)) ?? UNEXPECTED_ERROR_MESSAGE;
+}
+
+/** Whether the server refused the email and password themselves (not a network failure or a lock): both fields are then in error. */
+export function isWrongCredentials(error: unknown): boolean {
+  const api = asApiError(error);
+  return api instanceof ApiError && api.code === AUTH_ERRORS.invalidCredentials;
 }
