@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { initialAuthState, keishaStore } from '@keisha/store';
+import { afterEach, describe, expect, it } from 'vitest';
 import MarketingApp from './App.tsx';
 import { preloadPage } from './pages.tsx';
 
@@ -75,5 +76,25 @@ describe('MarketingApp', () => {
     expect(within(dialog).getByLabelText('Password')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+  });
+});
+
+describe("the FAQ's waitlist", () => {
+  afterEach(() => keishaStore.setState({ auth: initialAuthState }));
+
+  it('sends a guest to the landing page form', async () => {
+    await renderPage('faq');
+    expect(screen.getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe('/#waitlist');
+    expect(screen.queryByRole('form', { name: 'Join the waitlist' })).toBeNull();
+  });
+
+  it('gives a signed-in reader, whose / is the chat, the form in place with their address filled in', async () => {
+    const user = { id: 'acc-1', email: 'reader@example.org', daily_usage_count: 0, last_usage_reset: '2026-11-21' };
+    keishaStore.setState({ auth: { ...initialAuthState, user, isAuthenticated: true, sessionRestored: true } });
+    await renderPage('faq');
+    const form = screen.getByRole('form', { name: 'Join the waitlist' });
+    expect((within(form).getByLabelText('Email address') as HTMLInputElement).value).toBe('reader@example.org');
+    expect(within(form).getByRole('button', { name: 'Join Waitlist' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Join the waitlist' })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // only the landing page's code. The shell awaits `preloadPage` (exposed as the App's `preload`) before the
 // remote's first render, so a page arrives in one commit; the App's `use` covers a page asked for directly.
 // Chunks are named `page-<name>`: the build-time prerender gives each page only its own page's stylesheet.
+import { useKeisha } from '@keisha/store';
 import { type ComponentType } from 'react';
 import { LandingPage } from './features/landing/components/landing-page.tsx';
 import { WaitlistForm } from './features/waitlist/components/waitlist-form.tsx';
@@ -15,7 +16,14 @@ function Landing() {
 const LOADERS: Record<string, () => Promise<PageComponent>> = {
   pricing: () => import(/* webpackChunkName: "page-pricing" */ './features/pricing/components/pricing-page.tsx').then((m) => m.PricingPage),
   'thank-you': () => import(/* webpackChunkName: "page-thank-you" */ './features/thank-you/components/thank-you-page.tsx').then((m) => m.ThankYouPage),
-  faq: () => import(/* webpackChunkName: "page-faq" */ './features/faq/components/faq-page.tsx').then((m) => m.FaqPage),
+  faq: () =>
+    import(/* webpackChunkName: "page-faq" */ './features/faq/components/faq-page.tsx').then(({ FaqPage }) => {
+      // A signed-in reader joins the waitlist on the FAQ itself, their address filled in.
+      return function Faq() {
+        const email = useKeisha((s) => s.auth.user?.email ?? '');
+        return <FaqPage waitlistForm={<WaitlistForm initialEmail={email} />} />;
+      };
+    }),
   knn: () => import(/* webpackChunkName: "page-knn" */ './features/knn/components/knn-page.tsx').then((m) => m.KnnPage),
   about: () => import(/* webpackChunkName: "page-about" */ './features/about/components/about-page.tsx').then((m) => m.AboutPage),
   developers: () => import(/* webpackChunkName: "page-developers" */ './features/developers/components/developers-page.tsx').then((m) => m.DevelopersPage),

@@ -1,3 +1,5 @@
+import { useKeisha } from '@keisha/store';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonStyles as buttons, cardStyles as card } from '@keisha/ui';
 import { DecoderBanner } from '../../../components/decoder-banner.tsx';
@@ -7,8 +9,14 @@ import { FAQ_ITEMS } from '../domain/faq-items.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
 import styles from './faq.module.css';
 
-/** FAQ (spec section 2): twelve questions that open and close independently, the decoder banner and the waitlist. */
-export function FaqPage() {
+/**
+ * FAQ (spec section 2): twelve questions that open and close independently, the decoder banner and the waitlist.
+ * A guest's "Join the waitlist" leads to the landing page's form (/#waitlist); a signed-in reader's `/` is the chat,
+ * with no waitlist, so they get `waitlistForm` here instead.
+ */
+export function FaqPage({ waitlistForm }: { waitlistForm?: ReactNode } = {}) {
+  // As the shell decides what `/` shows (shell/src/app/App.tsx).
+  const signedIn = useKeisha((s) => s.auth.isAuthenticated || s.auth.unconfirmed !== null);
   return (
     <PageFrame
       title="Frequently Asked Questions"
@@ -34,9 +42,13 @@ export function FaqPage() {
           The decoder and the chat assistant are open today; the full platform, with team tools, opens in December.
           Join the waitlist and hear first.
         </p>
-        <Link to={waitlistLink} className={`${buttons.primary} ${styles.waitlistLink}`}>
-          Join the waitlist
-        </Link>
+        {signedIn && waitlistForm ? (
+          waitlistForm
+        ) : (
+          <Link to={waitlistLink} className={`${buttons.primary} ${styles.waitlistLink}`}>
+            Join the waitlist
+          </Link>
+        )}
       </section>
     </PageFrame>
   );

@@ -4,10 +4,13 @@ import { joinWaitlist, parseWaitlistEmail } from '../api/join-waitlist.ts';
 import { initialWaitlistState, waitlistReducer } from '../domain/waitlist-state.ts';
 import styles from './waitlist-form.module.css';
 
-/** The waitlist form of the landing page: one email field, validated here before the server sees it. */
-export function WaitlistForm() {
+/**
+ * The waitlist form of the landing page (and of the FAQ for a signed-in reader): one email field, validated here
+ * before the server sees it; `initialEmail` fills it in (a signed-in reader's address).
+ */
+export function WaitlistForm({ initialEmail = '' }: { initialEmail?: string } = {}) {
   const [state, dispatch] = useReducer(waitlistReducer, initialWaitlistState);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   // A fresh message element per attempt, so a repeated message is announced again.
   const [attempt, setAttempt] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
