@@ -34,6 +34,8 @@ const ROUTES = [
   'PUT /api/identity/admin/newsletter/issues/:id',
   'DELETE /api/identity/admin/newsletter/issues/:id',
   'POST /api/identity/admin/newsletter/run',
+  'POST /api/identity/support/requests',
+  'POST /api/identity/admin/support/requests/:id/answered',
 ];
 const USER = { email: 'fuzz-user@example.org', password: 'fuzz-amber-glacier-16' };
 const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
@@ -89,6 +91,9 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'POST /api/identity/admin/newsletter/issues': { day: '2099-01-01', subject: 'Fuzz', body: '# Fuzz\n\n**body**', format: 'markdown' },
           'PUT /api/identity/admin/newsletter/issues/:id': { day: '2099-01-02', subject: 'Fuzz', body: 'body', format: 'text' },
           'POST /api/identity/admin/newsletter/run': {},
+          // Support requests: billing is not running here, so each is kept as priority with no plan named.
+          'POST /api/identity/support/requests': { subject: 'Fuzz', message: 'A fuzzed support request' },
+          'POST /api/identity/admin/support/requests/:id/answered': {},
         },
         params: () => ({ id: victim }),
         callers: (route): FuzzCallers => {

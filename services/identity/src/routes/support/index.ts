@@ -25,8 +25,14 @@ export async function supportRoutes(app: ServiceApp, options: { support: Support
       schema: { tags: ['support'], summary: 'Send a support request (priority with the decoder’s Monthly and Annual plans)', body: supportRequestBody, response: { 201: supportRequestResponse, ...errors } },
     },
     async (request, reply) => {
-      const stored = await support.send(accountOf(request), request.body, bearerOf(request));
-      return reply.code(201).send({ success: true as const, request: stored });
+      try {
+        const stored = await support.send(accountOf(request), request.body, bearerOf(request));
+        return reply.code(201).send({ success: true as const, request: stored });
+      } catch (error) {
+        // The error handler sends Retry-After only with a 503: the per-account limit says when it lifts.
+        if (error instanceof AppError && error.statusCode === 429 && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
     },
   );
 
