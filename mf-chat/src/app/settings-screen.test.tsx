@@ -208,6 +208,25 @@ describe('Settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'KEISHA' })).toBeTruthy();
   });
 
+  it("puts its sections in the spec's order: account, beta notice, Enterprise Solutions, plans, payment options, Sign Out", async () => {
+    signIn();
+    renderSettings();
+    await screen.findByRole('region', { name: 'Account' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const at = (name: string) => headings.findIndex((text) => text?.includes(name));
+    const order = ['Account', 'Enterprise Solutions', 'Payment options'].map(at);
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const enterprise = screen.getByRole('region', { name: 'Enterprise Solutions' });
+    const payment = screen.getByRole('region', { name: 'Payment options' });
+    const plan = screen.getByRole('button', { name: 'Upgrade to Pro' });
+    const signOut = screen.getByRole('button', { name: 'Sign Out' });
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(enterprise, plan)).toBe(true);
+    expect(follows(plan, payment)).toBe(true);
+    expect(follows(payment, signOut)).toBe(true);
+  });
+
   it("moves focus to each view's heading as the views switch, and leaves it alone when Settings first opens", async () => {
     signIn();
     renderSettings();

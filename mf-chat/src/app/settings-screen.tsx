@@ -21,8 +21,8 @@ interface SettingsScreenProps {
 }
 
 /**
- * Spec section 2, "Settings": account information, the beta notice and support, the plan grid,
- * payment options with the Cash App instructions, the Enterprise Solutions demo request, Sign Out.
+ * Spec section 2, "Settings", in its order: account information, the beta notice and support, the Enterprise
+ * Solutions demo request, the plan grid, payment options with the Cash App instructions, Sign Out.
  */
 export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreenProps) {
   const email = useKeisha((s) => s.auth.user?.email ?? null);
@@ -66,6 +66,7 @@ export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreen
           </p>
         )}
         <BetaNotice />
+        <EnterpriseDemoForm />
         <PlanGrid plans={plans} currentPlan={profile.loaded ? profile.profile.plan : null} onChoose={onChoosePlan} />
         <section className={section.section} aria-labelledby={paymentId}>
           <h2 id={paymentId} className={section.heading}>
@@ -74,7 +75,6 @@ export function SettingsScreen({ profile, onBack, onChoosePlan }: SettingsScreen
           <p className={section.muted}>Bitcoin: choose a plan above and pay through Coinbase, a crypto checkout.</p>
           <CashAppInstructions plans={plans} email={email} />
         </section>
-        <EnterpriseDemoForm />
         <div className={styles.signOut}>
           <SignOutButton />
         </div>
