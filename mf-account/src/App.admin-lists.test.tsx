@@ -20,6 +20,7 @@ describe('waitlist', () => {
       },
     }));
     api.on('GET /api/identity/admin/waitlist.csv', { text: 'email,created_at\nearly@example.org,2025-02-01\n', contentType: 'text/csv' });
+    api.on('GET /api/billing/admin/early-access', { json: { success: true, readers: [] } });
     const createObjectURL = vi.fn(() => 'blob:keisha/1');
     const revokeObjectURL = vi.fn();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
@@ -38,6 +39,7 @@ describe('waitlist', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('The waitlist was downloaded as keisha-waitlist.csv.')).toBeTruthy();
+    expect(screen.getByText('Nobody has bought Chat Gold yet.')).toBeTruthy();
     const csvCall = api.callsTo('GET /api/identity/admin/waitlist.csv')[0];
     expect(csvCall?.headers.authorization).toBe(`Bearer token-of-${ADMIN.id}`);
     expect(createObjectURL).toHaveBeenCalledOnce();
@@ -50,10 +52,35 @@ describe('waitlist', () => {
     signedInAs(api, ADMIN);
     api.on('GET /api/identity/admin/waitlist', { json: { success: true, entries: [], total: 0, page: 1, page_size: 20 } });
     api.on('GET /api/identity/admin/waitlist.csv', apiFailure(503, 'UNAVAILABLE', 'Database is busy'));
+    api.on('GET /api/billing/admin/early-access', { json: { success: true, readers: [] } });
     renderApp('/admin/waitlist');
     expect(await screen.findByText('Nobody has joined the waitlist yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Database is busy');
+  });
+});
+
+describe('early access (Chat Gold)', () => {
+  it("lists billing's Gold readers above the waitlist, to invite first", async () => {
+    signedInAs(api, ADMIN);
+    api.on('GET /api/identity/admin/waitlist', { json: { success: true, entries: [], total: 0, page: 1, page_size: 20 } });
+    api.on('GET /api/billing/admin/early-access', {
+      json: { success: true, readers: [{ user_id: 'u-gold', email: 'gold@example.org', since: '2026-11-01T09:00:00.000Z' }, { user_id: 'u-2', email: null, since: '2026-11-02T09:00:00.000Z' }] },
+    });
+    renderApp('/admin/waitlist');
+    const table = await screen.findByRole('table', { name: 'Early access (Chat Gold): invite first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['gold@example.org', 'Account u-2']);
+    expect(api.callsTo('GET /api/billing/admin/early-access')[0]?.headers.authorization).toBe(`Bearer token-of-${ADMIN.id}`);
+  });
+
+  it("says why the list could not load, without hiding the waitlist", async () => {
+    signedInAs(api, ADMIN);
+    api.on('GET /api/identity/admin/waitlist', { json: { success: true, entries: [], total: 0, page: 1, page_size: 20 } });
+    api.on('GET /api/billing/admin/early-access', apiFailure(503, 'SERVICE_UNAVAILABLE', 'Billing is unavailable right now.'));
+    renderApp('/admin/waitlist');
+    expect(await screen.findByText('Billing is unavailable right now.')).toBeTruthy();
+    expect(await screen.findByText('Nobody has joined the waitlist yet.')).toBeTruthy();
   });
 });
 

@@ -143,6 +143,8 @@ export const PAYMENT_PATHS = {
   adminApproveManualPayment: '/api/billing/admin/manual-payments/:id/approve',
   adminRejectManualPayment: '/api/billing/admin/manual-payments/:id/reject',
   adminRefundSubscription: '/api/billing/admin/subscriptions/:id/refund',
+  /** Administrators: Chat Gold's early access, the readers to invite first to what opens next (the waitlist page). */
+  adminEarlyAccess: '/api/billing/admin/early-access',
 } as const;
 
 /** `paymentPath(PAYMENT_PATHS.subscription, { userId })` */
@@ -331,6 +333,29 @@ export interface PaymentOptionsResponse {
    * in for PayPal (no SDK to load): POST paypalSandboxSubscriptions, then send the browser to approve_url.
    */
   paypal: { client_id: string; plans: { monthly: string; annual: string }; sandbox?: boolean } | null;
+}
+
+/**
+ * Chat Gold sells "early access" (spec section 9: "Gold $99 one-time (lifetime, early access)"): a Gold reader is
+ * invited to what opens next before the waitlist, the wider platform first. Billing holds who bought Gold.
+ */
+export const EARLY_ACCESS = {
+  /** Chat Settings, for a Gold reader. */
+  reader: 'Early access: you are on the list, and will be invited to the wider Keisha platform before the waitlist.',
+  /** The administrators' waitlist page. */
+  adminTitle: 'Early access (Chat Gold): invite first',
+  adminEmpty: 'Nobody has bought Chat Gold yet.',
+} as const;
+
+/** One Gold reader, from their first Gold purchase. */
+export interface EarlyAccessReader {
+  user_id: string;
+  email: string | null;
+  since: string;
+}
+export interface AdminEarlyAccessResponse {
+  success: true;
+  readers: EarlyAccessReader[];
 }
 
 export interface PaypalCheckRequest {

@@ -181,6 +181,10 @@ export const adminManualPaymentsResponse = z.object({
   success: z.literal(true),
   payments: z.array(subscriptionViewSchema.extend({ email: z.string().nullable() })),
 });
+export const adminEarlyAccessResponse = z.object({
+  success: z.literal(true),
+  readers: z.array(z.object({ user_id: z.string(), email: z.string().nullable(), since: z.string() })),
+});
 export const adminPaymentActionResponse = z.object({ success: z.literal(true), subscription: subscriptionViewSchema });
 
 /** A webhook's answer: received (applied, or recognised as a repeat). */

@@ -12,12 +12,13 @@ import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { exportWaitlistCsv } from '../api/export-waitlist-csv.ts';
 import { getWaitlist } from '../api/get-waitlist.ts';
 import { WAITLIST_CSV_FILENAME, waitlistPath, WAITLIST_PAGE_SIZE } from '../domain/waitlist.ts';
+import { EarlyAccessList } from './early-access-list.tsx';
 
 const columns: Column<WaitlistEntry>[] = [emailColumn('Email', (entry) => entry.email), dateTimeColumn('Joined', (entry) => entry.created_at)];
 
 type ExportState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
-/** /admin/waitlist: who asked to hear about the wider platform, and the whole list as CSV. */
+/** /admin/waitlist: Chat Gold's early access (invited first), then who asked to hear about the wider platform, and the whole list as CSV. */
 export function WaitlistPage() {
   const waitlist = usePagedList(waitlistPath, getWaitlist, WAITLIST_PAGE_SIZE);
   const [exporting, setExporting] = useState<ExportState>({ kind: 'idle' });
@@ -48,6 +49,8 @@ export function WaitlistPage() {
           </Button>
         }
       />
+      <EarlyAccessList />
+      <h2>The waitlist</h2>
       <PagedTable
         {...waitlist}
         what="the waitlist"

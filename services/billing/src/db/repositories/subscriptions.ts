@@ -43,6 +43,22 @@ export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
       return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
     },
 
+    /** Chat Gold's readers (lifetime, active), each once, by their first Gold purchase: the early-access list. */
+    async listGoldReaders(limit = 5_000): Promise<Array<{ user_id: string; email: string | null; since: Date }>> {
+      const rows = await db
+        .selectFrom('subscriptions')
+        .select((eb) => ['user_id', eb.fn.max('email').as('email'), eb.fn.min(eb.fn.coalesce('activated_at', 'created_at')).as('since')])
+        .where('product', '=', 'chat')
+        .where('tier', '=', 'Gold')
+        .where('status', '=', 'active')
+        .groupBy('user_id')
+        .orderBy('since', 'asc')
+        .orderBy('user_id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ user_id: row.user_id, email: row.email ?? null, since: new Date(row.since as unknown as string | Date) }));
+    },
+
     async listManual(status: 'pending' | 'all', limit = 200): Promise<SubscriptionRow[]> {
       let query = db.selectFrom('subscriptions').selectAll().where('provider', '=', 'cashapp');
       if (status === 'pending') query = query.where('status', '=', 'pending');

@@ -1,7 +1,7 @@
 // Administrators (mf-account): manual Cash App payments waiting for a match, approve or reject
-// them (an approval takes effect at once), and record a refund made at a provider.
+// them (an approval takes effect at once), record a refund made at a provider, and Chat Gold's early-access list.
 import { MANUAL_PAYMENT_NOT_PENDING, PAYMENT_NOT_FOUND, PAYMENT_PATHS } from '@keisha/contracts/billing';
-import { adminManualPaymentsQuery, adminManualPaymentsResponse, adminPaymentActionResponse, adminRejectBody, paymentIdParams } from '@keisha/contracts/billing/schemas';
+import { adminEarlyAccessResponse, adminManualPaymentsQuery, adminManualPaymentsResponse, adminPaymentActionResponse, adminRejectBody, paymentIdParams } from '@keisha/contracts/billing/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { SubscriptionRow } from '../../db/database.ts';
@@ -52,6 +52,15 @@ export async function adminPaymentRoutes(app: ServiceApp, options: { payments: P
       const now = new Date();
       return { success: true as const, payments: (await repo.listManual(request.query.status)).map((row) => manualPaymentView(row, now)) };
     },
+  );
+
+  app.get(
+    PAYMENT_PATHS.adminEarlyAccess,
+    { ...admin, schema: { tags: ['admin'], summary: 'Chat Gold readers, to invite first (early access), earliest first', response: { 200: adminEarlyAccessResponse, ...errors } } },
+    async () => ({
+      success: true as const,
+      readers: (await repo.listGoldReaders()).map((reader) => ({ user_id: reader.user_id, email: reader.email, since: reader.since.toISOString() })),
+    }),
   );
 
   app.post(
