@@ -50,6 +50,23 @@ describe('the daily newsletter on the account page', () => {
   });
 });
 
+describe("a free reader's opt-in", () => {
+  it('says the newsletter starts when their plan includes it, not that it is coming', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    let subscribed = false;
+    api.on('GET /api/identity/newsletter/subscription', () => ({ json: { success: true, subscription: { subscribed, included: false, send_hour_utc: 7 } } }));
+    api.on('PUT /api/identity/newsletter/subscription', (request) => {
+      subscribed = (request.body as { subscribed: boolean }).subscribed;
+      return { json: { success: true, subscription: { subscribed, included: false, send_hour_utc: 7 } } };
+    });
+    renderApp('/account');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Send me the daily newsletter' }));
+    expect(await screen.findByText('You are signed up for the daily newsletter. It starts when your plan includes it.')).toBeTruthy();
+    expect(screen.queryByText('You will get the daily newsletter.')).toBeNull();
+  });
+});
+
 const issue = (over: Partial<NewsletterIssue> = {}): NewsletterIssue => ({
   id: 'i1',
   day: '2099-01-01',

@@ -70,6 +70,8 @@ export const NEWSLETTER_TEXT = {
   included: 'Every morning: the coded term of the day with its explanation, your week of analyses, or an issue from our editors.',
   notIncluded: 'The daily newsletter comes with the Monthly and Annual plans. You can opt in now; it starts when your plan includes it.',
   subscribed: 'You will get the daily newsletter.',
+  /** Opted in on a plan without it (Free): nothing is sent until a plan includes it. */
+  subscribedNotIncluded: 'You are signed up for the daily newsletter. It starts when your plan includes it.',
   unsubscribed: 'You will not get the daily newsletter.',
   unsubscribeDone: 'You are unsubscribed from the Keisha daily newsletter.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',

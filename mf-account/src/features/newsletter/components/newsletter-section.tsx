@@ -8,7 +8,13 @@ import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { getNewsletterSubscription, setNewsletterSubscription } from '../api/newsletter-subscription.ts';
 import styles from './newsletter-section.module.css';
 
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'saved'; subscribed: boolean } | { kind: 'failed'; message: string };
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'saved'; subscribed: boolean; included: boolean } | { kind: 'failed'; message: string };
+
+/** What a saved choice means: an opt-in on a plan without the newsletter starts only with a plan that has it. */
+function savedMessage(subscribed: boolean, included: boolean): string {
+  if (!subscribed) return NEWSLETTER_TEXT.unsubscribed;
+  return included ? NEWSLETTER_TEXT.subscribed : NEWSLETTER_TEXT.subscribedNotIncluded;
+}
 
 /** The account page's opt-in and opt-out of the daily newsletter (Monthly and Annual plans). */
 export function NewsletterSection({ userId, headingId }: { userId: string; headingId: string }) {
@@ -26,7 +32,7 @@ export function NewsletterSection({ userId, headingId }: { userId: string; headi
     try {
       const next = await setNewsletterSubscription(subscribed);
       remote.update(() => next);
-      setStatus({ kind: 'saved', subscribed: next.subscribed });
+      setStatus({ kind: 'saved', subscribed: next.subscribed, included: next.included !== false });
     } catch (error) {
       setStatus({ kind: 'failed', message: errorMessage(error, 'Could not save your choice. Please try again.') });
     } finally {
@@ -56,7 +62,7 @@ export function NewsletterSection({ userId, headingId }: { userId: string; headi
             <input type="checkbox" checked={asked ?? subscription.subscribed} aria-busy={busy || undefined} onChange={(event) => void change(event.target.checked)} />
             {NEWSLETTER_TEXT.toggle}
           </label>
-          {status.kind === 'saved' && <Notice kind="success">{status.subscribed ? NEWSLETTER_TEXT.subscribed : NEWSLETTER_TEXT.unsubscribed}</Notice>}
+          {status.kind === 'saved' && <Notice kind="success">{savedMessage(status.subscribed, status.included)}</Notice>}
           {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}
         </>
       )}
