@@ -100,6 +100,22 @@ describe('Settings', () => {
     expect(within(account).getByRole('button', { name: 'Cancel plan' })).toBeTruthy();
   });
 
+  it("tells a Gold reader they have early access (Gold's promise), and nobody else", async () => {
+    platform.on('GET /api/chat/usage', () => json({ success: true, usage: usage({ plan: 'Gold', daily_limit: null, remaining: null, unlimited: true }) }));
+    signIn();
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(await within(account).findByText(/^Early access: you are on the list, and will be invited to the wider Keisha platform before the waitlist\.$/)).toBeTruthy();
+  });
+
+  it('promises no early access on Free', async () => {
+    signIn();
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    await within(account).findByText('Messages today: 3 / 10');
+    expect(within(account).queryByText(/^Early access/)).toBeNull();
+  });
+
   it('says "Active until", with no Cancel, for a plan already cancelled', async () => {
     onPro(chatProPurchase({ status: 'cancelled', cancelled_at: '2030-04-01T00:00:00.000Z' }));
     signIn();

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@keisha/contracts/billing';
+import { EARLY_ACCESS, type SubscriptionView } from '@keisha/contracts/billing';
 import type { ChatTier } from '@keisha/contracts/chat';
 import { useId, useState } from 'react';
 import { FactList, sectionStyles as section } from '@keisha/ui';
@@ -43,6 +43,8 @@ export function AccountInfo({ email, userId, plan, messagesToday, purchase, onPu
         ]}
       />
       {messagesToday && <p className={styles.usage}>{messagesToday}</p>}
+      {/* Gold sells early access (spec section 9): billing's list of Gold readers is invited first (docs/billing.md). */}
+      {plan === 'Gold' && <p className={styles.usage}>{EARLY_ACCESS.reader}</p>}
       {(status?.kind === 'renews' || cancelledHere) && purchase && userId && <CancelPlan userId={userId} plan={plan} purchase={purchase} onCancelled={cancelled} />}
     </section>
   );
