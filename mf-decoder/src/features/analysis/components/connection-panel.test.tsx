@@ -44,4 +44,21 @@ describe('ConnectionPanel', () => {
     expect(await screen.findByText(/^Could not reach the Keisha server/, undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Test Connection' })).toBeTruthy();
   });
+
+  it('is announced when it appears: a region named by its heading, its message an alert', () => {
+    render(<ConnectionPanel onRetry={() => undefined} />);
+    const panel = screen.getByRole('region', { name: 'Connection problem' });
+    expect(panel).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('We could not reach the analysis service, so your article has not been analysed.');
+  });
+
+  it('clears the stale offline result when the browser comes back online', async () => {
+    render(<ConnectionPanel onRetry={() => undefined} />);
+    setOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText(/^You are offline\. Check your Wi-Fi/)).toBeTruthy();
+    setOnline(true);
+    expect(screen.getByRole('status').textContent).toBe('You are online');
+    expect(screen.queryByText(/^You are offline\. Check your Wi-Fi/)).toBeNull();
+  });
 });

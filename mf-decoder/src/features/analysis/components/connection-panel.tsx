@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { buttonStyles as buttons, pillStyles as pill, sectionStyles as section } from '@keisha/ui';
 import { TRY_AGAIN } from '../../../lib/copy.ts';
 import { testConnection } from '../api/test-connection.ts';
@@ -23,7 +23,13 @@ export function ConnectionPanel({ onRetry, headingRef }: ConnectionPanelProps) {
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<ConnectivityOutcome | null>(null);
   const tipsId = useId();
+  const titleId = useId();
   const testRun = useRef(0);
+
+  // "You are offline..." is stale once the browser is back online: the indicator says so, the old result goes.
+  useEffect(() => {
+    if (online) setOutcome((current) => (current === 'offline' ? null : current));
+  }, [online]);
 
   async function runTest() {
     if (testing) return;
@@ -37,16 +43,19 @@ export function ConnectionPanel({ onRetry, headingRef }: ConnectionPanelProps) {
   }
 
   return (
-    <div className={styles.panel}>
+    <section className={styles.panel} aria-labelledby={titleId}>
       <div className={styles.head}>
         <svg className={styles.icon} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
           <path d="M8 20a24 24 0 0 1 32 0M14 27a15 15 0 0 1 20 0M20 34a6 6 0 0 1 8 0" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
           <path d="M10 10l28 28" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
         </svg>
-        <h3 ref={headingRef} className={styles.title} tabIndex={-1}>
+        <h3 ref={headingRef} id={titleId} className={styles.title} tabIndex={-1}>
           Connection problem
         </h3>
-        <p className={section.muted}>We could not reach the analysis service, so your article has not been analysed.</p>
+        {/* An alert: the panel appears after RUN ANALYSIS while focus stays on that button, so it is said at once. */}
+        <p className={section.muted} role="alert">
+          We could not reach the analysis service, so your article has not been analysed.
+        </p>
       </div>
 
       <p className={`${pill.pill} ${pill.outlined} ${styles.indicator} ${online ? styles.online : styles.offline}`} role="status">
@@ -77,6 +86,6 @@ export function ConnectionPanel({ onRetry, headingRef }: ConnectionPanelProps) {
           ))}
         </ul>
       </div>
-    </div>
+    </section>
   );
 }
