@@ -84,6 +84,8 @@ export async function buildIdentityApp(
         },
         signupDailyLimit: config.REGISTER_DAILY_LIMIT_PER_ADDRESS,
         onAccountAttacked: (row, window) => recovery.noticeAttack(row, window),
+        onPasswordChanged: (row, trx) => recovery.queuePasswordChangedOnAccount(row, trx),
+        afterPasswordChanged: () => mail.delivery.nudge(),
       });
       const background = createBackgroundWork(app.log);
       app.addHook('onClose', () => background.drain());

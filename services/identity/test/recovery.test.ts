@@ -152,6 +152,24 @@ describe.each(targets)('account recovery on $kind', (target) => {
       expect(notice.text).toMatch(/every device was signed out/);
     });
 
+    it('tells the owner when the password is changed on the account page too, and nothing when the change is refused', async () => {
+      await start();
+      const account = await signUp('changer@example.org');
+      const other = await login('changer@example.org', PASSWORD, '192.0.2.78');
+      const wrong = await post('/api/auth/change-password', { current_password: 'not-my-password-11', new_password: NEW_PASSWORD }, { token: account.body.token });
+      expect(wrong.status).toBe(401);
+      const changed = await post('/api/auth/change-password', { current_password: PASSWORD, new_password: NEW_PASSWORD }, { token: account.body.token });
+      expect(changed.status).toBe(200);
+      const notice = await waitForMail('changer@example.org', 'Your Keisha password was changed');
+      expect(notice.text).toMatch(/was changed on the account page on .+ UTC, and every other device was signed out\./);
+      expect(notice.text).toContain('If this was not you, reset your password now: http://localhost:3000/reset-password');
+      // The device it was changed on stays signed in; the other one does not.
+      expect(await me(account.body.token)).toBe(200);
+      expect(await me(other.body.token)).toBe(401);
+      await settle();
+      expect(mailTo('changer@example.org', 'Your Keisha password was changed')).toHaveLength(1);
+    });
+
     it('refuses an expired, an unknown and a malformed link, and a link made before the address changed', async () => {
       await start();
       await signUp('late@example.org');

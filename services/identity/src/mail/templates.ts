@@ -61,13 +61,14 @@ export const passwordResetTemplate = defineTemplate({
   ].join('\n'),
 });
 
+/** After a reset by mail (`how` "with a reset link", every device signed out) or a change on /account (the device it was changed on stays signed in). */
 export const passwordChangedTemplate = defineTemplate({
   name: 'password-changed',
-  names: ['email', 'when', 'resetUrl', 'support'],
+  names: ['email', 'how', 'signedOut', 'when', 'resetUrl', 'support'],
   subject: 'Your Keisha password was changed',
-  preview: 'Every device was signed out.',
+  preview: 'If this was not you, reset it now.',
   text: lines(
-    'The password of the Keisha account {{email}} was changed with a reset link on {{when}}, and every device was signed out.',
+    'The password of the Keisha account {{email}} was changed {{how}} on {{when}}, and {{signedOut}}.',
     '',
     'If this was not you, reset your password now: {{resetUrl}}',
     'and write to {{support}}.',
@@ -76,7 +77,7 @@ export const passwordChangedTemplate = defineTemplate({
   ),
   body: [
     heading('Your password was changed'),
-    '<mj-text>The password of the Keisha account <strong>{{email}}</strong> was changed with a reset link on {{when}}, and every device was signed out.</mj-text>',
+    '<mj-text>The password of the Keisha account <strong>{{email}}</strong> was changed {{how}} on {{when}}, and {{signedOut}}.</mj-text>',
     '<mj-text>If this was not you, <a href="{{resetUrl}}" style="color:#1f1f1f">reset your password now</a> and write to <a href="mailto:{{support}}" style="color:#1f1f1f">{{support}}</a>.</mj-text>',
   ].join('\n'),
 });

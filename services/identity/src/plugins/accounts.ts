@@ -34,6 +34,10 @@ export interface AccountsOptions {
   afterAccountCreated?: () => void;
   /** Accounts one client address may create per UTC day. */
   signupDailyLimit: number;
+  /** Runs in the transaction that changes a password on the account page (the outbox queues the owner's notice). */
+  onPasswordChanged?: (row: UserRow, trx: Transaction<IdentityDatabase>) => Promise<void>;
+  /** After that transaction committed. */
+  afterPasswordChanged?: () => void;
   /** A failed sign-in left the account past its limit from every address (strangers are now held back). */
   onAccountAttacked?: (row: UserRow, window: { window_started_at: Date; failures: number }) => Promise<void>;
 }
@@ -205,7 +209,10 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
         await users.setPassword(userId, hash, trx);
         // Other devices signed in with the old password are signed out; this one stays.
         await refreshTokens.revokeAllOfUser(userId, { exceptFamily: currentFamily }, trx);
+        // The owner is told, as after a reset: whoever knew the old password may have changed it.
+        await options.onPasswordChanged?.(row, trx);
       });
+      options.afterPasswordChanged?.();
     },
 
     /**

@@ -2,6 +2,7 @@
 // while strangers hold the account's sign-ins back, and the notice that the account is being attacked.
 // Requests for a link answer the same, and as fast, whether or not the address has an account: the work
 // that depends on it runs after the answer (BackgroundWork).
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AUTH_ERRORS, AUTH_MESSAGES, LINK_ERRORS, type UnlockNextPage } from '@keisha/contracts/identity';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
@@ -135,6 +136,17 @@ export function createRecovery(app: ServiceApp, db: Kysely<IdentityDatabase>, de
   const confirmAddress = (userId: string, trx: Transaction<IdentityDatabase>) =>
     trx.updateTable('users').set({ email_verified_at: sql`coalesce(email_verified_at, now())` }).where('id', '=', userId).execute();
 
+  /** The notice to an account's address that its password was changed: by a reset link, or on the account page. */
+  const passwordChangedNotice = (email: string, way: 'reset' | 'account') =>
+    renderMail(passwordChangedTemplate, {
+      email,
+      how: way === 'reset' ? 'with a reset link' : 'on the account page',
+      signedOut: way === 'reset' ? 'every device was signed out' : 'every other device was signed out',
+      when: mailDate(new Date()),
+      resetUrl: resetUrl(),
+      support: policy.supportEmail,
+    });
+
   async function mailLink(user: UserRow, purpose: 'password-reset' | 'unlock', next?: UnlockNextPage): Promise<void> {
     const { token, hash } = newLinkToken();
     const minutes = purpose === 'password-reset' ? policy.resetTtlMinutes : policy.unlockTtlMinutes;
@@ -171,6 +183,12 @@ export function createRecovery(app: ServiceApp, db: Kysely<IdentityDatabase>, de
       requestLinkLater(rawEmail, 'password-reset');
     },
 
+    /** Queues the notice of a password changed on the account page, in the transaction that changed it. */
+    async queuePasswordChangedOnAccount(user: UserRow, trx: Transaction<IdentityDatabase>): Promise<void> {
+      const notice = await passwordChangedNotice(user.email, 'account');
+      await outbox.enqueue({ key: `password-changed:account:${user.id}:${randomUUID()}`, kind: 'password-changed', to: user.email, ...notice }, trx);
+    },
+
     /** Refuses a reset link that can no longer be used, as `resetPassword` would, without using it up. */
     async checkResetLink(token: string): Promise<void> {
       await linkOwner(token, 'password-reset');
@@ -183,7 +201,7 @@ export function createRecovery(app: ServiceApp, db: Kysely<IdentityDatabase>, de
       const verdict = checkNewPassword(newPassword, owner.email);
       if (!verdict.ok) throw new AppError(400, WEAK_PASSWORD, verdict.reason);
       const passwordHash = await hashPassword(newPassword);
-      const notice = await renderMail(passwordChangedTemplate, { email: owner.email, when: mailDate(new Date()), resetUrl: resetUrl(), support: policy.supportEmail });
+      const notice = await passwordChangedNotice(owner.email, 'reset');
       const user = await db.transaction().execute(async (trx) => {
         const { owner: locked } = await consume(trx, token, 'password-reset');
         await users.setPassword(locked.id, passwordHash, trx);
