@@ -9,6 +9,7 @@ import { OutboxPage } from '../features/admin-outbox/components/outbox-page.tsx'
 import { NewsletterPage } from '../features/admin-newsletter/components/newsletter-page.tsx';
 import { ManualPaymentsPage } from '../features/admin-payments/components/manual-payments-page.tsx';
 import { adminGate } from '../features/admin-auth/domain/admin-gate.ts';
+import { SupportPage } from '../features/admin-support/components/support-page.tsx';
 import { UsersPage } from '../features/admin-users/components/users-page.tsx';
 import { WaitlistPage } from '../features/admin-waitlist/components/waitlist-page.tsx';
 import { useSiteAuth } from '../lib/use-site-auth.ts';
@@ -36,6 +37,7 @@ export function AdminArea() {
         <Route path={adminRoutes.payments} element={<ManualPaymentsPage />} />
         <Route path={adminRoutes.outbox} element={<OutboxPage />} />
         <Route path={adminRoutes.newsletter} element={<NewsletterPage />} />
+        <Route path={adminRoutes.support} element={<SupportPage />} />
         <Route
           path={adminRoutes.analytics}
           element={

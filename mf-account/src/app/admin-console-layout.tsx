@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: paths.admin.analytics, label: 'Analytics', end: false },
   { to: paths.admin.outbox, label: 'Outbox', end: false },
   { to: paths.admin.newsletter, label: 'Newsletter', end: false },
+  { to: paths.admin.support, label: 'Support', end: false },
 ] as const;
 
 /** The console's frame: its sections, who is signed in, and the way out; the section's page below. */

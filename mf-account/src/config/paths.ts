@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   decoder: '/bias-detection',
   account: '/account',
+  pricing: '/pricing',
   resetPassword: '/reset-password',
   admin: {
     users: '/admin',
@@ -12,6 +13,7 @@ export const paths = {
     analytics: '/admin/analytics',
     outbox: '/admin/outbox',
     newsletter: '/admin/newsletter',
+    support: '/admin/support',
   },
 } as const;
 
@@ -23,4 +25,5 @@ export const adminRoutes = {
   analytics: 'analytics',
   outbox: 'outbox',
   newsletter: 'newsletter',
+  support: 'support',
 } as const;

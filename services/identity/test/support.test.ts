@@ -187,12 +187,17 @@ describe.each(targets)('support requests on $kind', (target) => {
     expect((await send(two.token, 'Not yours')).status).toBe(201);
     const mine = await call('GET', SUPPORT_PATHS.requests, one.token);
     expect(mine.status).toBe(200);
-    expect(mine.json).toMatchObject({ success: true, total: 3, page: 1, page_size: 20 });
+    expect(mine.json).toMatchObject({ success: true, total: 3, page: 1, page_size: 20, level: { priority: true, plan: 'Decoder Monthly' } });
     expect(mine.json.requests.map((r: { subject: string }) => r.subject)).toEqual(['Third', 'Second', 'First']);
     expect(JSON.stringify(mine.json)).not.toContain('user_id');
     const paged = await call('GET', `${SUPPORT_PATHS.requests}?page=2&page_size=2`, one.token);
     expect(paged.json.requests.map((r: { subject: string }) => r.subject)).toEqual(['First']);
-    expect((await call('GET', SUPPORT_PATHS.requests, two.token)).json.requests.map((r: { subject: string }) => r.subject)).toEqual(['Not yours']);
+    const theirs = (await call('GET', SUPPORT_PATHS.requests, two.token)).json;
+    expect(theirs.requests.map((r: { subject: string }) => r.subject)).toEqual(['Not yours']);
+    expect(theirs.level).toEqual({ priority: false, plan: null });
+    billing.state.down = true; // a reader billing cannot place is shown priority, as a request would be kept
+    const unknown = await reader(app, 'three@example.org', 'free');
+    expect((await call('GET', SUPPORT_PATHS.requests, unknown.token)).json.level).toEqual({ priority: true, plan: null });
   });
 
   it('shows administrators the open ones priority first then oldest first, and marks one answered once', async () => {

@@ -105,9 +105,10 @@ export function createSupport(deps: SupportDeps, policy: SupportPolicy) {
       return toSupportRequest(row);
     },
 
-    async listOwn(userId: string, page: number, pageSize: number) {
-      const { rows, total } = await requests.listOfUser(userId, page, pageSize);
-      return { requests: rows.map(toSupportRequest), total };
+    /** The reader's requests and what the plan gives now (as a request sent now would be kept). */
+    async listOwn(userId: string, page: number, pageSize: number, bearer: string) {
+      const [{ rows, total }, tier] = await Promise.all([requests.listOfUser(userId, page, pageSize), tierOf(userId, bearer)]);
+      return { requests: rows.map(toSupportRequest), total, level: supportLevel(tier) };
     },
 
     async listForAdmin(status: 'open' | 'answered', page: number, pageSize: number) {

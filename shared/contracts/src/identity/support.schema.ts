@@ -32,7 +32,9 @@ export const adminSupportRequest = supportRequest.extend({ email: z.string(), us
 
 export const supportRequestResponse = z.object({ success: z.literal(true), request: supportRequest });
 export const supportRequestsQuery = pagingQuery(50, 20);
-export const supportRequestsResponse = pagedResponse('requests', supportRequest);
+/** What the reader's plan gives now: priority and the plan's label (priority with no label: billing could not say). */
+export const supportLevel = z.object({ priority: z.boolean(), plan: z.string().nullable() });
+export const supportRequestsResponse = pagedResponse('requests', supportRequest).extend({ level: supportLevel });
 
 export const adminSupportRequestsQuery = pagingQuery(100, 50).extend({
   status: z.enum(['open', 'answered'], { error: 'status is open or answered' }).default('open'),

@@ -41,6 +41,23 @@ export interface SupportRequest {
   answered_at: string | null;
 }
 
+/** What the reader's plan gives now (the account page says it before a request is sent). */
+export interface SupportLevel {
+  priority: boolean;
+  /** 'Decoder Annual' or 'Decoder Monthly'; null with priority: billing could not say just now. */
+  plan: string | null;
+}
+
+/** The reader's requests, newest first, and what the plan gives now. */
+export interface SupportRequestsPage {
+  success: true;
+  requests: SupportRequest[];
+  total: number;
+  page: number;
+  page_size: number;
+  level: SupportLevel;
+}
+
 /** What the administrators see besides: who sent it (the address at the time). */
 export interface AdminSupportRequest extends SupportRequest {
   email: string;

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSiteAuth } from '../../../lib/use-site-auth.ts';
 import { ApiKeysSection } from '../../api-keys/components/api-keys-section.tsx';
 import { NewsletterSection } from '../../newsletter/components/newsletter-section.tsx';
+import { SupportSection } from '../../support/components/support-section.tsx';
 import { AccountSummary } from './account-summary.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
@@ -25,6 +26,7 @@ function SignedInAccount({ user, onSignedOut }: { user: SiteUser; onSignedOut: (
       <PasswordSection email={user.email} headingId={`${id}-password`} />
       <ApiKeysSection userId={user.id} headingId={`${id}-api`} />
       <NewsletterSection userId={user.id} headingId={`${id}-newsletter`} />
+      <SupportSection userId={user.id} headingId={`${id}-support`} />
       <SignOutSection headingId={`${id}-sessions`} onSignedOut={onSignedOut} />
     </div>
   );

@@ -50,6 +50,8 @@ const KIND_LABELS: Record<string, string> = {
   'email-changed': 'Address changed notice',
   'account-attacked': 'Attack warning',
   newsletter: 'Newsletter',
+  'support-receipt': 'Support request receipt',
+  'support-notice': 'Support request notice',
 };
 
 export function kindLabel(kind: string): string {

@@ -40,12 +40,12 @@ export async function supportRoutes(app: ServiceApp, options: { support: Support
     SUPPORT_PATHS.requests,
     {
       preHandler: app.authenticate,
-      schema: { tags: ['support'], summary: 'My support requests, newest first', querystring: supportRequestsQuery, response: { 200: supportRequestsResponse, ...errors } },
+      schema: { tags: ['support'], summary: 'My support requests, newest first, and whether my plan gives priority', querystring: supportRequestsQuery, response: { 200: supportRequestsResponse, ...errors } },
     },
     async (request) => {
       const { page, page_size } = request.query;
-      const { requests, total } = await support.listOwn(accountOf(request).id, page, page_size);
-      return { success: true as const, requests, total, page, page_size };
+      const { requests, total, level } = await support.listOwn(accountOf(request).id, page, page_size, bearerOf(request));
+      return { success: true as const, requests, total, page, page_size, level };
     },
   );
 }

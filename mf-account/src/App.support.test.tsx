@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminSupportRequest, SupportLevel, SupportRequest } from '@keisha/contracts/identity';
+import { renderApp } from './testing/render-app.tsx';
+import { ADMIN, MEMBER, signedInAs, fakeApiForEachTest } from './testing/session.ts';
+import { apiFailure } from './testing/api-failure.ts';
+
+const api = fakeApiForEachTest();
+
+function serveAccount(user: { id: string; email: string; role: 'user' | 'admin' }) {
+  api.on('GET /api/auth/me', { json: { success: true, user: { ...user, created_at: '2025-01-15T10:00:00.000Z' } } });
+  api.on('GET /api/profiles/me', { json: { success: true, profile: { id: user.id, username: null, avatar_url: null, website: null } } });
+}
+
+const stored = (over: Partial<SupportRequest> = {}): SupportRequest => ({
+  id: 'r1',
+  subject: 'Export is slow',
+  message: 'It takes a minute.',
+  priority: true,
+  plan: 'Decoder Annual',
+  status: 'open',
+  created_at: '2026-12-01T09:00:00.000Z',
+  answered_at: null,
+  ...over,
+});
+
+/** identity's support routes for one reader: what the plan gives, and the requests sent so far. */
+function serveSupport(level: SupportLevel, requests: SupportRequest[] = []) {
+  api.on('GET /api/identity/support/requests', () => ({ json: { success: true, requests, total: requests.length, page: 1, page_size: 20, level } }));
+  api.on('POST /api/identity/support/requests', (request) => {
+    const created = stored({ id: `r${requests.length + 1}`, ...(request.body as object), priority: level.priority, plan: level.plan });
+    requests.unshift(created);
+    return { status: 201, json: { success: true, request: created } };
+  });
+}
+
+const supportSection = async () => (await screen.findByRole('heading', { level: 2, name: 'Contact support' })).closest('section')!;
+
+describe('Contact support on the account page', () => {
+  it('tells an Annual reader they have priority, sends a request and shows the receipt and the request', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    serveSupport({ priority: true, plan: 'Decoder Annual' });
+    renderApp('/account');
+    const section = await supportSection();
+    expect(section.id).toBe('support');
+    expect(await within(section).findByText("Priority support: your Decoder Annual plan's requests are answered first, within one business day.")).toBeTruthy();
+    expect(within(section).getByText('You have not sent a request yet.')).toBeTruthy();
+
+    fireEvent.change(within(section).getByLabelText('Subject'), { target: { value: 'Export is slow' } });
+    fireEvent.change(within(section).getByLabelText('Message'), { target: { value: 'It takes a minute.' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Send request' }));
+    expect(within(section).getByRole('button', { name: 'Sending…' })).toHaveProperty('disabled', true);
+    expect(await within(section).findByText('We received your request. We will answer by e-mail within one business day.')).toBeTruthy();
+    expect(api.callsTo('POST /api/identity/support/requests').map((call) => call.body)).toEqual([{ subject: 'Export is slow', message: 'It takes a minute.' }]);
+    const list = within(section).getByRole('list', { name: 'Your requests' });
+    const item = within(list).getByText('Export is slow').closest('li')!;
+    expect(within(item).getByText('Priority')).toBeTruthy();
+    expect(within(item).getByText('Open')).toBeTruthy();
+    expect((within(section).getByLabelText('Subject') as HTMLInputElement).value).toBe('');
+  });
+
+  it('tells a free reader the standard time with a link to the plans, and lists answered requests', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    serveSupport({ priority: false, plan: null }, [stored({ priority: false, plan: null, status: 'answered', answered_at: '2026-12-02T09:00:00.000Z', subject: 'Old question' })]);
+    renderApp('/account');
+    const section = await supportSection();
+    expect(await within(section).findByText(/We answer requests within three business days\./)).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
+    const item = within(within(section).getByRole('list', { name: 'Your requests' })).getByText('Old question').closest('li')!;
+    expect(within(item).getByText('Answered')).toBeTruthy();
+    expect(within(item).queryByText('Priority')).toBeNull();
+  });
+
+  it('marks blank fields invalid without sending, and shows the server’s refusal', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    serveSupport({ priority: false, plan: null });
+    api.on('POST /api/identity/support/requests', apiFailure(429, 'RATE_LIMITED', 'You have sent many requests in the last hour. Please wait a little before sending another.'));
+    renderApp('/account');
+    const section = await supportSection();
+    fireEvent.change(within(section).getByLabelText('Subject'), { target: { value: '   ' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Send request' }));
+    const subject = within(section).getByLabelText('Subject');
+    await waitFor(() => expect(subject.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(subject.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent ?? within(section).getByText('Write a subject').textContent).toContain('Write a subject');
+    expect(within(section).getByLabelText('Message').getAttribute('aria-invalid')).toBe('true');
+    expect(within(section).getByText('Write your message')).toBeTruthy();
+    expect(api.callsTo('POST /api/identity/support/requests')).toHaveLength(0);
+
+    fireEvent.change(subject, { target: { value: 'Hello' } });
+    fireEvent.change(within(section).getByLabelText('Message'), { target: { value: 'Help' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Send request' }));
+    expect((await within(section).findByRole('alert')).textContent).toContain('You have sent many requests in the last hour.');
+  });
+});
+
+const adminRow = (over: Partial<AdminSupportRequest>): AdminSupportRequest => ({ ...stored(), email: 'annual@example.org', user_id: MEMBER.id, ...over });
+
+describe('the admin Support page', () => {
+  it('is a section of the console; lists open requests priority first and marks one answered', async () => {
+    signedInAs(api, ADMIN);
+    api.on('GET /api/identity/admin/users', { json: { success: true, users: [], total: 0, page: 1, page_size: 20 } });
+    const open = [adminRow({ id: 'p', subject: 'Paid question' }), adminRow({ id: 'f', subject: 'Free question', priority: false, plan: null, email: 'free@example.org' })];
+    const answered: AdminSupportRequest[] = [];
+    api.on('GET /api/identity/admin/support/requests', (request) => {
+      const rows = request.query.get('status') === 'answered' ? answered : open;
+      return { json: { success: true, requests: rows, total: rows.length, page: 1, page_size: 50 } };
+    });
+    api.on('POST /api/identity/admin/support/requests/p/answered', () => {
+      const [row] = open.splice(0, 1);
+      const done = { ...row!, status: 'answered' as const, answered_at: '2026-12-01T10:00:00.000Z' };
+      answered.push(done);
+      return { json: { success: true, request: done } };
+    });
+    renderApp('/admin');
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Support' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/admin/support');
+
+    const table = await screen.findByRole('table', { name: 'Open support requests' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).queryByText(/question/)?.textContent)).toEqual(['Paid question', 'Free question']);
+    expect(within(rows[0]!).getByText('Priority')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Decoder Annual')).toBeTruthy();
+    expect(within(rows[0]!).getByRole('link', { name: /Reply/ }).getAttribute('href')).toBe('mailto:annual@example.org?subject=Re%3A%20Paid%20question');
+    expect(within(rows[1]!).queryByText('Priority')).toBeNull();
+
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: /Mark answered/ }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Open support requests' })).queryByText('Paid question')).toBeNull());
+    expect(api.callsTo('POST /api/identity/admin/support/requests/p/answered')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Answered/ }));
+    const answeredTable = await screen.findByRole('table', { name: 'Answered support requests' });
+    expect(within(answeredTable).getByText('Paid question')).toBeTruthy();
+  });
+});

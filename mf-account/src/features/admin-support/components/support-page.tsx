@@ -1,0 +1,102 @@
+import { SUPPORT_TEXT, type AdminSupportRequest, type SupportStatus } from '@keisha/contracts/identity';
+import { useState } from 'react';
+import { Badge } from '../../../components/badge.tsx';
+import { Button } from '../../../components/button.tsx';
+import type { Column } from '../../../components/data-table.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { dateTimeColumn, emailColumn } from '../../../components/table-columns.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { countLabel } from '../../../lib/format.ts';
+import { usePagedList } from '../../../lib/use-paged-list.ts';
+import { getSupportRequests, markSupportRequestAnswered } from '../api/support-requests.ts';
+import { planLabel, replyLink, STATUS_TABS, SUPPORT_PAGE_SIZE, supportRequestsPath } from '../domain/support-requests.ts';
+import styles from './support-page.module.css';
+
+const DESCRIPTION = 'Readers’ requests from their account page. Priority ones (Monthly and Annual plans) come first; answer them within one business day.';
+
+/** /admin/support: open requests priority first then oldest first, with a reply link and "Mark answered"; and the answered ones. */
+export function SupportPage() {
+  const [status, setStatus] = useState<SupportStatus>('open');
+  const [refreshes, setRefreshes] = useState(0);
+  const [marking, setMarking] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const requests = usePagedList((page) => `${supportRequestsPath(page, status)}#${refreshes}`, (page, signal) => getSupportRequests(page, status, signal), SUPPORT_PAGE_SIZE);
+  const data = requests.list.state.data;
+
+  async function markAnswered(request: AdminSupportRequest) {
+    setMarking(request.id);
+    setFailure(null);
+    try {
+      await markSupportRequestAnswered(request.id);
+      setRefreshes((n) => n + 1);
+    } catch (error) {
+      setFailure(errorMessage(error, `Could not mark “${request.subject}” answered. Please try again.`));
+    } finally {
+      setMarking(null);
+    }
+  }
+
+  const columns: Column<AdminSupportRequest>[] = [
+    { header: 'Subject', rowHeader: true, cell: (request) => <span className={styles.subject}>{request.subject}</span> },
+    { header: 'Priority', cell: (request) => (request.priority ? <Badge tone="accent">{SUPPORT_TEXT.priorityBadge}</Badge> : '—') },
+    { header: 'Plan', cell: planLabel },
+    emailColumn('From', (request) => request.email),
+    { header: 'Message', cell: (request) => <span className={styles.message}>{request.message}</span> },
+    dateTimeColumn('Sent', (request) => request.created_at),
+    ...(status === 'answered' ? [dateTimeColumn<AdminSupportRequest>('Answered', (request) => request.answered_at ?? '')] : []),
+    {
+      header: 'Actions',
+      stackedLabel: false,
+      cell: (request) => (
+        <span className={styles.actions}>
+          <a href={replyLink(request)} aria-label={`Reply to ${request.email} about ${request.subject}`}>
+            Reply
+          </a>
+          {request.status === 'open' && (
+            <Button size="small" disabled={marking !== null} aria-label={`Mark answered: ${request.subject}`} onClick={() => void markAnswered(request)}>
+              {marking === request.id ? 'Marking…' : 'Mark answered'}
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  const choose = (next: SupportStatus) => {
+    setStatus(next);
+    requests.onPageChange(1);
+  };
+  const label = STATUS_TABS.find((tab) => tab.status === status)!.label;
+
+  return (
+    <>
+      <PageHeader
+        title="Support"
+        description={data ? `${countLabel(data.total, 'request', 'requests')} ${label.toLowerCase()}. ${DESCRIPTION}` : DESCRIPTION}
+        actions={
+          <Button disabled={requests.list.state.status === 'loading'} onClick={() => setRefreshes((n) => n + 1)}>
+            Refresh
+          </Button>
+        }
+      />
+      <div className={styles.filters} role="group" aria-label="Show requests">
+        {STATUS_TABS.map((tab) => (
+          <Button key={tab.status} size="small" variant={status === tab.status ? 'primary' : 'secondary'} aria-pressed={status === tab.status} onClick={() => choose(tab.status)}>
+            {tab.label}
+          </Button>
+        ))}
+      </div>
+      {failure && <Notice kind="error">{failure}</Notice>}
+      <PagedTable
+        {...requests}
+        what="support requests"
+        rowsOf={(shown) => shown.requests}
+        caption={`${label} support requests`}
+        columns={columns}
+        empty={status === 'open' ? 'No open requests.' : 'No answered requests yet.'}
+      />
+    </>
+  );
+}
