@@ -37,6 +37,17 @@ describe('chat top bar and side panel', () => {
     expect(screen.getAllByRole('button', { name: 'Sign Out' })).toHaveLength(1);
   });
 
+  it("has the page's h1 as its first heading, before the side panel's labelled regions", () => {
+    signIn();
+    renderAt('/');
+    const headings = screen.getAllByRole('heading');
+    expect(headings[0]?.tagName).toBe('H1');
+    expect(headings[0]?.textContent).toBe('KEISHA');
+    const panel = screen.getByRole('complementary', { name: 'Side panel' });
+    expect(within(panel).getByRole('region', { name: 'Conversations' })).toBeTruthy();
+    expect(within(panel).getByRole('region', { name: 'Options' })).toBeTruthy();
+  });
+
   it('collapses and reopens the side panel', () => {
     signIn();
     renderAt('/');

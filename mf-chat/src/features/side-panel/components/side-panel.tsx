@@ -69,10 +69,12 @@ export function SidePanel({ id, sessions, search, currentSessionId, onNewChat, o
         />
       </div>
 
+      {/* Regions named by a label, not headings: the side panel comes first in the DOM, and its titles would be
+          headings before the page's h1 (the audit's L16). Landmark navigation still reaches both. */}
       <section className={styles.section} aria-labelledby={listHeading}>
-        <h2 id={listHeading} className={styles.sectionTitle}>
+        <p id={listHeading} className={styles.sectionTitle}>
           {search.results === null ? 'Conversations' : 'Search results'}
-        </h2>
+        </p>
         {search.results !== null || search.status === 'searching' || search.status === 'failed' ? (
           <SearchResults search={search} onOpen={onOpen} />
         ) : (
@@ -110,9 +112,9 @@ export function SidePanel({ id, sessions, search, currentSessionId, onNewChat, o
       </section>
 
       <section className={`${styles.section} ${styles.options}`} aria-labelledby={optionsHeading}>
-        <h2 id={optionsHeading} className={styles.sectionTitle}>
+        <p id={optionsHeading} className={styles.sectionTitle}>
           Options
-        </h2>
+        </p>
         <ul className={styles.optionList}>
           <li>
             <button type="button" className={styles.option} onClick={onBiasDetection}>
