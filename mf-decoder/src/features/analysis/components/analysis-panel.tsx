@@ -88,8 +88,9 @@ function AnalysisView({ state, onRetry, onExport, renderAdvanced, outcomeHeading
           <GaugeIcon />
           <h3 className={styles.placeholderTitle}>Ready to Analyze</h3>
           <p className={`${section.muted} ${styles.placeholderText}`}>
-            Paste an article on the left and run the analysis to see its bias score, coded language and a Keisha
-            translation.
+            {/* Names the panel, not a side: on a phone the article box is above this one, not to its left. */}
+            Paste an article into Article Content and run the analysis to see its bias score, coded language and a
+            Keisha translation.
           </p>
         </div>
       );
