@@ -12,6 +12,7 @@ import { adminSalesRoutes } from './routes/admin-sales/index.ts';
 import { createPayments } from './payments/context.ts';
 import { SANDBOX_VARIABLE, sandboxSetting } from './domain/sandbox-setting.ts';
 import { internalEntitlementRoutes } from './routes/internal-entitlements/index.ts';
+import { internalPurchaseEventRoutes } from './routes/internal-purchase-events/index.ts';
 import { paypalSandboxRoutes } from './routes/paypal-sandbox/index.ts';
 
 export async function buildBillingApp(
@@ -34,6 +35,7 @@ export async function buildBillingApp(
       await app.register(planRoutes);
       await app.register(entitlementRoutes);
       await app.register(internalEntitlementRoutes, { internalToken });
+      await app.register(internalPurchaseEventRoutes, { internalToken });
       await app.register(demoRequestRoutes, { rateLimitMax: config.DEMO_REQUEST_RATE_LIMIT_MAX });
       const sandbox = sandboxSetting(config.PAYMENTS_SANDBOX, config.NODE_ENV);
       if (sandbox.warning) app.log.warn({ variable: SANDBOX_VARIABLE }, sandbox.warning);

@@ -40,6 +40,10 @@ export interface PaymentEventsTable {
   /** The account that acted (admin approvals, cancellations). */
   actor: string | null;
   received_at: Timestamp;
+  /** The event's place in the purchase-event feed (migration 2026120201): null for events recorded before it. */
+  feed_seq: ColumnType<string | null, never, never>;
+  /** The id (xid8) of the transaction that recorded it, as text; null before the feed existed. */
+  feed_tx: ColumnType<string | null, never, never>;
 }
 
 export interface BillingSecretsTable {

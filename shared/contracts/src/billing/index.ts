@@ -394,3 +394,14 @@ export interface AdminPaymentActionResponse {
  */
 export const INTERNAL_ENTITLEMENT_PATH = '/internal/billing/entitlements/:user_id';
 export const internalEntitlementPath = (userId: string) => `/internal/billing/entitlements/${encodeURIComponent(userId)}`;
+
+/**
+ * Service to service: what a reader should be told about their purchases (a payment confirmed, a plan that stops
+ * renewing, a refund), in a stable order after an opaque cursor. identity asks it to mail receipts
+ * (docs/billing.md, "Receipts"). Internal token only; never from a browser.
+ */
+export const INTERNAL_PURCHASE_EVENTS_PATH = '/internal/billing/purchase-events';
+export const PURCHASE_EVENT_KINDS = ['paid', 'cancelled', 'refunded'] as const;
+export type PurchaseEventKind = (typeof PURCHASE_EVENT_KINDS)[number];
+/** The page size identity asks for, and the most billing gives at once. */
+export const PURCHASE_EVENTS_MAX_LIMIT = 500;

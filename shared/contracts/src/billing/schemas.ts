@@ -7,6 +7,8 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_NOT_FOUND,
   PAYPAL_VERIFY_FAILED,
+  PURCHASE_EVENT_KINDS,
+  PURCHASE_EVENTS_MAX_LIMIT,
 } from './index.ts';
 
 export const demoRequestBody = z.object({
@@ -189,3 +191,50 @@ export const adminPaymentActionResponse = z.object({ success: z.literal(true), s
 
 /** A webhook's answer: received (applied, or recognised as a repeat). */
 export const webhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
+
+// ---------------------------------------------------------------------------------------------
+// INTERNAL_PURCHASE_EVENTS_PATH: the events a reader is mailed about (identity's receipts).
+
+/** `<transaction>.<sequence>`: opaque to callers; give back the last `next_cursor`. */
+export const purchaseEventCursor = z.string().regex(/^[0-9]{1,20}\.[0-9]{1,20}$/, { error: 'Not a cursor billing gave' });
+
+export const purchaseEventsQuery = z.object({
+  after: purchaseEventCursor.optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(PURCHASE_EVENTS_MAX_LIMIT).default(100),
+});
+
+export const purchaseEventSchema = z.object({
+  /** The billing event's id (unique, stable): identity's outbox key is `receipt:<id>`. */
+  id: z.string(),
+  cursor: purchaseEventCursor,
+  kind: z.enum(PURCHASE_EVENT_KINDS),
+  /** paid: a later period of a plan already paid (PayPal bills again), not its first payment. */
+  renewal: z.boolean(),
+  /** cancelled: stopped because the reader moved to a higher plan of the same product. */
+  replaced_by_upgrade: z.boolean(),
+  subscription_id: z.string(),
+  user_id: z.string(),
+  /** The address the purchase was made with (identity mails the account's current address). */
+  email: z.string().nullable(),
+  product: z.enum(['decoder', 'chat']),
+  tier: z.string(),
+  /** 'News Decoder Annual', 'Chat Gold'. */
+  plan_name: z.string(),
+  amount_cents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  provider: z.enum(['sandbox', 'coinbase', 'paypal', 'cashapp']),
+  payment_method: z.enum(['bitcoin', 'cashapp', 'paypal']).nullable(),
+  lifetime: z.boolean(),
+  /** Where the paid access ends now (null: lifetime, or never paid). */
+  period_end: z.string().nullable(),
+  occurred_at: z.string(),
+});
+
+export const purchaseEventsResponse = z.object({
+  success: z.literal(true),
+  events: z.array(purchaseEventSchema),
+  /** Give it as `after` next time: the last event's cursor, or the one asked with when there is nothing new. */
+  next_cursor: purchaseEventCursor.nullable(),
+});
+export type PurchaseEvent = z.infer<typeof purchaseEventSchema>;
+export type PurchaseEventsResponse = z.infer<typeof purchaseEventsResponse>;

@@ -5,6 +5,7 @@ import * as createSubscriptions from './2026112103_create_subscriptions.ts';
 import * as createPayments from './2026112104_create_payments.ts';
 import * as billingAccountLocks from './2026112701_billing_account_locks.ts';
 import * as billingPaypalSandbox from './2026112702_billing_paypal_sandbox.ts';
+import * as purchaseEventFeed from './2026120201_purchase_event_feed.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
@@ -13,4 +14,5 @@ export const migrations: MigrationSet = {
   '2026112104_create_payments': createPayments,
   '2026112701_billing_account_locks': billingAccountLocks,
   '2026112702_billing_paypal_sandbox': billingPaypalSandbox,
+  '2026120201_purchase_event_feed': purchaseEventFeed,
 };
