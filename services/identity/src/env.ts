@@ -68,6 +68,13 @@ export const identityConfigSchema = baseConfigSchema.extend({
   NEWSLETTER_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
   /** The timer; off: nothing goes out unless an administrator presses "Send today's now". */
   NEWSLETTER_ENABLED: z.stringbool().default(true),
+  // Receipts (src/receipts): billing's payments, cancellations and refunds mailed to the reader.
+  /** How often each replica asks billing for new purchase events. */
+  RECEIPTS_POLL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long one replica holds the feed before another may take it over. */
+  RECEIPTS_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** The timer; off: no receipts are mailed (the events wait in billing until it is on). */
+  RECEIPTS_ENABLED: z.stringbool().default(true),
   /** Key of the unsubscribe links' signatures; default: derived from identity's signing key. */
   NEWSLETTER_LINK_SECRET: z.string().min(32).optional(),
 });

@@ -37,6 +37,7 @@ export async function identityAppOn(database: TestDatabase<IdentityDatabase>, en
     // Never the repository's .data/mail; a test that gives DATA_DIR gets the mail folder beside it, as in production.
     ...(env.DATA_DIR ? {} : { MAIL_DIR: path.join(os.tmpdir(), 'keisha-identity-test-mail') }),
     NEWSLETTER_ENABLED: 'false', // the daily newsletter's timer only where a test asks for it (newsletter.test.ts)
+    RECEIPTS_ENABLED: 'false', // the receipts' timer only where a test asks for it (receipts.test.ts)
     ...env,
   });
   const app = await buildIdentityApp(config, { ...database, close: async () => {} }, false, () => {});

@@ -116,6 +116,15 @@ export interface NewsletterRunsTable {
   queued: ColumnType<number, number | undefined, number>;
 }
 
+/** How far identity has read another service's event feed (billing's purchase events, for receipts). */
+export interface FeedCursorsTable {
+  feed: string;
+  cursor: string | null;
+  locked_until: NullableTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  updated_at: NullableTimestamp;
+}
+
 export interface SupportRequestsTable {
   id: Generated<string>;
   user_id: string;
@@ -173,6 +182,7 @@ export interface IdentityDatabase {
   newsletter_issues: NewsletterIssuesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_runs: NewsletterRunsTable;
+  feed_cursors: FeedCursorsTable;
   mail_outbox: MailOutboxTable;
   support_requests: SupportRequestsTable;
   email_verifications: EmailVerificationsTable;

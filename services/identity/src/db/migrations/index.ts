@@ -8,6 +8,7 @@ import * as accountsLinks from './2026112704_accounts_links.ts';
 import * as confirmEarlierAccounts from './2026112705_confirm_earlier_accounts.ts';
 import * as newsletter from './2026112706_newsletter.ts';
 import * as supportRequests from './2026120101_support_requests.ts';
+import * as billingReceipts from './2026120202_billing_receipts.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -19,4 +20,5 @@ export const migrations: MigrationSet = {
   '2026112705_confirm_earlier_accounts': confirmEarlierAccounts,
   '2026112706_newsletter': newsletter,
   '2026120101_support_requests': supportRequests,
+  '2026120202_billing_receipts': billingReceipts,
 };
