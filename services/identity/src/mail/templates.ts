@@ -270,6 +270,90 @@ export const supportNoticeTemplate = defineTemplate({
   ].join('\n'),
 });
 
+/** A payment billing confirmed (src/receipts): a first payment or a renewal of a plan. */
+export const receiptTemplate = defineTemplate({
+  name: 'receipt',
+  names: ['heading', 'plan', 'amount', 'method', 'date', 'reference', 'gives', 'access', 'accountUrl', 'support'],
+  subject: 'Your Keisha receipt',
+  preview: '{{plan}}: {{amount}}, paid with {{method}}.',
+  text: lines(
+    '{{heading}}',
+    '',
+    'Plan: {{plan}}',
+    'Amount: {{amount}}',
+    'Paid with: {{method}}',
+    'Date: {{date}}',
+    'Reference: {{reference}}',
+    '',
+    'What it gives: {{gives}}.',
+    '{{access}}',
+    '',
+    'See or cancel your plan on your account page: {{accountUrl}}',
+    'Questions about this payment? Write to {{support}}.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your receipt'),
+    '<mj-text>{{heading}}</mj-text>',
+    '<mj-text>Plan: <strong>{{plan}}</strong><br />Amount: <strong>{{amount}}</strong><br />Paid with: {{method}}<br />Date: {{date}}<br />Reference: {{reference}}</mj-text>',
+    '<mj-text>What it gives: {{gives}}.<br />{{access}}</mj-text>',
+    '<mj-button href="{{accountUrl}}">See your plan</mj-button>',
+    note('You can cancel it on your account page. Questions about this payment? Write to <a href="mailto:{{support}}" style="color:#6b6b6b">{{support}}</a>.'),
+  ].join('\n'),
+});
+
+/** A plan that stops renewing (the reader's Cancel, or an upgrade to a higher plan): access until its end. */
+export const planCancelledTemplate = defineTemplate({
+  name: 'plan-cancelled',
+  names: ['plan', 'why', 'until', 'accountUrl', 'support'],
+  subject: 'Your Keisha plan will not renew',
+  preview: 'You keep {{plan}} until {{until}}.',
+  text: lines(
+    '{{plan}} will not renew. {{why}}',
+    '',
+    'You keep everything it gives until {{until}}. Nothing more is charged for it, and nothing is refunded.',
+    '',
+    'Your plans are on your account page: {{accountUrl}}',
+    'If you did not ask for this, write to {{support}}.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your plan will not renew'),
+    '<mj-text><strong>{{plan}}</strong> will not renew. {{why}}</mj-text>',
+    '<mj-text>You keep everything it gives until <strong>{{until}}</strong>. Nothing more is charged for it, and nothing is refunded.</mj-text>',
+    '<mj-button href="{{accountUrl}}">See your plans</mj-button>',
+    note('If you did not ask for this, write to <a href="mailto:{{support}}" style="color:#6b6b6b">{{support}}</a>.'),
+  ].join('\n'),
+});
+
+/** A refunded purchase: the money goes back and the plan's access has ended. */
+export const refundTemplate = defineTemplate({
+  name: 'refund',
+  names: ['plan', 'amount', 'method', 'date', 'reference', 'accountUrl', 'support'],
+  subject: 'Your Keisha refund',
+  preview: '{{amount}} for {{plan}} is refunded.',
+  text: lines(
+    'We refunded your payment for {{plan}}: {{amount}}, paid with {{method}}.',
+    'Reference: {{reference}}',
+    '',
+    'The plan ended on {{date}}, when it was refunded, so it no longer gives you anything. Your account stays as it is.',
+    '',
+    'Your plans are on your account page: {{accountUrl}}',
+    'Questions about this refund? Write to {{support}}.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your refund'),
+    '<mj-text>We refunded your payment for <strong>{{plan}}</strong>: <strong>{{amount}}</strong>, paid with {{method}}.<br />Reference: {{reference}}</mj-text>',
+    '<mj-text>The plan ended on {{date}}, when it was refunded, so it no longer gives you anything. Your account stays as it is.</mj-text>',
+    '<mj-button href="{{accountUrl}}">See your plans</mj-button>',
+    note('Questions about this refund? Write to <a href="mailto:{{support}}" style="color:#6b6b6b">{{support}}</a>.'),
+  ].join('\n'),
+});
+
 export const ALL_TEMPLATES = [
   verifyEmailTemplate,
   passwordResetTemplate,
@@ -282,6 +366,9 @@ export const ALL_TEMPLATES = [
   newsletterTemplate,
   supportReceiptTemplate,
   supportNoticeTemplate,
+  receiptTemplate,
+  planCancelledTemplate,
+  refundTemplate,
 ];
 
 export function verifyEmailMail(input: { link: string; email: string; validHours: number }): Promise<RenderedMail> {
