@@ -38,6 +38,8 @@ test.describe('keyboard only', () => {
     for (const name of ['News Decoder', 'Political Discourse Repository', 'Decoder Beta']) {
       await page.keyboard.press('Tab');
       await expect(nav.getByRole('link', { name })).toBeFocused();
+      // Open by focus within: the trigger says so while focus is on its links (the audit's L15).
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     }
     await page.keyboard.press('Escape');
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');

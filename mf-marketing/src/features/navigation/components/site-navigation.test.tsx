@@ -65,6 +65,23 @@ describe('SiteNavigation', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('says it is open while focus is on one of its links, and while a mouse hovers it', () => {
+    const nav = renderNavigation();
+    const button = newsNetworkButton(nav);
+    act(() => button.focus());
+    act(() => within(nav).getByRole('link', { name: 'News Decoder' }).focus());
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(dropdownPanel(button).hidden).toBe(false);
+    act(() => within(nav).getByRole('button', { name: 'Admin Login' }).focus());
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    const root = button.parentElement!;
+    fireEvent.pointerEnter(root, { pointerType: 'mouse' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerLeave(root, { pointerType: 'mouse' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('opens the dropdown on click and closes it on a second click', () => {
     const button = newsNetworkButton(renderNavigation());
     fireEvent.click(button);
