@@ -26,6 +26,7 @@ import { adminNewsletterRoutes } from './routes/admin/newsletter.ts';
 import { adminSupportRoutes } from './routes/admin/support.ts';
 import { supportRoutes } from './routes/support/index.ts';
 import { createSupport } from './support/support.ts';
+import { createReceipts } from './receipts/receipts.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -151,6 +152,20 @@ export async function buildIdentityApp(
       app.addHook('onReady', async () => newsletter.start());
       app.addHook('onClose', () => newsletter.stop());
       await app.register(newsletterRoutes, { newsletter, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      // Receipts: billing's payments, cancellations and refunds, pulled from its feed and mailed (src/receipts).
+      const receipts = createReceipts(
+        { db, outbox: mail.outbox, nudge: () => mail.delivery.nudge(), internalToken, log: app.log },
+        {
+          billingUrl: config.BILLING_URL,
+          publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+          supportEmail: config.SUPPORT_EMAIL,
+          pollMs: config.RECEIPTS_POLL_MS,
+          leaseMs: config.RECEIPTS_LEASE_MS,
+          timer: config.RECEIPTS_ENABLED,
+        },
+      );
+      app.addHook('onReady', async () => receipts.start());
+      app.addHook('onClose', () => receipts.stop());
       await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC });
       // Support requests: the same plan lookup says who has priority (Monthly and Annual).
       const support = createSupport(
