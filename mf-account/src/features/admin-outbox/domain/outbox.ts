@@ -52,6 +52,9 @@ const KIND_LABELS: Record<string, string> = {
   newsletter: 'Newsletter',
   'support-receipt': 'Support request receipt',
   'support-notice': 'Support request notice',
+  receipt: 'Payment receipt',
+  'plan-cancelled': 'Plan will not renew',
+  refund: 'Refund notice',
 };
 
 export function kindLabel(kind: string): string {
