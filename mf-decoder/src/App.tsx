@@ -8,6 +8,7 @@ import { CONFIRMED, UNCONFIRMED_ALLOWANCE } from './features/confirm-address/con
 import { CrashBoundary } from './features/crash-screen/components/crash-boundary.tsx';
 import { DecoderHeader } from './features/identity/components/decoder-header.tsx';
 import { useAuthDialogState } from './features/identity/hooks/use-auth-dialog-state.ts';
+import { useSignInLink } from './features/identity/hooks/use-sign-in-link.ts';
 import { PaymentReturnPage } from './features/payment-return/components/payment-return-page.tsx';
 import { PaywallDialog } from './features/paywall/components/paywall-dialog.tsx';
 import styles from './app.module.css';
@@ -24,6 +25,7 @@ function DecoderScreen() {
   const [paywall, setPaywall] = useState<PaywallRequest | null>(null);
   const [createAccountNext, setCreateAccountNext] = useState(false);
   const { open: openAuthDialog } = authDialog;
+  useSignInLink(authDialog);
   const confirmation = useAddressConfirmation(CONFIRMED);
   const { check: checkAddress } = confirmation;
 

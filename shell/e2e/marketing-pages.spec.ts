@@ -1,4 +1,5 @@
 import { expect, test } from './support/csp.ts';
+import { unique } from './support/accounts.ts';
 import { MARKETING_ROUTES, openMarketing } from './support/marketing.ts';
 
 // Issue 7, the marketing pages (see support/marketing.ts) against the real platform: nothing asked of another site,
@@ -28,7 +29,7 @@ test.describe('pages', () => {
     for (const name of ['Monthly', 'Annual']) {
       const card = page.getByRole('article', { name });
       await expect(card.getByText(/^Sign in to subscribe with PayPal/)).toBeVisible();
-      await expect(card.getByRole('link', { name: 'Sign in from the News Decoder' })).toHaveAttribute('href', '/bias-detection');
+      await expect(card.getByRole('link', { name: 'Sign in to subscribe' })).toHaveAttribute('href', '/bias-detection?account=sign-in&next=%2Fpricing');
     }
     await expect(page.getByRole('link', { name: /Start enterprise onboarding/ })).toHaveAttribute('rel', 'noopener noreferrer');
     // The chat is live (issue 28, item 5): its plans, from the same catalogue, instead of a waitlist block.
@@ -38,6 +39,19 @@ test.describe('pages', () => {
       await expect(chatPlans.getByText(plan.price.display, { exact: true })).toBeVisible();
     }
     await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+  });
+
+  test("a guest's Sign in to subscribe opens the account dialog, and a new account comes back to /pricing with PayPal's button", async ({ page }) => {
+    await openMarketing(page, '/pricing');
+    await page.getByRole('article', { name: 'Monthly' }).getByRole('link', { name: 'Sign in to subscribe' }).click();
+    await page.getByRole('dialog', { name: 'Sign in to Keisha' }).getByRole('button', { name: 'Create an account' }).click();
+    const create = page.getByRole('dialog', { name: 'Create your Keisha account' });
+    await create.getByLabel('Email').fill(unique('pricing-sign-in'));
+    await create.getByLabel('Password', { exact: true }).fill('pricing-amber-canyon-37');
+    await create.getByLabel('Confirm Password').fill('pricing-amber-canyon-37');
+    await create.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('article', { name: 'Monthly' }).getByRole('button', { name: /Subscribe to the Monthly plan with PayPal/ })).toBeVisible();
   });
 
   test('pricing says so when the catalogue cannot be loaded, and recovers on Try again', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { signInLink } from '@keisha/contracts/identity';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import styles from './pricing.module.css';
 
@@ -18,16 +19,20 @@ export function PaymentFallback({ reason = PAYMENT_NOT_CONFIGURED }: { reason?: 
   );
 }
 
-/** PayPal is configured, but a subscription must belong to an account: the reader signs in first. */
+/**
+ * PayPal is configured, but a subscription must belong to an account: the reader signs in first, in the decoder's
+ * account dialog, which opens at once and brings them back to this page (the plan they chose included).
+ */
 export function SignInToSubscribe() {
+  const { pathname, search } = useLocation();
   return (
     <div className={styles.paymentFallback}>
       <p className={styles.paymentFallbackText}>
-        Sign in to subscribe with PayPal: the plan is attached to your Keisha account. Sign In is at the top of
-        the News Decoder, and a free account takes a minute.
+        Sign in to subscribe with PayPal: the plan is attached to your Keisha account, and a free account takes a
+        minute. You come back here once you are signed in.
       </p>
-      <Link to={paths.decoder} className={styles.paymentFallbackLink}>
-        Sign in from the News Decoder
+      <Link to={signInLink(`${pathname}${search}`)} className={styles.paymentFallbackLink}>
+        Sign in to subscribe
       </Link>
     </div>
   );

@@ -50,7 +50,7 @@ describe('PlanCard payment', () => {
 
   it('with PayPal configured, asks a guest to sign in first (the plan belongs to an account)', () => {
     renderCard(ready(paypal));
-    expect(screen.getByRole('link', { name: 'Sign in from the News Decoder' }).getAttribute('href')).toBe('/bias-detection');
+    expect(screen.getByRole('link', { name: 'Sign in to subscribe' }).getAttribute('href')).toBe('/bias-detection?account=sign-in&next=%2F');
     expect(screen.queryByRole('group', { name: /with PayPal/ })).toBeNull();
   });
 

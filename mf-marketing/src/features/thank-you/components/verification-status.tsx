@@ -1,11 +1,13 @@
 import { PAYPAL_VERIFY_FAILED } from '@keisha/contracts/billing';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { signInLink } from '@keisha/contracts/identity';
+import { Link, useLocation } from 'react-router-dom';
 import type { VerificationState } from '../domain/paypal-verification.ts';
 import styles from './thank-you-page.module.css';
 
 /** Where the check of a PayPal subscription with billing stands. */
 export function VerificationStatus({ state }: { state: VerificationState }) {
+  const { pathname, search } = useLocation();
+  const returnTo = `${pathname}${search}`;
   switch (state.status) {
     case 'not-needed':
       return null;
@@ -31,10 +33,10 @@ export function VerificationStatus({ state }: { state: VerificationState }) {
     case 'sign-in':
       return (
         <p className={styles.verification} role="status">
-          Sign in with the account you subscribed from and come back to this page, so we can confirm the
-          subscription with PayPal.{' '}
-          <Link to={paths.decoder} className={styles.link}>
-            Sign in from the News Decoder
+          Sign in with the account you subscribed from, so we can confirm the subscription with PayPal: you come
+          back to this page once you are signed in.{' '}
+          <Link to={signInLink(returnTo)} className={styles.link}>
+            Sign in
           </Link>
         </p>
       );

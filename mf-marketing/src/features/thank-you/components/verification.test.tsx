@@ -33,6 +33,11 @@ describe('ThankYouPage, PayPal verification', () => {
     keishaStore.setState({ auth: { ...initialAuthState, sessionRestored: true } });
     renderPaypalReturn();
     expect(await screen.findByText(/Sign in with the account you subscribed from/)).toBeTruthy();
+    // The link opens the decoder's sign-in and brings the reader back to this very page.
+    const back = new URL(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')!, 'http://site');
+    expect(back.pathname).toBe('/bias-detection');
+    expect(back.searchParams.get('account')).toBe('sign-in');
+    expect(back.searchParams.get('next')).toMatch(/^\/thank-you\?.*subscription_id=/);
     expect(verify).not.toHaveBeenCalled();
   });
 
