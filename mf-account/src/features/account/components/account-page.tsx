@@ -10,6 +10,7 @@ import { ApiKeysSection } from '../../api-keys/components/api-keys-section.tsx';
 import { NewsletterSection } from '../../newsletter/components/newsletter-section.tsx';
 import { SupportSection } from '../../support/components/support-section.tsx';
 import { AccountSummary } from './account-summary.tsx';
+import { ConfirmAddressSection } from './confirm-address-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -20,6 +21,7 @@ function SignedInAccount({ user, onSignedOut }: { user: SiteUser; onSignedOut: (
   const id = useId();
   return (
     <div className={styles.sections}>
+      <ConfirmAddressSection />
       <AccountSummary user={user} headingId={`${id}-account`} />
       <ProfileSection userId={user.id} headingId={`${id}-profile`} />
       <EmailSection email={user.email} headingId={`${id}-email`} />
