@@ -36,7 +36,7 @@ describe('decoder page', () => {
     const analysis = screen.getByRole('region', { name: 'AI Agent Analysis' });
     expect(within(analysis).getByRole('heading', { name: 'Ready to Analyze' })).toBeTruthy();
     // True at every width: the article box is on the left on wide screens and above on phones (the audit's L19).
-    expect(within(analysis).getByText(/^Paste an article into Article Content and run the analysis/)).toBeTruthy();
+    expect(within(analysis).getByText(/^Paste an article and run the analysis/)).toBeTruthy();
     expect(within(analysis).queryByText(/on the left/)).toBeNull();
   });
 

@@ -88,9 +88,8 @@ function AnalysisView({ state, onRetry, onExport, renderAdvanced, outcomeHeading
           <GaugeIcon />
           <h3 className={styles.placeholderTitle}>Ready to Analyze</h3>
           <p className={`${section.muted} ${styles.placeholderText}`}>
-            {/* Names the panel, not a side: on a phone the article box is above this one, not to its left. */}
-            Paste an article into Article Content and run the analysis to see its bias score, coded language and a
-            Keisha translation.
+            {/* No side named: on a phone the article box is above this one, not to its left. */}
+            Paste an article and run the analysis to see its bias score, coded language and a Keisha translation.
           </p>
         </div>
       );
