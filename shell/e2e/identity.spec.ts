@@ -107,7 +107,7 @@ test('admin login from the landing page opens the admin console', async ({ page 
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' }).getByText(E2E_ADMIN.email)).toBeVisible();
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Waitlist' }).click();
-  await expect(page.getByRole('heading', { name: 'Waitlist' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
 });
 
 test('the admin area refuses a signed-in user who is not an administrator', async ({ page }) => {
