@@ -61,3 +61,15 @@ export function pagedResponse<K extends string, Row extends z.ZodType>(key: K, r
     page_size: z.number().int(),
   });
 }
+
+/**
+ * A deleted account's data, erased by each service on identity's request (`DELETE /internal/<service>/accounts/:user_id`,
+ * internal token, never from a browser). Idempotent: a second call erases what was written since, else nothing.
+ * `erased` counts the rows removed or cleared, by kind, for identity's log and the tests.
+ */
+export const accountErasureResponse = z.object({
+  success: z.literal(true),
+  erased: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type AccountErasureResponse = z.infer<typeof accountErasureResponse>;
+export const accountErasureParams = z.object({ user_id: z.uuid({ error: 'Not an account id' }) });

@@ -405,3 +405,10 @@ export const PURCHASE_EVENT_KINDS = ['paid', 'cancelled', 'refunded'] as const;
 export type PurchaseEventKind = (typeof PURCHASE_EVENT_KINDS)[number];
 /** The page size identity asks for, and the most billing gives at once. */
 export const PURCHASE_EVENTS_MAX_LIMIT = 500;
+
+/**
+ * Service to service: identity asks the billing service to erase a deleted account's data (schema:
+ * `accountErasureResponse` in common). Internal token only; never from a browser.
+ */
+export const INTERNAL_ACCOUNT_ERASURE_PATH = '/internal/billing/accounts/:user_id';
+export const internalAccountErasurePath = (userId: string) => `/internal/billing/accounts/${encodeURIComponent(userId)}`;

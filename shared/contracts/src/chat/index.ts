@@ -249,3 +249,10 @@ export type ChatStreamEvent =
   | { event: 'done'; data: StreamDoneEvent }
   | { event: 'error'; data: StreamErrorEvent }
   | { event: 'heartbeat'; data: StreamHeartbeatEvent };
+
+/**
+ * Service to service: identity asks the chat service to erase a deleted account's data (schema:
+ * `accountErasureResponse` in common). Internal token only; never from a browser.
+ */
+export const INTERNAL_ACCOUNT_ERASURE_PATH = '/internal/chat/accounts/:user_id';
+export const internalAccountErasurePath = (userId: string) => `/internal/chat/accounts/${encodeURIComponent(userId)}`;

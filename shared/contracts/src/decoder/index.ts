@@ -318,3 +318,10 @@ export function scoreBand(score: number): ScoreBand {
   if (score > 25) return 'cyan';
   return 'green';
 }
+
+/**
+ * Service to service: identity asks the decoder service to erase a deleted account's data (schema:
+ * `accountErasureResponse` in common). Internal token only; never from a browser.
+ */
+export const INTERNAL_ACCOUNT_ERASURE_PATH = '/internal/decoder/accounts/:user_id';
+export const internalAccountErasurePath = (userId: string) => `/internal/decoder/accounts/${encodeURIComponent(userId)}`;

@@ -124,6 +124,7 @@ const linkToken = z
 export const passwordResetRequestBody = z.object({ email });
 export const passwordResetBody = z.object({ token: linkToken, new_password: newPassword });
 export const passwordResetCheckBody = z.object({ token: linkToken });
+export const deleteAccountBody = z.object({ password: existingPassword });
 export const emailChangeBody = z.object({ new_email: email, password: existingPassword });
 export const emailChangeConfirmBody = z.object({ token: linkToken });
 export const emailChangeConfirmResponse = z.object({ success: z.literal(true), email: z.string() });

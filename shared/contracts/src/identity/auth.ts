@@ -33,6 +33,12 @@ export const AUTH_PATHS = {
   unlockRequest: '/api/auth/unlock/request',
   /** POST { token }: signs in with a sign-in/unlock link's token, from this network even while strangers are held back. */
   unlock: '/api/auth/unlock',
+  /**
+   * POST { password }, signed in: deletes the account for good. identity removes what it holds at once and signs
+   * out every device; the decoder, the chat and billing erase theirs through an internal call identity retries
+   * until each has answered (docs/identity.md, "Deleting an account"). An administrator's account is refused (409).
+   */
+  deleteAccount: '/api/auth/delete-account',
   profile: '/api/profiles/me',
   jwks: '/.well-known/jwks.json',
 } as const;
