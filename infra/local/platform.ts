@@ -170,6 +170,7 @@ export function serviceEnvironment(
     PUBLIC_URL: parentEnv.PUBLIC_URL ?? `http://localhost:${ports.gateway}`, // the links in identity's mail
     BILLING_URL: `http://127.0.0.1:${ports.services.billing}`,
     DECODER_URL: `http://127.0.0.1:${ports.services.decoder}`, // identity's newsletter asks it for the term of the day
+    CHAT_URL: `http://127.0.0.1:${ports.services.chat}`, // identity asks it to erase a deleted account's conversations
     DATA_DIR: path.join(dataDir, name),
     NODE_ENV: parentEnv.NODE_ENV ?? 'production',
     PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX || 'on',

@@ -27,6 +27,9 @@ import { adminSupportRoutes } from './routes/admin/support.ts';
 import { supportRoutes } from './routes/support/index.ts';
 import { createSupport } from './support/support.ts';
 import { createReceipts } from './receipts/receipts.ts';
+import { createAccountDeletion } from './erasure/delete-account.ts';
+import { createErasure } from './erasure/erasure.ts';
+import { deleteAccountRoutes } from './routes/auth/delete-account.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -166,6 +169,26 @@ export async function buildIdentityApp(
       );
       app.addHook('onReady', async () => receipts.start());
       app.addHook('onClose', () => receipts.stop());
+      // Deleting an account: identity's rows at once, the other services' through erasures retried until done (src/erasure).
+      const erasure = createErasure(
+        { db, internalToken, log: app.log },
+        {
+          urls: { decoder: config.DECODER_URL, chat: config.CHAT_URL, billing: config.BILLING_URL },
+          pollMs: config.ERASURE_POLL_MS,
+          settleMs: config.ERASURE_SETTLE_MS,
+          leaseMs: config.ERASURE_LEASE_MS,
+          retryBaseMs: config.ERASURE_RETRY_BASE_MS,
+          retryMaxMs: config.ERASURE_RETRY_MAX_MS,
+          timer: config.ERASURE_ENABLED,
+        },
+      );
+      app.addHook('onReady', async () => erasure.start());
+      app.addHook('onClose', () => erasure.stop());
+      const deletion = createAccountDeletion(
+        { db, outbox: mail.outbox, erasure, nudge: () => (mail.delivery.nudge(), erasure.nudge()) },
+        { supportEmail: config.SUPPORT_EMAIL },
+      );
+      await app.register(deleteAccountRoutes, { deletion, cookieSecure: config.COOKIE_SECURE, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC });
       // Support requests: the same plan lookup says who has priority (Monthly and Annual).
       const support = createSupport(

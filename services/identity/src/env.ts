@@ -75,6 +75,19 @@ export const identityConfigSchema = baseConfigSchema.extend({
   RECEIPTS_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   /** The timer; off: no receipts are mailed (the events wait in billing until it is on). */
   RECEIPTS_ENABLED: z.stringbool().default(true),
+  // Deleting an account (src/erasure): the decoder, the chat and billing are asked to erase what they hold of it.
+  CHAT_URL: z.url().default('http://127.0.0.1:4003'),
+  /** How often each replica looks for erasures due (a deletion also starts one at once). */
+  ERASURE_POLL_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How long after the first erasure each service is asked again, for what a request already under way wrote. */
+  ERASURE_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long a replica may take over one erasure call before another may ask instead. */
+  ERASURE_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** The wait after a failed erasure call, doubling up to ERASURE_RETRY_MAX_MS. */
+  ERASURE_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
+  ERASURE_RETRY_MAX_MS: z.coerce.number().int().min(10).default(900_000),
+  /** The timer; off: erasures wait in account_erasures until it is on. */
+  ERASURE_ENABLED: z.stringbool().default(true),
   /** Key of the unsubscribe links' signatures; default: derived from identity's signing key. */
   NEWSLETTER_LINK_SECRET: z.string().min(32).optional(),
 });

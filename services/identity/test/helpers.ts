@@ -38,6 +38,7 @@ export async function identityAppOn(database: TestDatabase<IdentityDatabase>, en
     ...(env.DATA_DIR ? {} : { MAIL_DIR: path.join(os.tmpdir(), 'keisha-identity-test-mail') }),
     NEWSLETTER_ENABLED: 'false', // the daily newsletter's timer only where a test asks for it (newsletter.test.ts)
     RECEIPTS_ENABLED: 'false', // the receipts' timer only where a test asks for it (receipts.test.ts)
+    ERASURE_ENABLED: 'false', // the account erasures' timer only where a test asks for it (account-erasure.test.ts)
     ...env,
   });
   const app = await buildIdentityApp(config, { ...database, close: async () => {} }, false, () => {});

@@ -16,6 +16,7 @@ const ROUTES = [
   'POST /api/bias-auth/validate-token',
   'POST /internal/identity/sessions/check',
   'POST /api/auth/change-password',
+  'POST /api/auth/delete-account',
   'POST /api/auth/verify-email',
   'POST /api/auth/verify-email/resend',
   'POST /api/auth/password-reset/request',
@@ -47,6 +48,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
   let user = '';
   let userId = '';
   let leaver = '';
+  let deleter = '';
   let admin = '';
   let victim = '';
   beforeAll(async () => {
@@ -55,6 +57,8 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
     userId = signed.user.id;
     // Signing out everywhere ends every session of the caller: that route gets an account of its own.
     leaver = (await signUp(ctx.app, 'fuzz-leaver@example.org')).token;
+    // Deleting an account ends it: that route gets one of its own too (the first body that gets through deletes it).
+    deleter = (await signUp(ctx.app, 'fuzz-deleter@example.org', USER.password)).token;
     victim = (await signUp(ctx.app, 'fuzz-victim@example.org')).user.id;
     admin = (await signIn(ctx.app, ADMIN.email, ADMIN.password)).token;
   });
@@ -72,6 +76,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'POST /internal/identity/sessions/check': { tokens: [user, user] },
           // The same password again: a body that gets through changes nothing the other routes rely on.
           'POST /api/auth/change-password': { current_password: USER.password, new_password: USER.password },
+          'POST /api/auth/delete-account': { password: USER.password },
           'POST /api/auth/verify-email': { token: 'a-token-from-a-verification-link' },
           'POST /api/auth/verify-email/resend': {},
           // Links by mail (issue 27): requests for them, and tokens no link ever carried.
@@ -98,6 +103,7 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
         params: () => ({ id: victim }),
         callers: (route): FuzzCallers => {
           if (route.key === 'POST /api/auth/logout-all') return { guest: {}, user: bearer(leaver) };
+          if (route.key === 'POST /api/auth/delete-account') return { guest: {}, user: bearer(deleter) };
           if (route.path.startsWith('/internal/')) return { guest: {}, user: bearer(user), service: { 'x-keisha-internal-token': INTERNAL } };
           if (route.path.startsWith('/api/identity/admin/')) return { guest: {}, user: bearer(user), admin: bearer(admin) };
           return { guest: {}, user: bearer(user) };

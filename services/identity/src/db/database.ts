@@ -125,6 +125,18 @@ export interface FeedCursorsTable {
   updated_at: NullableTimestamp;
 }
 
+/** One service's erasure of a deleted account (src/erasure). */
+export interface AccountErasuresTable {
+  user_id: string;
+  service: 'decoder' | 'chat' | 'billing';
+  requested_at: ColumnType<Date, string | undefined, never>;
+  next_attempt_at: ColumnType<Date, string | Date | undefined, string | Date>;
+  attempts: ColumnType<number, number | undefined, number>;
+  passes: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  done_at: NullableTimestamp;
+}
+
 export interface SupportRequestsTable {
   id: Generated<string>;
   user_id: string;
@@ -183,6 +195,7 @@ export interface IdentityDatabase {
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_runs: NewsletterRunsTable;
   feed_cursors: FeedCursorsTable;
+  account_erasures: AccountErasuresTable;
   mail_outbox: MailOutboxTable;
   support_requests: SupportRequestsTable;
   email_verifications: EmailVerificationsTable;

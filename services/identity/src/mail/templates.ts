@@ -82,6 +82,30 @@ export const passwordChangedTemplate = defineTemplate({
   ].join('\n'),
 });
 
+/** After a reader deleted their account on /account: sent to the address the account had. */
+export const accountDeletedTemplate = defineTemplate({
+  name: 'account-deleted',
+  names: ['email', 'when', 'support'],
+  subject: 'Your Keisha account was deleted',
+  preview: 'What it held is being erased.',
+  text: lines(
+    'The Keisha account {{email}} was deleted on the account page on {{when}}.',
+    '',
+    'Its analysis history, conversations, API keys, newsletter subscription and support requests are being erased,',
+    'and any plan has stopped and will not renew. Payment records are kept for accounting, without your name or address.',
+    '',
+    'If you did not do this, write to {{support}}.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your account was deleted'),
+    '<mj-text>The Keisha account <strong>{{email}}</strong> was deleted on the account page on {{when}}.</mj-text>',
+    '<mj-text>Its analysis history, conversations, API keys, newsletter subscription and support requests are being erased, and any plan has stopped and will not renew. Payment records are kept for accounting, without your name or address.</mj-text>',
+    '<mj-text>If you did not do this, write to <a href="mailto:{{support}}" style="color:#1f1f1f">{{support}}</a>.</mj-text>',
+  ].join('\n'),
+});
+
 export const emailChangeTemplate = defineTemplate({
   name: 'email-change',
   names: ['oldEmail', 'newEmail', 'link', 'validHours'],
@@ -358,6 +382,7 @@ export const ALL_TEMPLATES = [
   verifyEmailTemplate,
   passwordResetTemplate,
   passwordChangedTemplate,
+  accountDeletedTemplate,
   emailChangeTemplate,
   emailChangeTakenTemplate,
   emailChangedTemplate,

@@ -21,6 +21,7 @@ import { newsletterTemplate } from '../mail/templates.ts';
 import { renderMail } from '../mail/templates/render.ts';
 import { automaticContent, issueContent, type Digest } from './content.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
+import { repeatingJob } from '../plugins/repeating-job.ts';
 
 export interface NewsletterPolicy {
   publicUrl: string;
@@ -57,10 +58,6 @@ export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy) {
   const { db, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-
   const unsubscribeUrl = (userId: string) => `${policy.publicUrl}${NEWSLETTER_PATHS.unsubscribe}?token=${deps.tokens.tokenFor(userId)}`;
   const accountUrl = `${policy.publicUrl}/account`;
   const decoderPage = `${policy.publicUrl}/bias-detection`;
@@ -181,18 +178,7 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
     await runDay(utcDay(now));
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((error) => log.error({ err: error }, 'newsletter tick failed'))
-        .finally(() => {
-          running = undefined;
-          schedule(policy.checkMs);
-        });
-    }, delayMs);
-    timer.unref();
-  }
+  const job = repeatingJob('newsletter tick', tick, { everyMs: policy.checkMs, log, enabled: policy.timer });
 
   return {
     runDay,
@@ -220,16 +206,8 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
       if (!userId) throw new AppError(400, 'INVALID_LINK', 'This unsubscribe link is not valid.');
       return userId;
     },
-    start() {
-      if (!policy.timer || !stopped) return;
-      stopped = false;
-      schedule(Math.min(5000, policy.checkMs));
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    start: job.start,
+    stop: job.stop,
   };
 }
 export type Newsletter = ReturnType<typeof createNewsletter>;

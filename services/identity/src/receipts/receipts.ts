@@ -17,6 +17,7 @@ import { purchaseEventsResponse, type PurchaseEvent } from '@keisha/contracts/bi
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import type { IdentityDatabase } from '../db/database.ts';
 import type { OutboxRepository } from '../mail/outbox.ts';
+import { repeatingJob } from '../plugins/repeating-job.ts';
 import { RECEIPT_KINDS, receiptMail } from './content.ts';
 
 const FEED = 'billing';
@@ -59,9 +60,6 @@ export function createReceipts(deps: ReceiptsDeps, policy: ReceiptsPolicy) {
   const pageSize = policy.pageSize ?? 100;
   const pagesPerTick = policy.pagesPerTick ?? 20;
   const accountUrl = `${policy.publicUrl}/account`;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   /** Takes the feed for `leaseMs`: the fence and the cursor, or null when another replica holds it. */
   async function claim(): Promise<{ fence: number; cursor: string | null } | null> {
@@ -139,31 +137,7 @@ export function createReceipts(deps: ReceiptsDeps, policy: ReceiptsPolicy) {
     return run;
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error) => log.error({ err: error }, 'receipts tick failed'))
-        .finally(() => {
-          running = undefined;
-          schedule(policy.pollMs);
-        });
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!policy.timer || !stopped) return;
-      stopped = false;
-      schedule(Math.min(5000, policy.pollMs));
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const job = repeatingJob('receipts tick', runOnce, { everyMs: policy.pollMs, log, enabled: policy.timer });
+  return { runOnce, start: job.start, stop: job.stop };
 }
 export type Receipts = ReturnType<typeof createReceipts>;

@@ -44,6 +44,7 @@ const KIND_LABELS: Record<string, string> = {
   'verify-email': 'Address confirmation',
   'password-reset': 'Password reset',
   'password-changed': 'Password changed notice',
+  'account-deleted': 'Account deleted notice',
   unlock: 'Sign-in link',
   'email-change': 'New address confirmation',
   'email-change-taken': 'Address already in use',

@@ -9,6 +9,7 @@ import * as confirmEarlierAccounts from './2026112705_confirm_earlier_accounts.t
 import * as newsletter from './2026112706_newsletter.ts';
 import * as supportRequests from './2026120101_support_requests.ts';
 import * as billingReceipts from './2026120202_billing_receipts.ts';
+import * as accountErasures from './2026120301_account_erasures.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -21,4 +22,5 @@ export const migrations: MigrationSet = {
   '2026112706_newsletter': newsletter,
   '2026120101_support_requests': supportRequests,
   '2026120202_billing_receipts': billingReceipts,
+  '2026120301_account_erasures': accountErasures,
 };
