@@ -16,10 +16,14 @@ export interface ActionOutcomeProps {
   showButton?: boolean;
   /** The class of the row the button stands in. */
   actionsClassName: string | undefined;
+  /** 'danger' for an action that cannot be undone (deleting the account). */
+  variant?: 'primary' | 'danger';
+  /** Another button in the same row, after this one (the way back: 'Keep my account'). */
+  beside?: ReactNode;
 }
 
-/** What came of an action (success or the server's error), then the primary button that runs it, busy while it runs. */
-export function ActionOutcome({ status, done, label, busyLabel, onClick, showButton = true, actionsClassName }: ActionOutcomeProps) {
+/** What came of an action (success or the server's error), then the button that runs it (primary, or danger), busy while it runs. */
+export function ActionOutcome({ status, done, label, busyLabel, onClick, showButton = true, actionsClassName, variant = 'primary', beside }: ActionOutcomeProps) {
   const busy = status.kind === 'busy';
   return (
     <>
@@ -27,9 +31,10 @@ export function ActionOutcome({ status, done, label, busyLabel, onClick, showBut
       {status.kind === 'failed' && <Notice kind="error">{status.message}</Notice>}
       {showButton && (
         <div className={actionsClassName}>
-          <Button type={onClick ? 'button' : 'submit'} variant="primary" disabled={busy} onClick={onClick}>
+          <Button type={onClick ? 'button' : 'submit'} variant={variant} disabled={busy} onClick={onClick}>
             {busy ? busyLabel : label}
           </Button>
+          {beside}
         </div>
       )}
     </>

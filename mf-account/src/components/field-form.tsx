@@ -16,10 +16,14 @@ export interface FieldFormProps {
   children: ReactNode;
   /** useFieldForm's invalidAttempts: each time it grows, focus goes to the first field in error, which then says why. */
   invalidAttempts?: number;
+  /** 'danger' for a submit that cannot be undone. */
+  submitVariant?: 'primary' | 'danger';
+  /** Another button beside the submit button (the way back). */
+  beside?: ReactNode;
 }
 
 /** A form of labelled fields, then what came of sending it (success or the server's error), then its submit button. */
-export function FieldForm({ status, onSubmit, done, submitLabel, busyLabel, classes, children, invalidAttempts = 0 }: FieldFormProps) {
+export function FieldForm({ status, onSubmit, done, submitLabel, busyLabel, classes, children, invalidAttempts = 0, submitVariant = 'primary', beside }: FieldFormProps) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (invalidAttempts > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -27,7 +31,15 @@ export function FieldForm({ status, onSubmit, done, submitLabel, busyLabel, clas
   return (
     <form ref={form} className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       {children}
-      <ActionOutcome status={status} done={done} label={submitLabel} busyLabel={busyLabel} actionsClassName={classes.actions} />
+      <ActionOutcome
+        status={status}
+        done={done}
+        label={submitLabel}
+        busyLabel={busyLabel}
+        actionsClassName={classes.actions}
+        variant={submitVariant}
+        beside={beside}
+      />
     </form>
   );
 }

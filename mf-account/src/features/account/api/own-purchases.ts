@@ -1,5 +1,6 @@
 import { PAYMENT_PATHS, paymentPath, type CancelSubscriptionResponse, type SubscriptionStatusResponse, type SubscriptionView } from '@keisha/contracts/billing';
 import { session } from '@keisha/store';
+import { useRemoteData, type RemoteDataHandle } from '../../../lib/use-remote-data.ts';
 
 /** GET /api/bias-payment/subscription/:userId: the account's purchases (billing is the one source of plans). */
 export async function getOwnPurchases(userId: string, signal?: AbortSignal): Promise<SubscriptionView[]> {
@@ -13,4 +14,12 @@ export function cancelOwnPlan(userId: string, subscriptionId: string): Promise<C
     method: 'POST',
     body: { user_id: userId, subscription_id: subscriptionId, expected_status: 'active' },
   });
+}
+
+/**
+ * The account's purchases, loaded once for the page: the plan section lists them and the deletion section names the
+ * plans that would end, so a plan cancelled in one is seen in the other.
+ */
+export function useOwnPurchases(userId: string): RemoteDataHandle<SubscriptionView[]> {
+  return useRemoteData(`purchases:${userId}`, (signal) => getOwnPurchases(userId, signal));
 }

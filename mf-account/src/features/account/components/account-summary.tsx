@@ -1,9 +1,10 @@
+import type { SubscriptionView } from '@keisha/contracts/billing';
 import type { SiteUser } from '@keisha/store';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, MISSING_VALUE } from '../../../lib/format.ts';
 import { planSummary } from '../../../lib/plan.ts';
-import { useRemoteData } from '../../../lib/use-remote-data.ts';
+import { useRemoteData, type RemoteDataHandle } from '../../../lib/use-remote-data.ts';
 import { getMe } from '../api/get-me.ts';
 import { getOwnPlan, OWN_ENTITLEMENT_PATH } from '../api/get-own-plan.ts';
 import { PlanDetails } from './plan-section.tsx';
@@ -12,7 +13,7 @@ import { AccountSection } from './account-section.tsx';
 import styles from './account-page.module.css';
 
 /** Who is signed in, on which plan, since when. A plan billing cannot give shows as '—'. */
-export function AccountSummary({ user, headingId }: { user: SiteUser; headingId: string }) {
+export function AccountSummary({ user, headingId, purchases }: { user: SiteUser; headingId: string; purchases: RemoteDataHandle<SubscriptionView[]> }) {
   const me = useRemoteData(`me:${user.id}`, getMe);
   const plan = useRemoteData(`${OWN_ENTITLEMENT_PATH}:${user.id}`, getOwnPlan);
   const account = me.state.status === 'ready' ? me.state.data : null;
@@ -29,7 +30,7 @@ export function AccountSummary({ user, headingId }: { user: SiteUser; headingId:
         <dt>Plan</dt>
         <dd>
           {plan.state.status === 'loading' ? 'Loading…' : planSummary(entitlement)}
-          <PlanDetails userId={user.id} />
+          <PlanDetails userId={user.id} purchases={purchases} />
         </dd>
         <dt>Member since</dt>
         <dd>{account ? formatDate(account.created_at) : me.state.status === 'loading' ? 'Loading…' : MISSING_VALUE}</dd>

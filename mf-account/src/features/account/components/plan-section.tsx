@@ -2,8 +2,8 @@ import type { SubscriptionView } from '@keisha/contracts/billing';
 import { usePlanCancellation } from '@keisha/ui';
 import { Button } from '../../../components/button.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import { useRemoteData } from '../../../lib/use-remote-data.ts';
-import { cancelOwnPlan, getOwnPurchases } from '../api/own-purchases.ts';
+import type { RemoteDataHandle } from '../../../lib/use-remote-data.ts';
+import { cancelOwnPlan } from '../api/own-purchases.ts';
 import { runningPurchases, planLine, type PlanLine } from '../domain/plan-purchases.ts';
 import styles from './account-page.module.css';
 
@@ -55,8 +55,7 @@ function PlanRow({ userId, line, onChanged }: { userId: string; line: PlanLine; 
  * then any other still running beside it), "Renews on" or "Active until", and self-service cancellation of each
  * renewing one.
  */
-export function PlanDetails({ userId }: { userId: string }) {
-  const purchases = useRemoteData(`purchases:${userId}`, (signal) => getOwnPurchases(userId, signal));
+export function PlanDetails({ userId, purchases }: { userId: string; purchases: RemoteDataHandle<SubscriptionView[]> }) {
   if (purchases.state.status !== 'ready') return null;
   const lines = runningPurchases(purchases.state.data).map((purchase) => planLine(purchase));
   if (lines.length === 0) return null;
