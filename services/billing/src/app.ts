@@ -14,6 +14,7 @@ import { SANDBOX_VARIABLE, sandboxSetting } from './domain/sandbox-setting.ts';
 import { internalEntitlementRoutes } from './routes/internal-entitlements/index.ts';
 import { internalPurchaseEventRoutes } from './routes/internal-purchase-events/index.ts';
 import { paypalSandboxRoutes } from './routes/paypal-sandbox/index.ts';
+import { internalAccountErasureRoutes } from './routes/internal-account-erasure/index.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -46,6 +47,7 @@ export async function buildBillingApp(
       await app.register(adminPaymentRoutes, { payments });
       await app.register(adminSalesRoutes);
       await app.register(paypalSandboxRoutes, { payments });
+      await app.register(internalAccountErasureRoutes, { internalToken, payments });
     },
   });
 }

@@ -19,8 +19,8 @@ export interface FakePaypal extends FakeServer {
   clientSecret: string;
   webhookId: string;
   plans: { monthly: string; annual: string };
-  /** 'verify-down': the verification API answers 503. */
-  mode: 'normal' | 'verify-down';
+  /** 'verify-down': the verification API answers 503; 'down': PayPal answers every call with 503. */
+  mode: 'normal' | 'verify-down' | 'down';
   subscriptions: Map<string, FakeSubscription>;
   addSubscription(values: Partial<FakeSubscription> & { custom_id: string }): FakeSubscription;
   /** A webhook delivery signed for `webhookId` (by default the configured one). */
@@ -42,6 +42,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const tokens = new Set<string>();
   let fake!: FakePaypal;
   const server = await startFakeServer((request) => {
+    if (fake.mode === 'down') return { status: 503, body: { name: 'SERVICE_UNAVAILABLE' } };
     if (request.method === 'POST' && request.path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
       if (request.headers.authorization !== expected || request.raw !== 'grant_type=client_credentials') return { status: 401, body: { error: 'invalid_client' } };
@@ -81,7 +82,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     clientSecret,
     webhookId,
     plans: { monthly: 'P-MONTHLY-TEST', annual: 'P-ANNUAL-TEST' },
-    mode: 'normal' as const,
+    mode: 'normal' as FakePaypal['mode'],
     subscriptions,
     addSubscription(values: Partial<FakeSubscription> & { custom_id: string }) {
       const sub: FakeSubscription = {

@@ -1,8 +1,10 @@
 // Generated hostile requests against every mutating billing route (shared/service-kit's route
 // fuzzer): never a 5xx, every refusal in our error shape (the sandbox checkout's Pay and Cancel
 // answer a browser's form post with HTML pages instead), no stack or SQL in any answer, and no
-// purchase for anyone but the caller. FUZZ_RUNS sets the bodies per route.
+// purchase for anyone but the caller. The internal erasure route: 401 without the token, 400 for a bad id. FUZZ_RUNS sets the bodies per route.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import {
   databaseTargets,
   expectCleanFuzz,
@@ -32,6 +34,7 @@ const ROUTES = [
   'POST /api/billing/admin/manual-payments/:id/approve',
   'POST /api/billing/admin/manual-payments/:id/reject',
   'POST /api/billing/admin/subscriptions/:id/refund',
+  'DELETE /internal/billing/accounts/:user_id',
 ];
 // Pages for the browser (the sandboxes' own checkout and approval pages): they answer HTML or a redirect.
 const HTML_ROUTES = [
@@ -41,11 +44,14 @@ const HTML_ROUTES = [
   'POST /api/billing/sandbox/paypal/:id/cancel',
 ];
 const targets = await databaseTargets();
+const INTERNAL = 'route-fuzz-test-internal-token-0123456789abcdef';
+/** The account the erasure route is fuzzed on: one that bought nothing, so the other routes' purchases stay. */
+const ERASED = randomUUID();
 
 const identity = await identityForFile();
 
 describe.each(targets)('billing routes under generated hostile requests on $kind', (target) => {
-  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url });
+  const ctx = billingForSuite(target, { IDENTITY_URL: identity.url, INTERNAL_API_TOKEN: INTERNAL });
   let alice = '';
   let admin = '';
   let aliceId = '';
@@ -79,12 +85,18 @@ describe.each(targets)('billing routes under generated hostile requests on $kind
           'POST /api/billing/paypal/verify': { subscription_id: 'I-FUZZ1234' },
           'POST /api/billing/admin/manual-payments/:id/reject': { reason: 'No payment arrived' },
         },
-        params: (route) => {
+        params: (route): Record<string, string> => {
+          if (route.path.startsWith('/internal/')) return { user_id: ERASED };
           if (route.path.includes('/sandbox/') || route.path.includes('/checkouts/')) return { id: ids.sandbox! };
           if (route.path.includes('/subscriptions/')) return { id: ids.refund! };
           return { id: ids.manual! };
         },
-        callers: (route): FuzzCallers => (route.path.includes('/admin/') ? { guest: {}, user: bearer(alice), admin: bearer(admin) } : { guest: {}, user: bearer(alice) }),
+        callers: (route): FuzzCallers =>
+          route.path.startsWith('/internal/')
+            ? { guest: {}, user: bearer(alice), service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } }
+            : route.path.includes('/admin/')
+              ? { guest: {}, user: bearer(alice), admin: bearer(admin) }
+              : { guest: {}, user: bearer(alice) },
         htmlRoutes: HTML_ROUTES,
       });
       expectCleanFuzz(report, ROUTES);

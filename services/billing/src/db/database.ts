@@ -58,10 +58,12 @@ export interface EnterpriseDemoRequestsTable {
   created_at: Timestamp;
 }
 
-/** The row a purchase start locks while it counts the account's recent starts. */
+/** The row a purchase start locks while it counts the account's recent starts; erasure marks it. */
 export interface BillingAccountsTable {
   user_id: string;
   created_at: Timestamp;
+  /** When the account was erased (deleted at identity): no purchase starts or activates after it. */
+  erased_at: NullableTimestamp;
 }
 
 /** What PayPal would hold for one subscription, when billing stands in for PayPal (the sandbox). */

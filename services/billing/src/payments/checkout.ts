@@ -17,6 +17,8 @@ export type CheckoutFailure =
   /** The reader's plan already gives what this purchase would (nothing to pay for). */
   | { kind: 'covered'; message: string; covering: SubscriptionRow }
   | { kind: 'too_many' }
+  /** The account was deleted (erased) while this start was on its way. */
+  | { kind: 'account_erased' }
   | { kind: 'no_provider' }
   | { kind: 'provider_failed'; error: unknown };
 
@@ -63,7 +65,7 @@ export async function startCheckout(payments: Payments, request: CheckoutRequest
     CHECKOUTS_PER_HOUR,
     new Date(Date.now() - 3600_000),
   );
-  if (!row) return { ok: false, kind: 'too_many' };
+  if (row === 'too_many' || row === 'account_erased') return { ok: false, kind: row };
   let session: CheckoutSession;
   try {
     session = await provider.createCheckout({ subscriptionId: id, userId: request.userId, email: request.email, purchase: request.purchase, returnUrl: back, cancelUrl: away });

@@ -23,7 +23,10 @@ export interface FulfilRequest {
   actor?: string | null;
 }
 
-export type FulfilOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown_subscription' | 'amount_mismatch' | 'recorded';
+export type FulfilOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown_subscription' | 'amount_mismatch' | 'recorded' | 'refused';
+
+/** Why an activation for an erased account is recorded and not applied. */
+export const ACCOUNT_ERASED_REASON = 'the account was deleted';
 
 export interface FulfilResult {
   outcome: FulfilOutcome;
@@ -81,6 +84,14 @@ export async function fulfil(db: Kysely<BillingDatabase>, request: FulfilRequest
       if (request.paid.cents !== row.amount_cents || request.paid.currency.toUpperCase() !== (row.currency ?? 'USD')) {
         return finish('amount_mismatch', `paid ${request.paid.cents} ${request.paid.currency}, price ${row.amount_cents} ${row.currency}`, row);
       }
+    }
+
+    if (request.signal.kind === 'confirmed' && (row.status === 'pending' || row.status === 'failed' || row.status === 'expired')) {
+      // Nothing starts for an erased account. The account's lock row is read shared: an erasure marking it waits
+      // for this activation to commit (and then stops the plan), or this waits for the mark and sees it.
+      await trx.insertInto('billing_accounts').values({ user_id: row.user_id }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+      const account = await trx.selectFrom('billing_accounts').select('erased_at').where('user_id', '=', row.user_id).forShare().executeTakeFirst();
+      if (account?.erased_at) return finish('refused', ACCOUNT_ERASED_REASON, row);
     }
 
     let start = now;

@@ -6,6 +6,7 @@ import * as createPayments from './2026112104_create_payments.ts';
 import * as billingAccountLocks from './2026112701_billing_account_locks.ts';
 import * as billingPaypalSandbox from './2026112702_billing_paypal_sandbox.ts';
 import * as purchaseEventFeed from './2026120201_purchase_event_feed.ts';
+import * as billingAccountErasure from './2026120301_billing_account_erasure.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
@@ -15,4 +16,5 @@ export const migrations: MigrationSet = {
   '2026112701_billing_account_locks': billingAccountLocks,
   '2026112702_billing_paypal_sandbox': billingPaypalSandbox,
   '2026120201_purchase_event_feed': purchaseEventFeed,
+  '2026120301_billing_account_erasure': billingAccountErasure,
 };

@@ -1,5 +1,5 @@
 // Purchases. Factories over the db that also take a transaction (Transaction extends Kysely).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { BillingDatabase, NewSubscription, SubscriptionRow } from '../database.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -7,6 +7,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids from outside are checked before they reach a uuid column (a cast error would be a 500). */
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
+}
+
+/** A condition on `subscriptions`: its account was not erased (a deleted account has no plan, whatever it paid). */
+export const notErased = sql<boolean>`not exists (select 1 from billing_accounts erased where erased.user_id = subscriptions.user_id and erased.erased_at is not null)`;
+
+/** Whether the account was erased (docs/billing.md, "Erasing a deleted account"). */
+export async function isErased(db: Kysely<BillingDatabase>, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const row = await db.selectFrom('billing_accounts').select('erased_at').where('user_id', '=', userId.toLowerCase()).executeTakeFirst();
+  return Boolean(row?.erased_at);
 }
 
 export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
@@ -51,6 +61,7 @@ export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
         .where('product', '=', 'chat')
         .where('tier', '=', 'Gold')
         .where('status', '=', 'active')
+        .where(notErased)
         .groupBy('user_id')
         .orderBy('since', 'asc')
         .orderBy('user_id')
@@ -69,19 +80,21 @@ export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
      * Inserts a new purchase unless the account already started `limit` since `since`, exactly, however many
      * starts arrive at once: in one transaction the account's row in billing_accounts is locked, the recent
      * starts are counted and the new one is inserted, so two starts of one account never count the same rows.
-     * Other accounts never wait on it. Returns null when the cap is reached.
+     * Other accounts never wait on it. Returns 'too_many' when the cap is reached, 'account_erased' for an erased account.
      */
-    async createWithinLimit(values: NewSubscription, limit: number, since: Date): Promise<SubscriptionRow | null> {
+    async createWithinLimit(values: NewSubscription, limit: number, since: Date): Promise<SubscriptionRow | 'too_many' | 'account_erased'> {
       return db.transaction().execute(async (trx) => {
         await trx.insertInto('billing_accounts').values({ user_id: values.user_id }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-        await trx.selectFrom('billing_accounts').select('user_id').where('user_id', '=', values.user_id).forUpdate().executeTakeFirstOrThrow();
+        const account = await trx.selectFrom('billing_accounts').select('erased_at').where('user_id', '=', values.user_id).forUpdate().executeTakeFirstOrThrow();
+        // Decided under the lock the erasure marks the account with: nothing starts after it.
+        if (account.erased_at) return 'account_erased';
         const started = await trx
           .selectFrom('subscriptions')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('user_id', '=', values.user_id)
           .where('created_at', '>', since)
           .executeTakeFirstOrThrow();
-        if (Number(started.n) >= limit) return null;
+        if (Number(started.n) >= limit) return 'too_many';
         return trx.insertInto('subscriptions').values(values).returningAll().executeTakeFirstOrThrow();
       });
     },

@@ -11,6 +11,9 @@ import { fulfil } from '../../payments/fulfilment.ts';
 import { stopOutrankedRenewals } from '../../payments/upgrades.ts';
 import { manualPaymentView, subscriptionView } from '../../payments/views.ts';
 
+/** An approval of a payment into a deleted account (fulfil refuses to activate it). */
+export const ACCOUNT_ERASED_APPROVAL = 'This account was deleted, so nothing can be approved into it. If the money arrived, send it back.';
+
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 502: apiErrorBody, 503: apiErrorBody };
 
 export async function adminPaymentRoutes(app: ServiceApp, options: { payments: Payments }): Promise<void> {
@@ -39,6 +42,7 @@ export async function adminPaymentRoutes(app: ServiceApp, options: { payments: P
       actor,
     });
     const decided = result.subscription ?? row;
+    if (result.outcome === 'refused') throw new AppError(409, 'ACCOUNT_ERASED', ACCOUNT_ERASED_APPROVAL, { reason: ACCOUNT_ERASED_APPROVAL, subscription: subscriptionView(decided) });
     if (decided.status !== (decision === 'approve' ? 'active' : 'failed')) throw new AppError(409, 'NOT_PENDING', MANUAL_PAYMENT_NOT_PENDING);
     const stopped = decision === 'approve' ? await stopOutrankedRenewals(payments, decided) : [];
     const updated = stopped.find((stop) => stop.id === row.id) ?? decided;

@@ -2,6 +2,7 @@ import { ENTITLEMENT_PATHS, type Entitlement } from '@keisha/contracts/billing';
 import { accountIdsQuery, apiErrorBody } from '@keisha/contracts/schemas';
 import { adminEntitlementsResponse, entitlementResponse } from '@keisha/contracts/billing/schemas';
 import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
+import { notErased } from '../../db/repositories/subscriptions.ts';
 import { entitlementOf, type SubscriptionFacts } from '../../domain/entitlements.ts';
 
 
@@ -12,6 +13,7 @@ export async function entitlementRoutes(app: ServiceApp): Promise<void> {
           .selectFrom('subscriptions')
           .select(['user_id', 'product', 'tier', 'status', 'current_period_end', 'lifetime'])
           .where('user_id', 'in', ids)
+          .where(notErased)
           .execute()
       : [];
     const now = new Date();

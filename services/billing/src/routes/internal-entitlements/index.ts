@@ -6,6 +6,7 @@ import { INTERNAL_ENTITLEMENT_PATH } from '@keisha/contracts/billing';
 import { entitlementResponse } from '@keisha/contracts/billing/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, type ServiceApp } from '@keisha/service-kit';
+import { notErased } from '../../db/repositories/subscriptions.ts';
 import { entitlementOf, type SubscriptionFacts } from '../../domain/entitlements.ts';
 
 export async function internalEntitlementRoutes(app: ServiceApp, options: { internalToken: string }): Promise<void> {
@@ -29,6 +30,7 @@ export async function internalEntitlementRoutes(app: ServiceApp, options: { inte
         .selectFrom('subscriptions')
         .select(['user_id', 'product', 'tier', 'status', 'current_period_end', 'lifetime'])
         .where('user_id', '=', request.params.user_id)
+        .where(notErased)
         .execute();
       return { success: true as const, entitlement: entitlementOf(rows as SubscriptionFacts[], new Date()) };
     },

@@ -31,7 +31,7 @@ import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { SubscriptionRow } from '../../db/database.ts';
-import { isUuid } from '../../db/repositories/subscriptions.ts';
+import { isErased, isUuid } from '../../db/repositories/subscriptions.ts';
 import { currentPurchase, entitlementOf, grantsAccess } from '../../domain/entitlements.ts';
 import { ProviderError } from '../../domain/ports.ts';
 import { chatPurchase, decoderPurchase, dollars, paypalPurchase } from '../../domain/purchase.ts';
@@ -59,6 +59,8 @@ function checkoutFailure(result: Exclude<CheckoutResult, { ok: true }>, message:
       return new AppError(409, PLAN_ALREADY_COVERED, result.message, { reason: result.message, subscription: subscriptionView(result.covering) });
     case 'too_many':
       return new AppError(429, 'TOO_MANY_CHECKOUTS', message);
+    case 'account_erased':
+      return new AppError(403, 'ACCOUNT_ERASED', message);
     case 'no_provider':
       return new AppError(503, 'PROVIDER_UNAVAILABLE', message);
     case 'provider_failed':
@@ -92,7 +94,8 @@ export async function paymentRoutes(app: ServiceApp, options: { payments: Paymen
 
   async function entitlementFor(userId: string, now: Date): Promise<{ rows: SubscriptionRow[]; entitlement: Entitlement }> {
     const rows = await repo.listForUser(userId, 10_000);
-    return { rows, entitlement: entitlementOf(rows, now) };
+    // An erased (deleted) account keeps its records, not a plan.
+    return { rows, entitlement: entitlementOf((await isErased(payments.db, userId)) ? [] : rows, now) };
   }
 
   app.get(
