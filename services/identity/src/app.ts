@@ -171,7 +171,12 @@ export async function buildIdentityApp(
       app.addHook('onClose', () => receipts.stop());
       // Deleting an account: identity's rows at once, the other services' through erasures retried until done (src/erasure).
       const erasure = createErasure(
-        { db, internalToken, log: app.log },
+        {
+          db,
+          internalToken,
+          log: app.log,
+          calls: app.metrics.counter('identity_account_erasure_calls_total', 'Calls asking a service to erase a deleted account, by service and outcome.', ['service', 'outcome']),
+        },
         {
           urls: { decoder: config.DECODER_URL, chat: config.CHAT_URL, billing: config.BILLING_URL },
           pollMs: config.ERASURE_POLL_MS,

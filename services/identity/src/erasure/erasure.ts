@@ -16,7 +16,7 @@ import { internalAccountErasurePath as decoderPath } from '@keisha/contracts/dec
 import { internalAccountErasurePath as chatPath } from '@keisha/contracts/chat';
 import { internalAccountErasurePath as billingPath } from '@keisha/contracts/billing';
 import { accountErasureResponse } from '@keisha/contracts/schemas';
-import { INTERNAL_TOKEN_HEADER, tracedFetch } from '@keisha/service-kit';
+import { INTERNAL_TOKEN_HEADER, tracedFetch, type Counter } from '@keisha/service-kit';
 import type { AccountErasuresTable, IdentityDatabase } from '../db/database.ts';
 import { retryDelayMs } from '../mail/backoff.ts';
 import { repeatingJob } from '../plugins/repeating-job.ts';
@@ -45,6 +45,8 @@ export interface ErasurePolicy {
 
 export interface ErasureDeps {
   db: Kysely<IdentityDatabase>;
+  /** Counts each call by service and outcome ('erased', 'failed'): a service that keeps failing shows on the dashboard. */
+  calls?: Counter<'service' | 'outcome'>;
   internalToken: () => string | undefined;
   log: FastifyBaseLogger;
 }
@@ -105,14 +107,15 @@ export function createErasure(deps: ErasureDeps, policy: ErasurePolicy) {
     const rows = await claim();
     await Promise.all(
       rows.map(async (row) => {
-        const where = (q: any) => q.where('user_id', '=', row.user_id).where('service', '=', row.service);
+        const update = () => db.updateTable('account_erasures').where('user_id', '=', row.user_id).where('service', '=', row.service);
         try {
           const erased = await ask(row.service, row.user_id);
           run.answered += 1;
+          deps.calls?.inc({ service: row.service, outcome: 'erased' });
           const passes = row.passes + 1;
           const done = passes >= ERASURE_PASSES;
           if (done) run.finished += 1;
-          await where(db.updateTable('account_erasures'))
+          await update()
             .set({
               passes,
               attempts: 0,
@@ -124,8 +127,9 @@ export function createErasure(deps: ErasureDeps, policy: ErasurePolicy) {
           log.info({ userId: row.user_id, service: row.service, pass: passes, erased }, 'account erasure: the service erased the account');
         } catch (error) {
           run.failed += 1;
+          deps.calls?.inc({ service: row.service, outcome: 'failed' });
           const waitMs = retryDelayMs(row.attempts, policy.retryBaseMs, policy.retryMaxMs);
-          await where(db.updateTable('account_erasures'))
+          await update()
             .set({ last_error: String((error as Error).message ?? error).slice(0, 500), next_attempt_at: sql`now() + ${`${waitMs} milliseconds`}::interval` })
             .execute();
           log.warn({ err: error, userId: row.user_id, service: row.service, retryInMs: waitMs }, 'account erasure: the service could not erase the account yet; asking again later');
