@@ -9,6 +9,7 @@ import { createEmbeddedEngine } from './plugins/embedded-engine.ts';
 import { createLlmEngine, type LlmFallbackCause } from './plugins/llm-engine.ts';
 import { chatPlans, type PlanResolver } from './plugins/plans.ts';
 import { createReplyService } from './plugins/replies.ts';
+import { internalAccountErasureRoutes } from './routes/internal-account-erasure/index.ts';
 import { replyRoutes } from './routes/replies/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
@@ -83,6 +84,8 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
       await app.register(replyRoutes, { replies, heartbeatMs: config.CHAT_HEARTBEAT_MS, rateLimitMax: config.CHAT_RATE_LIMIT_MAX });
       await app.register(sessionRoutes);
       await app.register(usageRoutes, { planFor });
+      // identity's account deletion: the account's conversations, messages and counters erased (internal token).
+      await app.register(internalAccountErasureRoutes, { internalToken });
     },
   });
 }

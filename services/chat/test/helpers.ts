@@ -16,11 +16,11 @@ export async function startChat(target: { kind: DatabaseKind; url?: string }, en
 /**
  * The chat of a fuzz suite, for one describe block (service kit's appForSuite): on an unlimited plan, so valid
  * bodies go all the way to an answer instead of stopping at the limit, with a signed-in user who has sent `message`
- * (a conversation for the routes' session ids). `first` is the answer to that message.
+ * (a conversation for the routes' session ids). `first` is the answer to that message; `env` is added to the chat's.
  */
-export function seededChatForSuite(target: { kind: DatabaseKind; url?: string }, identity: IdentityProcess, message: string) {
+export function seededChatForSuite(target: { kind: DatabaseKind; url?: string }, identity: IdentityProcess, message: string, env: Record<string, string> = {}) {
   return appForSuite(async () => {
-    const chat = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold' });
+    const chat = await startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Gold', ...env });
     const user = await identity.tokenFor('user');
     const first = await chat.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(user), payload: { message } });
     return { ...chat, user, first, sessionId: first.json().session_id as string };

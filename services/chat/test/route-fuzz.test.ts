@@ -9,7 +9,9 @@ import {
   fuzzSuccesses,
   fuzzTimeoutMs,
   identityForFile,
+  type FuzzCallers,
 } from '@keisha/service-kit/testing';
+import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { bearer, seededChatForSuite, subjectOf } from './helpers.ts';
 
 const ROUTES = [
@@ -19,13 +21,15 @@ const ROUTES = [
   'PATCH /api/chat/sessions/:id',
   'POST /api/chat/sessions/:id/regenerate',
   'DELETE /api/chat/sessions/:id',
+  'DELETE /internal/chat/accounts/:user_id',
 ];
 const ANSWERING_ROUTES = ['POST /api/chat', 'POST /api/chat/stream', 'POST /api/chat/sessions/:id/regenerate'];
+const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
 const targets = await databaseTargets();
-const identity = await identityForFile();
+const identity = await identityForFile({ INTERNAL_API_TOKEN: INTERNAL });
 
 describe.each(targets)('chat routes under generated hostile requests on $kind', (target) => {
-  const ctx = seededChatForSuite(target, identity, 'What is redlining?');
+  const ctx = seededChatForSuite(target, identity, 'What is redlining?', { INTERNAL_API_TOKEN: INTERNAL });
   beforeAll(async () => {
     expect(ctx.first.statusCode).toBe(200);
     await ctx.database.db.deleteFrom('chat_usage_counters').execute();
@@ -43,8 +47,10 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
           'PATCH /api/chat/sessions/:id': { title: 'Housing history' },
           'POST /api/chat/sessions/:id/regenerate': { time_zone: 'UTC' },
         },
+        // The erasure's user_id is left to the fuzzer (a new uuid each time): our services' calls erase nobody here.
         params: () => ({ id: ctx.sessionId }),
-        callers: () => ({ guest: {}, user: bearer(ctx.user) }),
+        callers: (route): FuzzCallers =>
+          route.path.startsWith('/internal/') ? { guest: {}, user: bearer(ctx.user), service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } } : { guest: {}, user: bearer(ctx.user) },
       });
       expectCleanFuzz(report, ROUTES);
 
