@@ -10,6 +10,7 @@ import { billingTiers, fixedTier } from './plugins/billing-tiers.ts';
 import { analysisRoutes } from './routes/analysis/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
 import { internalNewsletterRoutes } from './routes/internal-newsletter/index.ts';
+import { internalAccountErasureRoutes } from './routes/internal-account-erasure/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
 import { apiKeyRoutes } from './routes/api-keys/index.ts';
@@ -83,6 +84,8 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(publicApiRoutes, { engine, ...owners, rateLimitMax: config.API_KEY_RATE_LIMIT_MAX, dailyLimits });
       // identity's daily newsletter: the term of the day and a reader's week (internal token).
       await app.register(internalNewsletterRoutes, { internalToken: internalToken() });
+      // identity's account deletion: the account's history, API keys and counters erased (internal token).
+      await app.register(internalAccountErasureRoutes, { internalToken: internalToken() });
     },
   });
 }

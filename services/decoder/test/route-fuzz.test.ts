@@ -8,12 +8,14 @@ import {
   fuzzRoutes,
   fuzzSuccesses,
   fuzzTimeoutMs,
+  type FuzzCallers,
   type FuzzReport,
   identityForFile,
   closeTestApps,
   bearer,
   subjectOf,
 } from '@keisha/service-kit/testing';
+import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { startDecoder } from './helpers.ts';
 
 const ROUTES = [
@@ -26,11 +28,13 @@ const ROUTES = [
   'DELETE /api/decoder/api-keys/:id',
   'POST /api/v1/analyses',
   'POST /api/v1/analyses:batch',
+  'DELETE /internal/decoder/accounts/:user_id',
 ];
 const ANALYSIS_ROUTES = ROUTES.slice(0, 2);
 const ARTICLE = 'Officials said shots were fired during the clashes in the inner-city neighborhood.';
+const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
 const targets = await databaseTargets();
-const identity = await identityForFile();
+const identity = await identityForFile({ INTERNAL_API_TOKEN: INTERNAL });
 
 
 /** Successful answers of the analysis routes to one caller. */
@@ -43,7 +47,7 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
   beforeAll(async () => {
     // An unlimited plan for the signed-in caller, so valid bodies go all the way through the engine
     // and into the history instead of stopping at the daily limit.
-    ctx = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'annual' });
+    ctx = await startDecoder(target, { IDENTITY_URL: identity.url, DEFAULT_ACCOUNT_TIER: 'annual', INTERNAL_API_TOKEN: INTERNAL });
     user = await identity.tokenFor('user');
     const saved = await ctx.app.inject({ method: 'POST', url: '/api/bias-analysis', headers: bearer(user), payload: { text: ARTICLE } });
     expect(saved.statusCode).toBe(200);
@@ -64,8 +68,10 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
           'POST /api/v1/analyses': { text: ARTICLE },
           'POST /api/v1/analyses:batch': { articles: [{ text: ARTICLE }] },
         },
+        // The erasure's user_id is left to the fuzzer (a new uuid each time): our services' calls erase nobody here.
         params: () => ({ id: historyId }),
-        callers: () => ({ guest: {}, user: bearer(user) }),
+        callers: (route): FuzzCallers =>
+          route.path.startsWith('/internal/') ? { guest: {}, user: bearer(user), service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } } : { guest: {}, user: bearer(user) },
       });
       expectCleanFuzz(report, ROUTES);
 

@@ -1,0 +1,36 @@
+// identity deletes an account, then asks each service to erase what it holds about it, and asks again until it is
+// answered 200. So the erasure is idempotent: a second call finds nothing and answers zeros, and an account the
+// decoder never saw answers zeros too. The caller proves itself with the internal token; the route is outside
+// /api, so the edge never routes a browser to it.
+import { INTERNAL_ACCOUNT_ERASURE_PATH } from '@keisha/contracts/decoder';
+import { accountErasureParams, accountErasureResponse, apiErrorBody } from '@keisha/contracts/schemas';
+import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, type ServiceApp } from '@keisha/service-kit';
+import type { Kysely } from 'kysely';
+import type { DecoderDatabase } from '../../db/database.ts';
+import { accountErasureRepository } from '../../db/repositories/account-erasure.ts';
+
+export async function internalAccountErasureRoutes(app: ServiceApp, options: { internalToken: string }): Promise<void> {
+  const erasure = accountErasureRepository(app.db as Kysely<DecoderDatabase>);
+  app.delete(
+    INTERNAL_ACCOUNT_ERASURE_PATH,
+    {
+      schema: {
+        tags: ['internal'],
+        summary: 'Erase a deleted account’s history, API keys and counters, for identity (internal token)',
+        params: accountErasureParams,
+        response: { 200: accountErasureResponse, 400: apiErrorBody, 401: apiErrorBody },
+      },
+      onRequest: async (request) => {
+        if (!internalTokenMatches(options.internalToken, request.headers[INTERNAL_TOKEN_HEADER])) {
+          throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
+        }
+      },
+      config: { rateLimit: false },
+    },
+    async (request) => {
+      const erased = await erasure.erase(request.params.user_id);
+      request.log.info({ userId: request.params.user_id, erased }, 'account erased');
+      return { success: true as const, erased };
+    },
+  );
+}
