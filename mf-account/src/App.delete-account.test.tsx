@@ -149,7 +149,7 @@ describe('a paid plan', () => {
     api.on(`GET /api/bias-payment/subscription/${MEMBER.id}`, apiFailure(503, 'BILLING_UNAVAILABLE', 'Billing is not answering'));
     const section = await openDeletion(MEMBER, { json: { success: true } });
     expect(
-      within(section).getByText('If you pay for a plan, it ends now with your account: it will not renew, and nothing is refunded for the time left.'),
+      await within(section).findByText('If you pay for a plan, it ends now with your account: it will not renew, and nothing is refunded for the time left.'),
     ).toBeTruthy();
   });
 });

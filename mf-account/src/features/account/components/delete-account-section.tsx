@@ -90,7 +90,9 @@ export function DeleteAccountSection({
     if (wasConfirming.current && !confirming) document.getElementById(openerId)?.focus();
     wasConfirming.current = confirming;
   }, [confirming, openerId]);
-  const planWarning = planEndingWarning(purchases.status === 'ready' ? purchases.data : null);
+  // Nothing while billing is asked; in general if it could not say.
+  const planWarning =
+    purchases.status === 'ready' ? planEndingWarning(purchases.data) : purchases.status === 'failed' ? planEndingWarning(null) : null;
 
   return (
     <AccountSection headingId={headingId} title="Delete your account" lead="Deleting your account is permanent: it cannot be undone.">

@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readKeptMessage, waitForVerificationToken } from '../../shared/service-kit/src/testing/mail-files.ts';
+import { expect, test, type Page } from './support/csp.ts';
+import { E2E_MAIL_DIR, signUpOnDecoder, unique } from './support/accounts.ts';
+
+// Deleting an account from /account (audit 2, L9), the way a reader meets it: a reader with a conversation deletes
+// the account (a wrong password first), is signed out here and in their other tab, is mailed a confirmation, can no
+// longer sign in with the old password, and the same address then makes a new, empty account.
+
+const QUESTION = 'How does racial bias show up in AI systems?';
+const PASSWORD = 'erase-lantern-orchid-73';
+
+/** Waits for a message to `email` whose text contains `phrase`, the way its owner would find it in their mail. */
+async function waitForMessage(email: string, phrase: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const file of await readdir(E2E_MAIL_DIR).catch(() => [] as string[])) {
+      if (!file.endsWith('.eml')) continue;
+      const message = readKeptMessage(await readFile(path.join(E2E_MAIL_DIR, file), 'utf8'));
+      if (message.to.toLowerCase().includes(email) && message.text.includes(phrase)) return message;
+    }
+    if (Date.now() > deadline) throw new Error(`no message to ${email} saying "${phrase}" within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Asks the chat at / one question and waits for its answer. */
+async function askTheChat(page: Page, question: string) {
+  await page.goto('/');
+  const chat = page.locator('[data-remote="chat"]');
+  const input = chat.getByRole('textbox', { name: 'Message Keisha' });
+  await expect(input).toBeEnabled();
+  await input.fill(question);
+  await input.press('Enter');
+  const log = chat.getByRole('log', { name: 'Conversation with Keisha' });
+  await expect(log.getByText(question)).toBeVisible();
+  await expect(log).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
+test('a reader deletes their account: signed out everywhere, the old password opens nothing, and the address starts afresh', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const email = unique('deleted');
+  await signUpOnDecoder(page, email, PASSWORD);
+  await askTheChat(page, QUESTION);
+  const panel = page.locator('[data-remote="chat"]').getByRole('complementary', { name: 'Side panel' });
+  await expect(panel.getByRole('button', { name: QUESTION, exact: true })).toBeVisible();
+
+  // The same reader in a second tab.
+  const otherTab = await context.newPage();
+  await otherTab.goto('/');
+  await expect(otherTab.locator('[data-remote="chat"]').getByText(email)).toBeVisible();
+
+  // The final button only after the first step; a wrong password is said on its field and deletes nothing.
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Delete your account' });
+  await expect(section.getByText(/nothing is refunded for the time left/)).toHaveCount(0); // a free reader has no plan to lose
+  await expect(section.getByRole('button', { name: 'Delete my account for good' })).toHaveCount(0);
+  await section.getByRole('button', { name: 'Delete my account…' }).click();
+  const password = section.getByLabel('Your password, to confirm');
+  await expect(password).toBeFocused();
+  await password.fill('not-my-password-at-all');
+  await section.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(section.getByText('Your password is incorrect.')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby$="-delete"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await password.fill(PASSWORD);
+  await section.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account deleted' })).toBeVisible();
+  await expect(page.getByText(`Your account was deleted. We sent a confirmation to ${email}.`)).toBeVisible();
+  expect((await context.cookies()).find((cookie) => cookie.name === 'keisha_refresh')).toBeUndefined();
+  // Signed out here and in the other tab.
+  await expect(otherTab.locator('[data-remote="marketing"]')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/You are not signed in\./)).toBeVisible();
+  await waitForMessage(email, `The Keisha account ${email} was deleted on the account page`);
+
+  // The old password opens nothing.
+  await page.goto('/bias-detection');
+  await expect(page.getByText('Guest User')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to Keisha' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(signIn.getByRole('alert')).toHaveText('Invalid email or password. Please check your credentials and try again.');
+
+  // The address is free: a new account, confirmed by the new link (not the first account's), and empty.
+  const mailBefore = new Set(await readdir(E2E_MAIL_DIR));
+  await signUpOnDecoder(page, email, 'second-life-meadow-29', { confirmAddress: false });
+  const { token } = await waitForVerificationToken(E2E_MAIL_DIR, email, { timeoutMs: 15_000, after: mailBefore });
+  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  await page.goto('/');
+  const chat = page.locator('[data-remote="chat"]');
+  await expect(chat.getByText(email)).toBeVisible();
+  await expect(chat.getByRole('textbox', { name: 'Message Keisha' })).toBeEnabled();
+  await expect(chat.getByRole('complementary', { name: 'Side panel' }).getByRole('button', { name: QUESTION, exact: true })).toHaveCount(0);
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Delete your account' })).toBeVisible();
+});
+
+test('a reader paying for a plan is told it ends now without a refund, by its name, before deleting', async ({ page }) => {
+  test.setTimeout(120_000);
+  // An account made on /pricing and the Monthly plan bought in billing's sandbox.
+  await page.goto('/pricing?plan=monthly&source=paywall&payment=bitcoin&user_type=guest');
+  const checkout = page.getByRole('region', { name: /Your checkout: Monthly plan/ });
+  await checkout.getByLabel('Email').fill(unique('deleted-paid'));
+  await checkout.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await checkout.getByLabel('Confirm password').fill(PASSWORD);
+  await checkout.getByRole('button', { name: /^Create account and pay / }).click();
+  await expect(page).toHaveURL(/\/api\/billing\/sandbox\/checkout\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Delete your account' });
+  await expect(
+    section.getByText('Your News Decoder Monthly plan ends now with your account: it will not renew, and nothing is refunded for the time left.'),
+  ).toBeVisible();
+  await section.getByRole('button', { name: 'Delete my account…' }).click();
+  await section.getByLabel('Your password, to confirm').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account deleted' })).toBeVisible();
+});
