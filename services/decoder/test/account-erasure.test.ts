@@ -7,6 +7,7 @@ import { internalAccountErasurePath } from '@keisha/contracts/decoder';
 import { accountErasureResponse } from '@keisha/contracts/schemas';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { bearer, closeTestApps, databaseTargets, identityForFile, type TestSession } from '@keisha/service-kit/testing';
+import { apiKeysRepository } from '../src/db/repositories/api-keys.ts';
 import { startDecoder } from './helpers.ts';
 
 const INTERNAL = 'decoder-erasure-internal-token-0123456789';
@@ -97,6 +98,16 @@ describe.each(targets)('erasing a deleted account on $kind', (target) => {
     // Nothing was erased by the refused calls.
     expect(await history(reader.session)).toMatchObject({ total: 1 });
     expect((await analyseWithKey(reader.secret)).statusCode).toBe(200);
+  });
+
+  it('a key request already past its check when the account is erased is refused as an invalid key, not a 500', async () => {
+    const leaving = await readerWithData(0);
+    const keys = apiKeysRepository(ctx.database.db);
+    const [key] = await ctx.database.db.selectFrom('api_keys').select(['id', 'user_id']).where('user_id', '=', leaving.session.userId).execute();
+    expect((await erase(leaving.session.userId)).statusCode).toBe(200);
+    // The request's next step counts the article against the key that is gone.
+    const refused = await keys.reserve(key!, '2026-11-28', 1, { key: 100, account: 100 }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ statusCode: 401, code: 'INVALID_API_KEY' });
   });
 
   /** The rows of each kind the erasure covers that name `userId`, read from the database. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ApiKeyView } from '@keisha/contracts/decoder';
+import { API_ERRORS, type ApiKeyView } from '@keisha/contracts/decoder';
+import { AppError } from '@keisha/service-kit';
 import type { ApiKeysTable, DecoderDatabase } from '../database.ts';
 import type { NewApiKey } from '../../domain/api-keys.ts';
 
@@ -121,6 +122,9 @@ export function apiKeysRepository(db: Kysely<DecoderDatabase>) {
         });
       } catch (error) {
         if (error === full) return { full: which };
+        // The key's row went between its check and this count: its account was deleted and erased (or the key
+        // deleted) in the moment between. The caller is told as for any key that no longer exists, not with a 500.
+        if ((error as { code?: string }).code === '23503') throw new AppError(401, API_ERRORS.invalidKey, 'This API key is not valid.');
         throw error;
       }
     },
