@@ -7,6 +7,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { AppError } from './errors.ts';
 
 export const INTERNAL_TOKEN_HEADER = 'x-keisha-internal-token';
 
@@ -47,4 +48,16 @@ export function internalTokenMatches(expected: string, given: unknown): boolean 
   if (typeof given !== 'string' || given.length === 0) return false;
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(expected), digest(given));
+}
+
+/**
+ * The `onRequest` hook of a route only our own services may call: 401 unless the request carries the internal token.
+ * `token` is the secret, or a getter for one read when first needed (a service that starts without it).
+ */
+export function internalOnly(token: string | (() => string)) {
+  return async (request: { headers: Record<string, string | string[] | undefined> }): Promise<void> => {
+    if (!internalTokenMatches(typeof token === 'string' ? token : token(), request.headers[INTERNAL_TOKEN_HEADER])) {
+      throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
+    }
+  };
 }

@@ -5,7 +5,7 @@
 // token; the route is outside /api, so the edge never routes a browser to it.
 import { INTERNAL_ACCOUNT_ERASURE_PATH } from '@keisha/contracts/billing';
 import { accountErasureParams, accountErasureResponse, apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, type ServiceApp } from '@keisha/service-kit';
+import { AppError, internalOnly, type ServiceApp } from '@keisha/service-kit';
 import type { Payments } from '../../payments/context.ts';
 import { eraseAccount } from '../../payments/erasure.ts';
 
@@ -19,11 +19,7 @@ export async function internalAccountErasureRoutes(app: ServiceApp, options: { i
         params: accountErasureParams,
         response: { 200: accountErasureResponse, 400: apiErrorBody, 401: apiErrorBody, 503: apiErrorBody },
       },
-      onRequest: async (request) => {
-        if (!internalTokenMatches(options.internalToken, request.headers[INTERNAL_TOKEN_HEADER])) {
-          throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
-        }
-      },
+      onRequest: internalOnly(options.internalToken),
     },
     async (request) => {
       const erasure = await eraseAccount(options.payments, request.params.user_id);

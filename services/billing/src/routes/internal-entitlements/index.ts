@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { INTERNAL_ENTITLEMENT_PATH } from '@keisha/contracts/billing';
 import { entitlementResponse } from '@keisha/contracts/billing/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, type ServiceApp } from '@keisha/service-kit';
+import { internalOnly, type ServiceApp } from '@keisha/service-kit';
 import { notErased } from '../../db/repositories/subscriptions.ts';
 import { entitlementOf, type SubscriptionFacts } from '../../domain/entitlements.ts';
 
@@ -19,11 +19,7 @@ export async function internalEntitlementRoutes(app: ServiceApp, options: { inte
         params: z.object({ user_id: z.uuid({ error: 'Not an account id' }) }),
         response: { 200: entitlementResponse, 400: apiErrorBody, 401: apiErrorBody },
       },
-      onRequest: async (request) => {
-        if (!internalTokenMatches(options.internalToken, request.headers[INTERNAL_TOKEN_HEADER])) {
-          throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
-        }
-      },
+      onRequest: internalOnly(options.internalToken),
     },
     async (request) => {
       const rows = await app.db

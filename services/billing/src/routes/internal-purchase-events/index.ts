@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { INTERNAL_PURCHASE_EVENTS_PATH, type PurchaseEventKind } from '@keisha/contracts/billing';
 import { purchaseEventsQuery, purchaseEventsResponse, type PurchaseEvent } from '@keisha/contracts/billing/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, type ServiceApp } from '@keisha/service-kit';
+import { internalOnly, type ServiceApp } from '@keisha/service-kit';
 import { planName } from '../../domain/plan-cover.ts';
 
 const KIND_OF_OUTCOME: Readonly<Record<string, PurchaseEventKind>> = {
@@ -34,11 +34,7 @@ export async function internalPurchaseEventRoutes(app: ServiceApp, options: { in
         querystring: purchaseEventsQuery,
         response: { 200: purchaseEventsResponse, 400: apiErrorBody, 401: apiErrorBody },
       },
-      onRequest: async (request) => {
-        if (!internalTokenMatches(options.internalToken, request.headers[INTERNAL_TOKEN_HEADER])) {
-          throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
-        }
-      },
+      onRequest: internalOnly(options.internalToken),
     },
     async (request) => {
       const { after, limit } = request.query;

@@ -4,7 +4,7 @@
 // /api, so the edge never routes a browser to it.
 import { INTERNAL_ACCOUNT_ERASURE_PATH } from '@keisha/contracts/decoder';
 import { accountErasureParams, accountErasureResponse, apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, type ServiceApp } from '@keisha/service-kit';
+import { internalOnly, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { accountErasureRepository } from '../../db/repositories/account-erasure.ts';
@@ -20,11 +20,7 @@ export async function internalAccountErasureRoutes(app: ServiceApp, options: { i
         params: accountErasureParams,
         response: { 200: accountErasureResponse, 400: apiErrorBody, 401: apiErrorBody },
       },
-      onRequest: async (request) => {
-        if (!internalTokenMatches(options.internalToken, request.headers[INTERNAL_TOKEN_HEADER])) {
-          throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
-        }
-      },
+      onRequest: internalOnly(options.internalToken),
       config: { rateLimit: false },
     },
     async (request) => {

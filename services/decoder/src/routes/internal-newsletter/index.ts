@@ -5,7 +5,7 @@
 import { INTERNAL_NEWSLETTER_DIGEST_PATH } from '@keisha/contracts/decoder';
 import { newsletterDigestParams, newsletterDigestQuery, newsletterDigestResponse } from '@keisha/contracts/decoder/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, type ServiceApp } from '@keisha/service-kit';
+import { internalOnly, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { lexicon } from '../../domain/analyzer/lexicon.ts';
@@ -25,11 +25,7 @@ export async function internalNewsletterRoutes(app: ServiceApp, options: { inter
         querystring: newsletterDigestQuery,
         response: { 200: newsletterDigestResponse, 400: apiErrorBody, 401: apiErrorBody },
       },
-      onRequest: async (request) => {
-        if (!internalTokenMatches(options.internalToken, request.headers[INTERNAL_TOKEN_HEADER])) {
-          throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
-        }
-      },
+      onRequest: internalOnly(options.internalToken),
       config: { rateLimit: false },
     },
     async (request) => {

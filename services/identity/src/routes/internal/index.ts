@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { INTERNAL_ACCOUNT_PATH, INTERNAL_SESSIONS_CHECK_PATH, type SessionVerdict } from '@keisha/contracts/identity';
 import { sessionsCheckBody, sessionsCheckResponse } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, INTERNAL_TOKEN_HEADER, internalTokenMatches, parseAccessClaims, type AccessClaims, type ServiceApp } from '@keisha/service-kit';
+import { type AccessClaims, AppError, internalOnly, parseAccessClaims, type ServiceApp } from '@keisha/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Accounts } from '../../plugins/accounts.ts';
 import type { Kysely } from 'kysely';
@@ -16,11 +16,7 @@ const internalAccountResponse = z.object({ success: z.literal(true), account: z.
 
 export async function internalRoutes(app: ServiceApp, options: { internalToken: string; accounts: Accounts }): Promise<void> {
   const db = app.db as Kysely<IdentityDatabase>;
-  const internalOnly = async (request: FastifyRequest) => {
-    if (!internalTokenMatches(options.internalToken, request.headers[INTERNAL_TOKEN_HEADER])) {
-      throw new AppError(401, 'UNAUTHENTICATED', 'Internal token required');
-    }
-  };
+  const onlyOurServices = internalOnly(options.internalToken);
   app.get(
     INTERNAL_ACCOUNT_PATH,
     {
@@ -30,7 +26,7 @@ export async function internalRoutes(app: ServiceApp, options: { internalToken: 
         params: z.object({ user_id: z.uuid({ error: 'Not an account id' }) }),
         response: { 200: internalAccountResponse, 400: apiErrorBody, 401: apiErrorBody, 404: apiErrorBody },
       },
-      onRequest: internalOnly,
+      onRequest: onlyOurServices,
     },
     async (request) => {
       const row = await db.selectFrom('users').select(['role', 'disabled_at']).where('id', '=', request.params.user_id).executeTakeFirst();
@@ -53,7 +49,7 @@ export async function internalRoutes(app: ServiceApp, options: { internalToken: 
         body: sessionsCheckBody,
         response: { 200: sessionsCheckResponse, 400: apiErrorBody, 401: apiErrorBody },
       },
-      onRequest: internalOnly,
+      onRequest: onlyOurServices,
       config: { rateLimit: false },
     },
     async (request) => {
