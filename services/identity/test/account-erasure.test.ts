@@ -4,14 +4,13 @@
 // down): its erasure waits with the reason and is done once the chat is back; the others finish meanwhile. Asked
 // again afterwards, every service has nothing left of the account, and billing says it has no plan.
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '@keisha/contracts/identity';
 import { internalAccountErasurePath as billingErasure, internalEntitlementPath } from '@keisha/contracts/billing';
 import { internalAccountErasurePath as chatErasure } from '@keisha/contracts/chat';
 import { internalAccountErasurePath as decoderErasure } from '@keisha/contracts/decoder';
 import type { ServiceApp } from '@keisha/service-kit';
-import { buySandboxDecoderPlan, databaseTargets, listenOnLoopback, startServiceProcess, type LoopbackServer } from '@keisha/service-kit/testing';
+import { buySandboxDecoderPlan, databaseTargets, serviceDoor, startServiceProcess } from '@keisha/service-kit/testing';
 import { bearer, identityAppOn, identityAppsForSuite, signIn, signUp } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -19,22 +18,6 @@ const INTERNAL = 'erasure-test-internal-token-0123456789abcdef';
 const SIGNING_KEY_PEM = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const PASSWORD = 'correct-horse-battery-staple-42';
 const internal = { 'x-keisha-internal-token': INTERNAL };
-
-/** A door to a service the test opens and closes (closed, every connection is dropped: the service down), and can point elsewhere. */
-async function doorTo(target: string) {
-  const state = { open: true, target };
-  const server = createServer((incoming, answer) => {
-    if (!state.open) return void incoming.socket.destroy();
-    const forward = httpRequest(new URL(incoming.url ?? '/', state.target), { method: incoming.method, headers: incoming.headers }, (reply) => {
-      answer.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.pipe(answer);
-    });
-    forward.on('error', () => answer.destroy());
-    incoming.pipe(forward);
-  });
-  const listening: LoopbackServer = await listenOnLoopback(server);
-  return { state, url: listening.origin, close: () => listening.close() };
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs = 30_000): Promise<T> {
   const deadline = Date.now() + withinMs;
@@ -47,11 +30,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wit
 
 // The three services start once for the file (a start costs seconds on a loaded machine): they trust whichever
 // identity the describe block in progress points this door at.
-const identityDoor = await doorTo('http://127.0.0.1:9');
+const identityDoor = await serviceDoor('http://127.0.0.1:9');
 const billing = await startServiceProcess('billing', { IDENTITY_URL: identityDoor.url, PAYMENTS_SANDBOX: 'on', INTERNAL_API_TOKEN: INTERNAL });
 const trusting = { IDENTITY_URL: identityDoor.url, BILLING_URL: billing.url, INTERNAL_API_TOKEN: INTERNAL };
 const [decoder, chat] = await Promise.all([startServiceProcess('decoder', trusting), startServiceProcess('chat', trusting)]);
-const chatGate = await doorTo(chat.url);
+const chatGate = await serviceDoor(chat.url);
 afterAll(async () => {
   await Promise.all([chatGate.close(), identityDoor.close()]);
   await Promise.all([decoder.stop(), chat.stop(), billing.stop()]);

@@ -6,36 +6,18 @@
 // loses nothing once it is back.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PATHS, paymentPath } from '@keisha/contracts/billing';
 import type { ServiceApp } from '@keisha/service-kit';
-import { buySandboxChatPlan, buySandboxDecoderPlan, databaseTargets, listenOnLoopback, refundSubscription, startBillingProcess, type LoopbackServer, type ServiceProcess } from '@keisha/service-kit/testing';
+import { buySandboxChatPlan, buySandboxDecoderPlan, databaseTargets, refundSubscription, serviceDoor, startBillingProcess, type ServiceDoor, type ServiceProcess } from '@keisha/service-kit/testing';
 import { ADMIN, bearer, identityAppOn, identityAppsForSuite, signIn, signUp, type Signed } from './helpers.ts';
 
 const targets = await databaseTargets();
 const INTERNAL = 'receipts-test-internal-token-0123456789abcdef';
 const SIGNING_KEY_PEM = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const PASSWORD = 'correct-horse-battery-staple-42';
-
-/** A door to billing the test opens and closes: closed, every connection is dropped (billing down). */
-async function billingGate(target: string) {
-  const state = { open: true, asked: [] as string[] };
-  const server = createServer((incoming, answer) => {
-    state.asked.push(incoming.url ?? '');
-    if (!state.open) return void incoming.socket.destroy();
-    const forward = httpRequest(new URL(incoming.url ?? '/', target), { method: incoming.method, headers: incoming.headers }, (reply) => {
-      answer.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.pipe(answer);
-    });
-    forward.on('error', () => answer.destroy());
-    incoming.pipe(forward);
-  });
-  const listening: LoopbackServer = await listenOnLoopback(server);
-  return { state, url: listening.origin, close: () => listening.close() };
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs = 20_000): Promise<T> {
   const deadline = Date.now() + withinMs;
@@ -51,7 +33,7 @@ describe.each(targets)('receipts mailed from billing on $kind', (target) => {
   const env = { INTERNAL_API_TOKEN: INTERNAL, SIGNING_KEY_PEM };
   let front: ServiceApp;
   let billing: ServiceProcess;
-  let gate: Awaited<ReturnType<typeof billingGate>>;
+  let gate: ServiceDoor;
   let mailDir: string;
 
   beforeAll(async () => {
@@ -60,7 +42,7 @@ describe.each(targets)('receipts mailed from billing on $kind', (target) => {
     front = await identityAppOn(base.database, { ...env, MAIL_DIR: mailDir });
     const identityUrl = await front.listen({ host: '127.0.0.1', port: 0 });
     billing = await startBillingProcess(identityUrl, { INTERNAL_API_TOKEN: INTERNAL, CASHAPP_CASHTAG: '$KeishaTest' });
-    gate = await billingGate(billing.url);
+    gate = await serviceDoor(billing.url);
   });
   afterAll(async () => {
     await gate?.close();

@@ -4,6 +4,7 @@ export { describeServiceFrame, type StartService, type StartedService } from './
 export { startIdentityProcess, TEST_ADMIN, type IdentityProcess, type TestSession } from './identity-process.ts';
 export { closeTestApps, identityForFile, type TestApp } from './lifecycle.ts';
 export { listenOnLoopback, type LoopbackServer } from './loopback-server.ts';
+export { serviceDoor, type ServiceDoor } from './service-door.ts';
 export { readKeptMessage, verificationTokenIn, waitForVerificationToken, type KeptMessage } from './mail-files.ts';
 export { describeRevocation, REVOCATION_DEADLINE_MS, type RevocationProbes } from './revocation-suite.ts';
 export { profileBreakdown, type ProfileBreakdown, type ProfileFrame, type ProfilePart, type ProfilePartRule } from './cpu-profile.ts';
