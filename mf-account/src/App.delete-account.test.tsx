@@ -93,12 +93,19 @@ describe('deleting the account', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Home page' })).toBeTruthy();
   });
 
-  it("shows identity's refusal of an administrator's account, and keeps them signed in", async () => {
-    const section = await openDeletion(ADMIN, apiFailure(409, 'ADMIN_ACCOUNT', ADMIN_REFUSAL));
+  it('tells an administrator why their account cannot be deleted here, before asking for a password', async () => {
+    const section = await openDeletion(ADMIN, { json: { success: true } });
+    expect(section.textContent).toContain(ADMIN_REFUSAL);
+    expect(within(section).queryByRole('button', { name: 'Delete my account…' })).toBeNull();
+    expect(within(section).queryByLabelText('Your password, to confirm')).toBeNull();
+  });
+
+  it("shows identity's refusal when the account became an administrator's since the page opened, and keeps them signed in", async () => {
+    const section = await openDeletion(MEMBER, apiFailure(409, 'ADMIN_ACCOUNT', ADMIN_REFUSAL));
     deleteWith(section, 'admin-pass');
     expect((await within(section).findByRole('alert')).textContent).toBe(ADMIN_REFUSAL);
     expect(within(section).getByLabelText('Your password, to confirm').getAttribute('aria-invalid')).toBeNull();
-    expect(keishaStore.getState().auth.user?.id).toBe(ADMIN.id);
+    expect(keishaStore.getState().auth.user?.id).toBe(MEMBER.id);
   });
 
   it('asks to try again when identity or the network cannot answer', async () => {

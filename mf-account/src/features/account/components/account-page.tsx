@@ -42,7 +42,7 @@ function SignedInAccount({
       <NewsletterSection userId={user.id} headingId={`${id}-newsletter`} />
       <SupportSection userId={user.id} headingId={`${id}-support`} />
       <SignOutSection headingId={`${id}-sessions`} onSignedOut={onSignedOut} />
-      <DeleteAccountSection email={user.email} purchases={purchases.state} headingId={`${id}-delete`} onDeleted={onDeleted} />
+      <DeleteAccountSection email={user.email} isAdmin={user.role === 'admin'} purchases={purchases.state} headingId={`${id}-delete`} onDeleted={onDeleted} />
     </div>
   );
 }

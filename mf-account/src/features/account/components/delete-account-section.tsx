@@ -66,6 +66,10 @@ function ConfirmDeletion({ email, onDeleted, onKeep }: { email: string; onDelete
   );
 }
 
+/** identity's own reason (409 ADMIN_ACCOUNT), said before the password is asked for rather than after. */
+export const ADMIN_CANNOT_DELETE =
+  'An administrator’s account cannot be deleted here. Ask another administrator to remove your administrator role first.';
+
 /**
  * "Delete your account", the page's last section: what goes and what is kept, a paid plan that would end, then a
  * first button that only opens the confirmation (the password and the final button), so one click never deletes.
@@ -75,8 +79,11 @@ export function DeleteAccountSection({
   purchases,
   headingId,
   onDeleted,
+  isAdmin,
 }: {
   email: string;
+  /** An administrator's account is not deleted here (identity refuses it): the section says why instead. */
+  isAdmin: boolean;
   /** The page's own load of the reader's purchases: the plans it names as ending. */
   purchases: RemoteData<SubscriptionView[]>;
   headingId: string;
@@ -99,7 +106,7 @@ export function DeleteAccountSection({
       <p className={styles.deletionText}>At once, we delete:</p>
       <ul className={styles.deletionList}>
         <li>your account, its e-mail address, your profile and your sessions: every device is signed out;</li>
-        <li>your newsletter subscription and your support requests;</li>
+        <li>your newsletter subscription, your support requests and your place on the waitlist;</li>
         <li>your News Decoder history, and your API keys, which stop working;</li>
         <li>every conversation you had with the chat assistant.</li>
       </ul>
@@ -109,7 +116,9 @@ export function DeleteAccountSection({
           <strong>{planWarning}</strong>
         </p>
       )}
-      {confirming ? (
+      {isAdmin ? (
+        <p className={styles.deletionText}>{ADMIN_CANNOT_DELETE}</p>
+      ) : confirming ? (
         <ConfirmDeletion email={email} onDeleted={onDeleted} onKeep={() => setConfirming(false)} />
       ) : (
         <div className={styles.actions}>
