@@ -1,4 +1,4 @@
-// 6. A remote's new version rolled out and rolled back
+// 7. A remote's new version rolled out and rolled back
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Platform } from '../local/platform.ts';
@@ -31,7 +31,7 @@ export async function remoteRollout(remotesFile: string, platform: Platform, dat
   const servedBack = await (await fetch(registryBack.decoder!.replace('localhost', '127.0.0.1'))).json() as Record<string, unknown>;
   const shellBack = await (await fetch(`${gatewayUrl()}/`)).text();
   const withoutPolicy = (html: string) => html;
-  console.log(`\n6. The decoder remote's version 2 rolled out through remotes.json and rolled back (no restart, no shell build)`);
+  console.log(`\n7. The decoder remote's version 2 rolled out through remotes.json and rolled back (no restart, no shell build)`);
   console.log(`   out: remotes.json names ${registryOut.decoder}, whose manifest says ${String(servedOut.keishaRelease)}; back: ${registryBack.decoder} (${String(servedBack.keishaRelease ?? 'the built version')})`);
   console.log(`   the shell's page: ${withoutPolicy(shellOut) === withoutPolicy(shellBefore) && shellBack === shellBefore ? 'the same bytes before, during and after' : 'CHANGED'}; gateway pid unchanged (${process.pid})`);
   check(registryOut.decoder === v2Url && servedOut.keishaRelease === `v2-${RUN}`, `rollout: remotes.json named ${registryOut.decoder}`);

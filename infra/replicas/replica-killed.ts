@@ -1,4 +1,4 @@
-// 4. One replica of each service killed (kill -9) under a load of writes: no acknowledged write lost, every request
+// 5. One replica of each service killed (kill -9) under a load of writes: no acknowledged write lost, every request
 // after the kill answered.
 import type { Platform } from '../local/platform.ts';
 import { SERVICES } from '../local/topology.ts';
@@ -22,7 +22,7 @@ export async function replicaKilled(platform: Platform, readers: Reader[]): Prom
   const late = load.failedAfter.filter((f) => f.at > killedAt + 1000);
   const early = load.failedAfter.length - late.length - before.length;
   const back = SERVICES.map((name) => platform.replicasOf(name)[1]!.pid);
-  console.log(`\n4. One replica of each service killed (kill -9: ${killed.join(', ')}) ${seconds(LOAD_SECONDS * 333)} into ${LOAD_SECONDS} s of writes and reads`);
+  console.log(`\n5. One replica of each service killed (kill -9: ${killed.join(', ')}) ${seconds(LOAD_SECONDS * 333)} into ${LOAD_SECONDS} s of writes and reads`);
   const kinds = (list: Load['failedAfter']) => (list.length ? ` (${[...new Set(list.map((f) => f.what))].join(', ')})` : '');
   console.log(
     `   ${load.answered} requests answered; failed: ${before.length} before the kill${kinds(before)}, ${early} within 1 s of it (in flight there)${kinds(early > 0 ? load.failedAfter.filter((f) => f.at >= killedAt && f.at <= killedAt + 1000) : [])}, ${late.length} later${kinds(late)}`,

@@ -1,4 +1,4 @@
-// 5. A rolling restart of each service under load: no request fails.
+// 6. A rolling restart of each service under load: no request fails.
 import type { Platform } from '../local/platform.ts';
 import { SERVICES } from '../local/topology.ts';
 import { check, seconds, sleep, type Reader } from '../faults/harness.ts';
@@ -19,7 +19,7 @@ export async function rollingRestart(platform: Platform, readers: Reader[]): Pro
   }
   await sleep(1000);
   await load.stop();
-  console.log(`\n5. A rolling restart of every service, one replica at a time, under writes and reads (${seconds(Date.now() - started)}: ${times.join(', ')})`);
+  console.log(`\n6. A rolling restart of every service, one replica at a time, under writes and reads (${seconds(Date.now() - started)}: ${times.join(', ')})`);
   console.log(`   ${load.answered} requests answered, ${load.failedAfter.length} failed${load.failedAfter.length ? ` (${[...new Set(load.failedAfter.map((f) => f.what))].join(', ')})` : ''}`);
   await reconcileLoad(load, 'roll');
   check(load.failedAfter.length === 0, `a rolling restart failed ${load.failedAfter.length} requests`);

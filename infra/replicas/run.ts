@@ -21,11 +21,12 @@ import { SERVICES } from '../local/topology.ts';
 import { startFakeLlm, type FakeLlm } from '../faults/fake-llm.ts';
 import { buyChatPlan, buyDecoderPlan } from '../faults/outages.ts';
 import { failures, gatewayUrl, RUN, seconds, useGateway } from '../faults/harness.ts';
-import { API_KEY_LIMIT, BASE_PORT, DATABASE, LOGIN_FAILURE_LIMIT, REDIS_URL, REPLICAS, SUITE_LIMIT_MS, WAITLIST_LIMIT } from './settings.ts';
+import { API_KEY_LIMIT, BASE_PORT, DATABASE, ERASURE_SETTLE_MS, LOGIN_FAILURE_LIMIT, REDIS_URL, REPLICAS, SUITE_LIMIT_MS, WAITLIST_LIMIT } from './settings.ts';
 import { admin, databaseUrl } from './database.ts';
 import { confirmedReader } from './harness.ts';
 import { limitsExact } from './limits-exact.ts';
 import { revocation } from './revocation.ts';
+import { deletion } from './deletion.ts';
 import { stillAnswering } from './still-answering.ts';
 import { replicaKilled } from './replica-killed.ts';
 import { rollingRestart } from './rolling-restart.ts';
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
         ANALYSIS_RATE_LIMIT_MAX: unlimited,
         CHAT_RATE_LIMIT_MAX: unlimited,
         DEMO_REQUEST_RATE_LIMIT_MAX: unlimited,
+        ERASURE_SETTLE_MS: String(ERASURE_SETTLE_MS),
+        ERASURE_POLL_MS: '500',
         LOG_LEVEL: 'warn',
       },
     });
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
     };
     await step('limits', () => limitsExact(platform!, readers[0]!));
     await step('revocation', () => revocation(platform!));
+    await step('deletion', () => deletion(platform!));
     await step('still answering', () => stillAnswering(platform!, llm!));
     await step('replica killed', () => replicaKilled(platform!, readers));
     await step('rolling restart', () => rollingRestart(platform!, readers));

@@ -16,3 +16,5 @@ export const WAITLIST_LIMIT = 12;
 export const API_KEY_LIMIT = 8;
 export const LOGIN_FAILURE_LIMIT = 5;
 export const CHAT_FREE_MESSAGES = FREE_DAILY_MESSAGES;
+/** identity's erasure job: quick enough for the run to see both passes of each service. */
+export const ERASURE_SETTLE_MS = 2000;

@@ -1,4 +1,4 @@
-// 3. "Still answering" across replicas
+// 4. "Still answering" across replicas
 import { CHAT_PATHS } from '@keisha/contracts/chat';
 import type { Platform } from '../local/platform.ts';
 import type { FakeLlm } from '../faults/fake-llm.ts';
@@ -48,7 +48,7 @@ export async function stillAnswering(platform: Platform, llm: FakeLlm): Promise<
     controller.abort();
     await llm.setMode('normal');
   }
-  console.log(`\n3. "Still answering": Regenerate asked of each chat replica while an answer streams: ${refusals.join(', ')}`);
+  console.log(`\n4. "Still answering": Regenerate asked of each chat replica while an answer streams: ${refusals.join(', ')}`);
   check(sessionId !== undefined, 'the streamed answer never said its conversation');
   check(refusals.length === REPLICAS && refusals.every((r) => r === '409 REPLY_IN_PROGRESS'), `a replica did not refuse Regenerate while answering: ${refusals.join(', ')}`);
 }
