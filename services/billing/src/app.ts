@@ -9,6 +9,7 @@ import { webhookRoutes } from './routes/webhooks/index.ts';
 import { paymentPageRoutes } from './routes/payment-pages/index.ts';
 import { adminPaymentRoutes } from './routes/admin-payments/index.ts';
 import { adminSalesRoutes } from './routes/admin-sales/index.ts';
+import { adminErasedAccountPaymentRoutes } from './routes/admin-erased-account-payments/index.ts';
 import { createPayments } from './payments/context.ts';
 import { SANDBOX_VARIABLE, sandboxSetting } from './domain/sandbox-setting.ts';
 import { internalEntitlementRoutes } from './routes/internal-entitlements/index.ts';
@@ -46,6 +47,7 @@ export async function buildBillingApp(
       await app.register(paymentPageRoutes, { payments });
       await app.register(adminPaymentRoutes, { payments });
       await app.register(adminSalesRoutes);
+      await app.register(adminErasedAccountPaymentRoutes);
       await app.register(paypalSandboxRoutes, { payments });
       await app.register(internalAccountErasureRoutes, { internalToken, payments });
     },

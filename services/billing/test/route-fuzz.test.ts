@@ -34,6 +34,7 @@ const ROUTES = [
   'POST /api/billing/admin/manual-payments/:id/approve',
   'POST /api/billing/admin/manual-payments/:id/reject',
   'POST /api/billing/admin/subscriptions/:id/refund',
+  'POST /api/billing/admin/erased-account-payments/:id/returned',
   'DELETE /internal/billing/accounts/:user_id',
 ];
 // Pages for the browser (the sandboxes' own checkout and approval pages): they answer HTML or a redirect.

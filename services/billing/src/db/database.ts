@@ -78,6 +78,14 @@ export interface PaypalSandboxSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** An administrator's mark that money refused for a deleted account was sent back (one per purchase). */
+export interface ErasedAccountPaymentReturnsTable {
+  subscription_id: string;
+  returned_at: Timestamp;
+  /** The administrator's account id. */
+  returned_by: string;
+}
+
 export interface BillingDatabase {
   subscriptions: SubscriptionsTable;
   billing_accounts: BillingAccountsTable;
@@ -85,6 +93,7 @@ export interface BillingDatabase {
   payment_events: PaymentEventsTable;
   billing_secrets: BillingSecretsTable;
   enterprise_demo_requests: EnterpriseDemoRequestsTable;
+  erased_account_payment_returns: ErasedAccountPaymentReturnsTable;
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -145,6 +145,12 @@ export const PAYMENT_PATHS = {
   adminRefundSubscription: '/api/billing/admin/subscriptions/:id/refund',
   /** Administrators: Chat Gold's early access, the readers to invite first to what opens next (the waitlist page). */
   adminEarlyAccess: '/api/billing/admin/early-access',
+  /**
+   * Administrators: money that arrived for a purchase of an account deleted before it (recorded, refused, not
+   * applied), to refund at the provider; then marked returned. Newest first.
+   */
+  adminErasedAccountPayments: '/api/billing/admin/erased-account-payments',
+  adminMarkErasedAccountPaymentReturned: '/api/billing/admin/erased-account-payments/:id/returned',
 } as const;
 
 /** `paymentPath(PAYMENT_PATHS.subscription, { userId })` */
@@ -173,6 +179,8 @@ export const CHECKOUT_MESSAGES = {
 export const PAYPAL_VERIFY_FAILED = 'We could not verify this PayPal subscription. Please contact support.';
 export const MANUAL_PAYMENT_NOT_PENDING = 'This payment is no longer pending.';
 export const PAYMENT_NOT_FOUND = 'No such payment.';
+/** A purchase with no payment refused for a deleted account (the mark-returned route's 404). */
+export const ERASED_ACCOUNT_PAYMENT_NOT_FOUND = 'No payment arrived for a deleted account under this id.';
 /** Not in the spec: why a cancel was refused (the error's details.reason; the message stays the spec's). */
 export const CANCEL_REFUSALS = {
   alreadyPaid: 'This checkout was paid before the cancel arrived, so the plan is active. To stop it renewing, cancel the plan itself.',
@@ -412,3 +420,43 @@ export const PURCHASE_EVENTS_MAX_LIMIT = 500;
  */
 export const INTERNAL_ACCOUNT_ERASURE_PATH = '/internal/billing/accounts/:user_id';
 export const internalAccountErasurePath = (userId: string) => `/internal/billing/accounts/${encodeURIComponent(userId)}`;
+
+/**
+ * Money that arrived for a purchase after its account was deleted: billing recorded it and refused it (not
+ * applied); an administrator refunds it at the provider and marks it returned. One row per purchase: the provider
+ * may tell billing about the same money more than once (a webhook and the return page's check).
+ */
+export interface ErasedAccountPayment {
+  /** The purchase's id (the subscription id; the id the mark-returned route takes). */
+  id: string;
+  subscription_id: string;
+  /** The deleted account's opaque id. */
+  user_id: string;
+  product: 'decoder' | 'chat';
+  tier: string;
+  /** Dollars (7, 14.99); null when unknown. */
+  amount: number | null;
+  currency: 'USD' | null;
+  provider: PaymentProviderName;
+  payment_method: 'bitcoin' | 'cashapp' | 'paypal' | null;
+  /** The provider's id of the purchase: a PayPal subscription id, a Coinbase charge code; null for Cash App. */
+  provider_ref: string | null;
+  /** The provider's references of the payment itself, when it sent any (PayPal sale ids). */
+  payment_refs: string[];
+  /** When billing first heard of the money. */
+  arrived_at: string;
+  returned_at: string | null;
+  /** The administrator who marked it returned. */
+  returned_by: string | null;
+}
+export interface AdminErasedAccountPaymentsResponse {
+  success: true;
+  payments: ErasedAccountPayment[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+export interface AdminErasedAccountPaymentResponse {
+  success: true;
+  payment: ErasedAccountPayment;
+}

@@ -4,6 +4,7 @@ import {
   CHECKOUT_MESSAGES,
   DEMO_EMAIL_INVALID,
   DEMO_EMAIL_REQUIRED,
+  ERASED_ACCOUNT_PAYMENT_NOT_FOUND,
   PAYMENT_MESSAGES,
   PAYMENT_NOT_FOUND,
   PAYPAL_VERIFY_FAILED,
@@ -187,6 +188,26 @@ export const adminEarlyAccessResponse = z.object({
   success: z.literal(true),
   readers: z.array(z.object({ user_id: z.string(), email: z.string().nullable(), since: z.string() })),
 });
+export const erasedAccountPaymentSchema = z.object({
+  id: z.string(),
+  subscription_id: z.string(),
+  user_id: z.string(),
+  product: z.enum(['decoder', 'chat']),
+  tier: z.string(),
+  amount: z.number().nullable(),
+  currency: z.literal('USD').nullable(),
+  provider: z.enum(['sandbox', 'coinbase', 'paypal', 'cashapp']),
+  payment_method: z.enum(['bitcoin', 'cashapp', 'paypal']).nullable(),
+  provider_ref: z.string().nullable(),
+  payment_refs: z.array(z.string()),
+  arrived_at: z.string(),
+  returned_at: z.string().nullable(),
+  returned_by: z.string().nullable(),
+});
+export const adminErasedAccountPaymentsQuery = pagingQuery(200, 50);
+export const adminErasedAccountPaymentsResponse = pagedResponse('payments', erasedAccountPaymentSchema);
+export const erasedAccountPaymentParams = z.object({ id: z.uuid({ error: ERASED_ACCOUNT_PAYMENT_NOT_FOUND }) });
+export const adminErasedAccountPaymentResponse = z.object({ success: z.literal(true), payment: erasedAccountPaymentSchema });
 export const adminPaymentActionResponse = z.object({ success: z.literal(true), subscription: subscriptionViewSchema });
 
 /** A webhook's answer: received (applied, or recognised as a repeat). */

@@ -7,6 +7,7 @@ import * as billingAccountLocks from './2026112701_billing_account_locks.ts';
 import * as billingPaypalSandbox from './2026112702_billing_paypal_sandbox.ts';
 import * as purchaseEventFeed from './2026120201_purchase_event_feed.ts';
 import * as billingAccountErasure from './2026120301_billing_account_erasure.ts';
+import * as erasedAccountPaymentReturns from './2026120401_erased_account_payment_returns.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
@@ -17,4 +18,5 @@ export const migrations: MigrationSet = {
   '2026112702_billing_paypal_sandbox': billingPaypalSandbox,
   '2026120201_purchase_event_feed': purchaseEventFeed,
   '2026120301_billing_account_erasure': billingAccountErasure,
+  '2026120401_erased_account_payment_returns': erasedAccountPaymentReturns,
 };
