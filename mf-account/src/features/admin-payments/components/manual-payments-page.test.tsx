@@ -1,6 +1,6 @@
 import type { ManualPaymentView } from '@keisha/contracts/billing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { manualPayment } from '../../../testing/manual-payment.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, signedInAs, fakeApiForEachTest } from '../../../testing/session.ts';
@@ -14,6 +14,10 @@ function payment(n: number, overrides: Partial<ManualPaymentView> = {}): ManualP
 const LIST = 'GET /api/billing/admin/manual-payments';
 
 const api = fakeApiForEachTest();
+// The page also lists payments for deleted accounts (erased-account-payments-section.test.tsx): none here.
+beforeEach(() => {
+  api.on('GET /api/billing/admin/erased-account-payments', { json: { success: true, payments: [], total: 0, page: 1, page_size: 20 } });
+});
 
 function servePayments(pending: ManualPaymentView[], all: ManualPaymentView[] = pending) {
   api.on(LIST, (request) => ({ json: { success: true, payments: request.query.get('status') === 'all' ? all : pending } }));

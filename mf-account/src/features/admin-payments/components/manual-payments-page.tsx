@@ -18,6 +18,7 @@ import {
   type PaymentAction,
   type PaymentsFilter,
 } from '../domain/manual-payments.ts';
+import { ErasedAccountPaymentsSection } from './erased-account-payments-section.tsx';
 import { PaymentsFilterControl } from './payments-filter.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import pageStyles from './manual-payments-page.module.css';
@@ -33,7 +34,10 @@ const CALLS: Record<PaymentAction, (id: string) => Promise<AdminPaymentActionRes
 const DESCRIPTION =
   'Cash App payments are matched by hand: find the amount in Cash App with the account email in the note, then approve it. The plan starts at once.';
 
-/** /admin/payments: manual Cash App payments waiting for approval, and the refunds of paid ones. */
+/**
+ * /admin/payments: manual Cash App payments waiting for approval, and the refunds of paid ones; then the payments
+ * that arrived for deleted accounts, to send back.
+ */
 export function ManualPaymentsPage() {
   const [filter, setFilter] = useState<PaymentsFilter>('pending');
   const payments = useRemoteData(manualPaymentsPath(filter), (signal) => getManualPayments(filter, signal));
@@ -86,6 +90,7 @@ export function ManualPaymentsPage() {
         )}
       </RemoteList>
       {change.dialog}
+      <ErasedAccountPaymentsSection />
     </>
   );
 }
