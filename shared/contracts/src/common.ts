@@ -73,3 +73,17 @@ export const accountErasureResponse = z.object({
 });
 export type AccountErasureResponse = z.infer<typeof accountErasureResponse>;
 export const accountErasureParams = z.object({ user_id: z.uuid({ error: 'Not an account id' }) });
+
+/**
+ * What one service holds about an account, for the reader's own copy ("Download your data", docs/identity.md,
+ * "Downloading your data"). identity asks each service with the internal token
+ * (`GET /internal/<service>/accounts/:user_id/export`) and puts the answers in one file. `data` names each kind of
+ * record (`analyses`, `conversations`, `purchases`, ...) with its rows as plain JSON: dates as ISO strings, and never a
+ * secret (no password or key hash, no token, no provider credential). An account the service never saw answers
+ * empty lists.
+ */
+export const accountExportPart = z.object({
+  success: z.literal(true),
+  data: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+});
+export type AccountExportPart = z.infer<typeof accountExportPart>;

@@ -422,6 +422,13 @@ export const INTERNAL_ACCOUNT_ERASURE_PATH = '/internal/billing/accounts/:user_i
 export const internalAccountErasurePath = (userId: string) => `/internal/billing/accounts/${encodeURIComponent(userId)}`;
 
 /**
+ * Service to service: identity asks the billing service for what it holds about an account, for the reader's own
+ * download (schema: `accountExportPart` in common). Internal token only; never from a browser.
+ */
+export const INTERNAL_ACCOUNT_EXPORT_PATH = '/internal/billing/accounts/:user_id/export';
+export const internalAccountExportPath = (userId: string) => `/internal/billing/accounts/${encodeURIComponent(userId)}/export`;
+
+/**
  * Money that arrived for a purchase after its account was deleted: billing recorded it and refused it (not
  * applied); an administrator refunds it at the provider and marks it returned. One row per purchase: the provider
  * may tell billing about the same money more than once (a webhook and the return page's check).

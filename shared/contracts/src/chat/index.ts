@@ -256,3 +256,10 @@ export type ChatStreamEvent =
  */
 export const INTERNAL_ACCOUNT_ERASURE_PATH = '/internal/chat/accounts/:user_id';
 export const internalAccountErasurePath = (userId: string) => `/internal/chat/accounts/${encodeURIComponent(userId)}`;
+
+/**
+ * Service to service: identity asks the chat service for what it holds about an account, for the reader's own
+ * download (schema: `accountExportPart` in common). Internal token only; never from a browser.
+ */
+export const INTERNAL_ACCOUNT_EXPORT_PATH = '/internal/chat/accounts/:user_id/export';
+export const internalAccountExportPath = (userId: string) => `/internal/chat/accounts/${encodeURIComponent(userId)}/export`;

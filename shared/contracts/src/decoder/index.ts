@@ -325,3 +325,10 @@ export function scoreBand(score: number): ScoreBand {
  */
 export const INTERNAL_ACCOUNT_ERASURE_PATH = '/internal/decoder/accounts/:user_id';
 export const internalAccountErasurePath = (userId: string) => `/internal/decoder/accounts/${encodeURIComponent(userId)}`;
+
+/**
+ * Service to service: identity asks the decoder service for what it holds about an account, for the reader's own
+ * download (schema: `accountExportPart` in common). Internal token only; never from a browser.
+ */
+export const INTERNAL_ACCOUNT_EXPORT_PATH = '/internal/decoder/accounts/:user_id/export';
+export const internalAccountExportPath = (userId: string) => `/internal/decoder/accounts/${encodeURIComponent(userId)}/export`;

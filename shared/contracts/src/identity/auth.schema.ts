@@ -125,6 +125,24 @@ export const passwordResetRequestBody = z.object({ email });
 export const passwordResetBody = z.object({ token: linkToken, new_password: newPassword });
 export const passwordResetCheckBody = z.object({ token: linkToken });
 export const deleteAccountBody = z.object({ password: existingPassword });
+
+/**
+ * The reader's copy of their data (GET `exportData`): one file, one section per service, each naming its kinds of
+ * record with their rows (`accountExportPart` in common). identity's own section holds the account, profile,
+ * sessions, newsletter, support requests, waitlist place, remembered sign-in addresses and the mail sent to it.
+ */
+const exportSection = z.record(z.string(), z.array(z.record(z.string(), z.unknown())));
+export const accountExportDocument = z.object({
+  success: z.literal(true),
+  format: z.literal('keisha-account-export/1'),
+  exported_at: z.string(),
+  account_id: z.string(),
+  identity: exportSection,
+  decoder: exportSection,
+  chat: exportSection,
+  billing: exportSection,
+});
+export type AccountExportDocument = z.infer<typeof accountExportDocument>;
 export const emailChangeBody = z.object({ new_email: email, password: existingPassword });
 export const emailChangeConfirmBody = z.object({ token: linkToken });
 export const emailChangeConfirmResponse = z.object({ success: z.literal(true), email: z.string() });

@@ -39,6 +39,12 @@ export const AUTH_PATHS = {
    * until each has answered (docs/identity.md, "Deleting an account"). An administrator's account is refused (409).
    */
   deleteAccount: '/api/auth/delete-account',
+  /**
+   * GET, signed in: one JSON file of everything Keisha holds about the account (identity's own records and the
+   * decoder's, the chat's and billing's, asked over internal calls). 503 with the reason when a service cannot
+   * answer: a partial copy is never passed off as the whole (docs/identity.md, "Downloading your data").
+   */
+  exportData: '/api/auth/export-data',
   profile: '/api/profiles/me',
   jwks: '/.well-known/jwks.json',
 } as const;
