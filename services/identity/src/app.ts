@@ -29,7 +29,9 @@ import { createSupport } from './support/support.ts';
 import { createReceipts } from './receipts/receipts.ts';
 import { createAccountDeletion } from './erasure/delete-account.ts';
 import { createErasure } from './erasure/erasure.ts';
+import { createAccountExport } from './export/account-export.ts';
 import { deleteAccountRoutes } from './routes/auth/delete-account.ts';
+import { exportDataRoutes } from './routes/auth/export-data.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -126,7 +128,6 @@ export async function buildIdentityApp(
       await app.register(jwksRoutes, { keys });
       await app.register(authRoutes, { accounts, cookieSecure: config.COOKIE_SECURE, loginRateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(profileRoutes);
-      await app.register(adminRoutes, { accounts });
       await app.register(adminOutboxRoutes, { outbox: mail.outbox });
       await app.register(verifyEmailRoutes, { mail, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(recoveryRoutes, { recovery, cookieSecure: config.COOKIE_SECURE, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
@@ -194,6 +195,11 @@ export async function buildIdentityApp(
         { supportEmail: config.SUPPORT_EMAIL },
       );
       await app.register(deleteAccountRoutes, { deletion, cookieSecure: config.COOKIE_SECURE, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      // The console's accounts, with the administrator's deletion of a reader's account.
+      await app.register(adminRoutes, { accounts, deletion });
+      // The reader's copy of their data: identity's rows and the other services' parts, whole or a 503 (src/export).
+      const exporter = createAccountExport({ db, internalToken, log: app.log }, { urls: { decoder: config.DECODER_URL, chat: config.CHAT_URL, billing: config.BILLING_URL } });
+      await app.register(exportDataRoutes, { exporter, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC });
       // Support requests: the same plan lookup says who has priority (Monthly and Annual).
       const support = createSupport(

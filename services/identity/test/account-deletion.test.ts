@@ -2,7 +2,7 @@
 // administrator is refused, and a deletion removes identity's rows at once, ends every session, frees the address,
 // mails the confirmation and writes the other services' erasures. Two deletions at once delete once.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_PATHS } from '@keisha/contracts/identity';
+import { ADMIN_PATHS, AUTH_PATHS } from '@keisha/contracts/identity';
 import { databaseTargets } from '@keisha/service-kit/testing';
 import type { ServiceApp } from '@keisha/service-kit';
 import { ADMIN, bearer, identityAppsForSuite, signIn, signUp, type Signed } from './helpers.ts';
@@ -110,5 +110,55 @@ describe.each(targets)('deleting an account on $kind', (target) => {
     expect(await db().selectFrom('account_erasures').select('service').where('user_id', '=', cy.user.id).execute()).toHaveLength(3);
     const notices = await db().selectFrom('mail_outbox').select('id').where('recipient', '=', 'cy@example.org').where('kind', '=', 'account-deleted').execute();
     expect(notices).toHaveLength(1);
+  });
+
+  describe('by an administrator from the console', () => {
+    const byAdmin = (admin: Pick<Signed, 'token'> | undefined, userId: string, payload: unknown) =>
+      app.inject({ method: 'POST', url: ADMIN_PATHS.deleteUser(userId), headers: admin ? bearer(admin.token) : {}, payload: payload as object });
+    const adminSession = () => signIn(app, ADMIN.email, ADMIN.password, '/api/auth/admin/login');
+
+    it('deletes a reader’s account with its address typed: sessions end, erasures are written, and the reader is mailed', async () => {
+      const admin = await adminSession();
+      const dee = await signUp(app, 'dee@example.org', PASSWORD);
+      const done = await byAdmin(admin, dee.user.id, { confirm_email: '  DEE@example.org ' }); // typed as people type
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await app.inject({ method: 'GET', url: AUTH_PATHS.me, headers: bearer(dee.token) })).statusCode).toBe(401);
+      expect(await rowsOf(dee.user.id)).toEqual({ refresh_tokens: 0, newsletter: 0, support: 0, verifications: 0, profiles: 0 });
+      expect((await db().selectFrom('account_erasures').select('service').where('user_id', '=', dee.user.id).orderBy('service').execute()).map((r) => r.service)).toEqual([
+        'billing',
+        'chat',
+        'decoder',
+      ]);
+      const notice = await db().selectFrom('mail_outbox').select(['kind', 'text_body']).where('recipient', '=', 'dee@example.org').where('kind', '=', 'account-deleted').executeTakeFirstOrThrow();
+      expect(notice.text_body).toContain('was deleted by a Keisha administrator');
+      // Deleted once: the same request again finds no account.
+      expect((await byAdmin(admin, dee.user.id, { confirm_email: 'dee@example.org' })).statusCode).toBe(404);
+    });
+
+    it('refuses a mistyped address, another administrator, its own account, readers and guests, and deletes nothing', async () => {
+      const admin = await adminSession();
+      const eve = await signUp(app, 'eve@example.org', PASSWORD);
+      const mistyped = await byAdmin(admin, eve.user.id, { confirm_email: 'eva@example.org' });
+      expect(mistyped.statusCode).toBe(400);
+      expect(mistyped.json().error.message).toBe('The address you typed is not this account’s address.');
+      expect((await byAdmin(admin, eve.user.id, { confirm_email: 'not an address' })).statusCode).toBe(400);
+      expect((await byAdmin(admin, eve.user.id, {})).statusCode).toBe(400);
+      expect((await byAdmin(admin, 'not-a-uuid', { confirm_email: 'eve@example.org' })).statusCode).toBe(400);
+
+      const own = await byAdmin(admin, admin.user.id, { confirm_email: ADMIN.email });
+      expect(own.statusCode).toBe(400);
+      expect(own.json().error.message).toBe('You cannot delete your own account from the console.');
+      const fay = await signUp(app, 'fay@example.org', PASSWORD);
+      await db().updateTable('users').set({ role: 'admin' }).where('id', '=', fay.user.id).execute();
+      const otherAdmin = await byAdmin(admin, fay.user.id, { confirm_email: 'fay@example.org' });
+      expect(otherAdmin.statusCode).toBe(409);
+      expect(otherAdmin.json().error).toMatchObject({ code: 'ADMIN_ACCOUNT', message: 'An administrator’s account cannot be deleted. Remove the administrator role first.' });
+
+      expect((await byAdmin(eve, fay.user.id, { confirm_email: 'fay@example.org' })).statusCode).toBe(403);
+      expect((await byAdmin(undefined, eve.user.id, { confirm_email: 'eve@example.org' })).statusCode).toBe(401);
+      const left = await db().selectFrom('users').select('email').where('email', 'in', ['eve@example.org', 'fay@example.org', ADMIN.email]).execute();
+      expect(left).toHaveLength(3);
+      expect(await db().selectFrom('account_erasures').selectAll().execute()).toEqual([]);
+    });
   });
 });

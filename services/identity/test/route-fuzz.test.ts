@@ -29,6 +29,7 @@ const ROUTES = [
   'PATCH /api/profiles/me',
   'PATCH /api/identity/admin/users/:id',
   'POST /api/identity/admin/users/:id/unlock',
+  'POST /api/identity/admin/users/:id/delete',
   'PUT /api/identity/newsletter/subscription',
   'POST /api/identity/newsletter/unsubscribe',
   'POST /api/identity/admin/newsletter/issues',
@@ -90,6 +91,8 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'PATCH /api/profiles/me': { username: 'fuzz', avatar_url: 'https://example.org/a.png', website: 'https://example.org' },
           'PATCH /api/identity/admin/users/:id': { role: 'user', disabled: false },
           'POST /api/identity/admin/users/:id/unlock': {},
+          // The victim's own address: the first admin body that gets through deletes it, and later ones find no account.
+          'POST /api/identity/admin/users/:id/delete': { confirm_email: 'fuzz-victim@example.org' },
           // The daily newsletter (issue 28): billing and the decoder are not running here, so plans are unknown.
           'PUT /api/identity/newsletter/subscription': { subscribed: true },
           'POST /api/identity/newsletter/unsubscribe': {},

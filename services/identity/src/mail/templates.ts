@@ -106,6 +106,30 @@ export const accountDeletedTemplate = defineTemplate({
   ].join('\n'),
 });
 
+/** An administrator deleted the account from the console (src/erasure/delete-account.ts). */
+export const accountDeletedByAdministratorTemplate = defineTemplate({
+  name: 'account-deleted-by-administrator',
+  names: ['email', 'when', 'support'],
+  subject: 'Your Keisha account was deleted',
+  preview: 'An administrator deleted it; what it held is being erased.',
+  text: lines(
+    'The Keisha account {{email}} was deleted by a Keisha administrator on {{when}}.',
+    '',
+    'Its analysis history, conversations, API keys, newsletter subscription and support requests are being erased,',
+    'and any plan has stopped and will not renew. Payment records are kept for accounting, without your name or address.',
+    '',
+    'If you did not ask for this, or have a question about it, write to {{support}}.',
+    '',
+    'Keisha',
+  ),
+  body: [
+    heading('Your account was deleted'),
+    '<mj-text>The Keisha account <strong>{{email}}</strong> was deleted by a Keisha administrator on {{when}}.</mj-text>',
+    '<mj-text>Its analysis history, conversations, API keys, newsletter subscription and support requests are being erased, and any plan has stopped and will not renew. Payment records are kept for accounting, without your name or address.</mj-text>',
+    '<mj-text>If you did not ask for this, or have a question about it, write to <a href="mailto:{{support}}" style="color:#1f1f1f">{{support}}</a>.</mj-text>',
+  ].join('\n'),
+});
+
 export const emailChangeTemplate = defineTemplate({
   name: 'email-change',
   names: ['oldEmail', 'newEmail', 'link', 'validHours'],
@@ -383,6 +407,7 @@ export const ALL_TEMPLATES = [
   passwordResetTemplate,
   passwordChangedTemplate,
   accountDeletedTemplate,
+  accountDeletedByAdministratorTemplate,
   emailChangeTemplate,
   emailChangeTakenTemplate,
   emailChangedTemplate,

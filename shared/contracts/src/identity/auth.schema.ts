@@ -92,6 +92,8 @@ export const adminUserUpdateBody = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to change' });
 export const userIdParams = z.object({ id: z.uuid({ error: 'Not a user id' }) });
+/** An administrator deletes a reader's account: the account's address, typed, is the confirmation. */
+export const adminDeleteUserBody = z.object({ confirm_email: email });
 export const adminUserResponse = z.object({ success: z.literal(true), user: adminUserRow });
 
 export const pageQuery = pagingQuery(200, 50);

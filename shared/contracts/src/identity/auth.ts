@@ -61,6 +61,11 @@ export const ADMIN_PATHS = {
   user: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}`,
   /** POST: forget the failed sign-ins that hold an account's owner out. */
   unlockUser: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}/unlock`,
+  /**
+   * POST { confirm_email }: deletes a reader's account for good, as the reader's own deletion does (the same erasures
+   * everywhere, and a mail to the address). Not an administrator's account (409) and not one's own (400).
+   */
+  deleteUser: (id: string) => `/api/identity/admin/users/${encodeURIComponent(id)}/delete`,
   waitlist: '/api/identity/admin/waitlist',
   waitlistCsv: '/api/identity/admin/waitlist.csv',
   /** The mail outbox, newest first: sent, pending and failed messages. */

@@ -1,5 +1,6 @@
 import { ADMIN_PATHS } from '@keisha/contracts/identity';
 import {
+  adminDeleteUserBody,
   adminUserResponse,
   adminUsersQuery,
   adminUsersResponse,
@@ -15,6 +16,7 @@ import type { UserRow } from '../../db/database.ts';
 import { refreshTokensRepository } from '../../db/repositories/refresh-tokens.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import { toCsv } from '../../domain/csv.ts';
+import type { AccountDeletion } from '../../erasure/delete-account.ts';
 import type { Accounts } from '../../plugins/accounts.ts';
 
 function adminRow(row: UserRow) {
@@ -28,7 +30,7 @@ function adminRow(row: UserRow) {
   };
 }
 
-export async function adminRoutes(app: ServiceApp, options: { accounts: Accounts }): Promise<void> {
+export async function adminRoutes(app: ServiceApp, options: { accounts: Accounts; deletion: AccountDeletion }): Promise<void> {
   const users = usersRepository(app.db);
   const refreshTokens = refreshTokensRepository(app.db);
   const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
@@ -76,6 +78,25 @@ export async function adminRoutes(app: ServiceApp, options: { accounts: Accounts
     { schema: { tags: ['admin'], summary: 'Forget the failed sign-ins that lock an account', params: userIdParams, response: { 200: okResponse, ...errors } } },
     async (request) => {
       if (!(await options.accounts.unlock(request.params.id))) throw new AppError(404, 'NOT_FOUND', 'No such account');
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/identity/admin/users/:id/delete',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a reader’s account for good (the account’s address typed as the confirmation)',
+        params: userIdParams,
+        body: adminDeleteUserBody,
+        response: { 200: okResponse, ...errors, 409: apiErrorBody },
+      },
+    },
+    async (request) => {
+      const { email } = await options.deletion.deleteByAdministrator(request.user.sub, request.params.id, request.body.confirm_email);
+      // On record: who deleted which account (the address is gone from every table after this line).
+      request.log.info({ adminId: request.user.sub, userId: request.params.id, email }, 'an administrator deleted an account');
       return { success: true as const };
     },
   );

@@ -1,0 +1,133 @@
+// "Download your data" over real HTTP on both databases: real decoder, chat and billing processes trusting this
+// identity hold a reader's analysis, conversation and paid plan; the reader downloads one file with identity's rows and
+// each service's part, and nothing of another reader's or any secret. With the chat down, the reader gets 503 naming
+// the conversations, and the same request succeeds once the chat is back.
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_PATHS } from '@keisha/contracts/identity';
+import { accountExportDocument } from '@keisha/contracts/identity/schemas';
+import type { ServiceApp } from '@keisha/service-kit';
+import { buySandboxDecoderPlan, databaseTargets, serviceDoor, startServiceProcess } from '@keisha/service-kit/testing';
+import { unavailableMessage } from '../src/export/account-export.ts';
+import { bearer, identityAppOn, identityAppsForSuite, signIn, signUp } from './helpers.ts';
+
+const targets = await databaseTargets();
+const INTERNAL = 'export-test-internal-token-0123456789abcdef';
+const SIGNING_KEY_PEM = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const PASSWORD = 'correct-horse-battery-staple-42';
+
+// The three services start once for the file; they trust whichever identity the describe block in progress points
+// this door at. The chat is reached through a second door the test closes (chat down).
+const identityDoor = await serviceDoor('http://127.0.0.1:9');
+const billing = await startServiceProcess('billing', { IDENTITY_URL: identityDoor.url, PAYMENTS_SANDBOX: 'on', INTERNAL_API_TOKEN: INTERNAL });
+const trusting = { IDENTITY_URL: identityDoor.url, BILLING_URL: billing.url, INTERNAL_API_TOKEN: INTERNAL };
+const [decoder, chat] = await Promise.all([startServiceProcess('decoder', trusting), startServiceProcess('chat', trusting)]);
+const chatGate = await serviceDoor(chat.url);
+afterAll(async () => {
+  await Promise.all([chatGate.close(), identityDoor.close()]);
+  await Promise.all([decoder.stop(), chat.stop(), billing.stop()]);
+});
+
+describe('the message when a part cannot be gathered', () => {
+  it('names each missing part once, in a sentence', () => {
+    expect(unavailableMessage(['chat'])).toBe('Your chat conversations could not be gathered just now. Nothing was downloaded; try again in a minute.');
+    expect(unavailableMessage(['decoder', 'billing'])).toBe(
+      'Your News Decoder history and API keys and your plans and payments could not be gathered just now. Nothing was downloaded; try again in a minute.',
+    );
+    expect(unavailableMessage(['decoder', 'chat', 'billing'])).toMatch(/^Your News Decoder history and API keys, your chat conversations and your plans and payments could not/);
+  });
+});
+
+describe.each(targets)('a reader downloads their data on $kind', (target) => {
+  const base = identityAppsForSuite(target);
+  let front: ServiceApp;
+
+  beforeAll(async () => {
+    front = await identityAppOn(base.database, {
+      INTERNAL_API_TOKEN: INTERNAL,
+      SIGNING_KEY_PEM,
+      DECODER_URL: decoder.url,
+      BILLING_URL: billing.url,
+      CHAT_URL: chatGate.url,
+    });
+    identityDoor.state.target = await front.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    chatGate.state.open = true;
+    await front?.close();
+  });
+
+  /** A signed-in reader with an analysis, a conversation and (when asked) a Monthly plan, made through the public routes. */
+  async function readerWithData(email: string, words: { article: string; question: string }, buy: boolean) {
+    const reader = await signUp(front, email, PASSWORD);
+    await base.database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', reader.user.id).execute();
+    const signed = await signIn(front, email, PASSWORD);
+    const json = { ...bearer(signed.token), 'content-type': 'application/json' };
+    const analysed = await fetch(`${decoder.url}/api/bias-analysis`, { method: 'POST', headers: json, body: JSON.stringify({ text: words.article }) });
+    expect(analysed.status, await analysed.clone().text()).toBe(200);
+    const chatted = await fetch(`${chat.url}/api/chat`, { method: 'POST', headers: json, body: JSON.stringify({ message: words.question }) });
+    expect(chatted.status, await chatted.clone().text()).toBe(200);
+    if (buy) await buySandboxDecoderPlan(billing.url, signed.token, 'monthly');
+    return signed;
+  }
+  const download = (token: string) => front.inject({ url: AUTH_PATHS.exportData, headers: bearer(token) });
+
+  it('gives one file with every service’s part, nothing of another reader’s, and no secret', async () => {
+    const reader = await readerWithData(
+      `exporting-${target.kind}@example.org`,
+      { article: 'Officials said the inner-city thugs rioted again near the stadium.', question: 'What is redlining in housing?' },
+      true,
+    );
+    const other = await readerWithData(
+      `staying-${target.kind}@example.org`,
+      { article: 'The council said urban youth loitered by the library all week.', question: 'Who coined the term welfare queen?' },
+      false,
+    );
+
+    const answer = await download(reader.token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="keisha-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const file = accountExportDocument.parse(answer.json());
+    expect(file.account_id).toBe(reader.user.id);
+    expect(file.identity.account).toEqual([expect.objectContaining({ id: reader.user.id, email: `exporting-${target.kind}@example.org`, role: 'user' })]);
+    expect(file.identity.sessions?.length).toBeGreaterThanOrEqual(2); // signed up, then signed in
+    expect(file.identity.mail?.map((mail) => mail.kind)).toContain('verify-email');
+
+    // Each service's part holds what the reader made there.
+    expect(JSON.stringify(file.decoder)).toContain('inner-city thugs rioted again near the stadium');
+    expect(JSON.stringify(file.chat)).toContain('What is redlining in housing?');
+    expect(JSON.stringify(file.billing)).toMatch(/monthly/i);
+
+    // Another reader's words, the password, the session token and any hash stay out.
+    const text = answer.body;
+    for (const absent of ['urban youth loitered', 'welfare queen', other.user.id, PASSWORD, reader.token, 'password_hash', 'token_hash', '$argon2', '$scrypt']) {
+      expect(text, absent).not.toContain(absent);
+    }
+  });
+
+  it('answers 503 naming the conversations while the chat is down, and the whole file once it is back', async () => {
+    const reader = await readerWithData(`waiting-${target.kind}@example.org`, { article: 'Crime rose in the ghetto, the mayor said.', question: 'What is a dog whistle?' }, false);
+    chatGate.state.open = false;
+    const down = await download(reader.token);
+    expect(down.statusCode, down.body).toBe(503);
+    expect(down.headers['retry-after']).toBe('60');
+    expect(down.json()).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: 'Your chat conversations could not be gathered just now. Nothing was downloaded; try again in a minute.' }),
+    });
+
+    chatGate.state.open = true;
+    const back = await download(reader.token);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(JSON.stringify(accountExportDocument.parse(back.json()).chat)).toContain('What is a dog whistle?');
+  });
+
+  it('refuses a reader who is not signed in, and an account deleted since its token was issued', async () => {
+    expect((await front.inject({ url: AUTH_PATHS.exportData })).statusCode).toBe(401);
+    const reader = await signUp(front, `gone-${target.kind}@example.org`, PASSWORD);
+    const deleted = await front.inject({ method: 'POST', url: AUTH_PATHS.deleteAccount, headers: bearer(reader.token), payload: { password: PASSWORD } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await download(reader.token)).statusCode).toBe(401);
+  });
+});
