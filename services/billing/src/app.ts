@@ -16,6 +16,7 @@ import { internalEntitlementRoutes } from './routes/internal-entitlements/index.
 import { internalPurchaseEventRoutes } from './routes/internal-purchase-events/index.ts';
 import { paypalSandboxRoutes } from './routes/paypal-sandbox/index.ts';
 import { internalAccountErasureRoutes } from './routes/internal-account-erasure/index.ts';
+import { internalAccountExportRoutes } from './routes/internal-account-export/index.ts';
 
 export async function buildBillingApp(
   config: BillingConfig,
@@ -50,6 +51,7 @@ export async function buildBillingApp(
       await app.register(adminErasedAccountPaymentRoutes);
       await app.register(paypalSandboxRoutes, { payments });
       await app.register(internalAccountErasureRoutes, { internalToken, payments });
+      await app.register(internalAccountExportRoutes, { internalToken });
     },
   });
 }

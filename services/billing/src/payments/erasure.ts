@@ -9,6 +9,7 @@
 // the whole erasure again, each step finding done what was done. Counts are what this call changed.
 import { sql, type Kysely } from 'kysely';
 import type { BillingDatabase, SubscriptionRow } from '../db/database.ts';
+import { addressesPaidWith } from '../db/repositories/subscriptions.ts';
 import { cancelPurchase } from './cancellation.ts';
 import type { Payments } from './context.ts';
 
@@ -46,14 +47,7 @@ const PERSONAL_REASON = sql<boolean>`(failure_reason ~ '^(cancelled|rejected): '
 /** Clears what names the person; purchases, payment events and amounts stay, under the opaque account id. */
 async function clearPersonalData(db: Kysely<BillingDatabase>, userId: string): Promise<Omit<Erasure['erased'], 'checkouts_closed' | 'renewals_stopped'>> {
   return db.transaction().execute(async (trx) => {
-    const known = await trx
-      .selectFrom('subscriptions')
-      .select(sql<string>`lower(email)`.as('address'))
-      .where('user_id', '=', userId)
-      .where('email', 'is not', null)
-      .union(trx.selectFrom('paypal_sandbox_subscriptions').select(sql<string>`lower(subscriber_email)`.as('address')).where('custom_id', '=', userId).where('subscriber_email', 'is not', null))
-      .execute();
-    const addresses = known.map((row) => row.address);
+    const addresses = await addressesPaidWith(trx, userId);
     // The demo requests under the addresses this account paid with are this person's too.
     const demoRequests = addresses.length
       ? await trx.deleteFrom('enterprise_demo_requests').where(sql<string>`lower(email)`, 'in', addresses).executeTakeFirst()

@@ -19,6 +19,22 @@ export async function isErased(db: Kysely<BillingDatabase>, userId: string): Pro
   return Boolean(row?.erased_at);
 }
 
+/**
+ * The addresses an account paid with (its purchases' and its PayPal sandbox subscriptions'), lower-cased: billing
+ * knows no other address of it, so its demo requests are the ones under these. The erasure deletes those and the
+ * export lists them by this one rule, so the two never disagree about which are the account's.
+ */
+export async function addressesPaidWith(db: Kysely<BillingDatabase>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select(sql<string>`lower(email)`.as('address'))
+    .where('user_id', '=', userId)
+    .where('email', 'is not', null)
+    .union(db.selectFrom('paypal_sandbox_subscriptions').select(sql<string>`lower(subscriber_email)`.as('address')).where('custom_id', '=', userId).where('subscriber_email', 'is not', null))
+    .execute();
+  return rows.map((row) => row.address);
+}
+
 export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
   return {
     async create(values: NewSubscription): Promise<SubscriptionRow> {
