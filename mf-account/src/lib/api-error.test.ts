@@ -1,6 +1,6 @@
 import { ApiError } from '@keisha/contracts';
 import { describe, expect, it } from 'vitest';
-import { asApiError } from './api-error.ts';
+import { apiErrorOfBody, asApiError } from './api-error.ts';
 
 /** What another bundle's copy of @keisha/contracts throws: same shape, different class. */
 class ForeignApiError extends Error {
@@ -31,5 +31,19 @@ describe('asApiError', () => {
     expect(asApiError({ name: 'ApiError', status: '404', code: 'X', message: 'm' })).toBeUndefined();
     expect(asApiError(null)).toBeUndefined();
     expect(asApiError('ApiError')).toBeUndefined();
+  });
+});
+
+describe('apiErrorOfBody', () => {
+  it("keeps the service's code and message from its error envelope", () => {
+    const error = apiErrorOfBody(503, JSON.stringify({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'Chat is not answering' } }));
+    expect([error.status, error.code, error.message]).toEqual([503, 'SERVICE_UNAVAILABLE', 'Chat is not answering']);
+  });
+
+  it('is a generic HTTP_ERROR for a body that is not the envelope', () => {
+    for (const body of ['<html>Bad gateway</html>', '', JSON.stringify({ error: { code: 'X', message: ' ' } })]) {
+      const error = apiErrorOfBody(502, body);
+      expect([error.status, error.code, error.message]).toEqual([502, 'HTTP_ERROR', 'Request failed (502)']);
+    }
   });
 });

@@ -14,6 +14,7 @@ import { useOwnPurchases } from '../api/own-purchases.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { ConfirmAddressSection } from './confirm-address-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
+import { DownloadDataSection } from './download-data-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -42,6 +43,7 @@ function SignedInAccount({
       <NewsletterSection userId={user.id} headingId={`${id}-newsletter`} />
       <SupportSection userId={user.id} headingId={`${id}-support`} />
       <SignOutSection headingId={`${id}-sessions`} onSignedOut={onSignedOut} />
+      <DownloadDataSection headingId={`${id}-download`} />
       <DeleteAccountSection email={user.email} isAdmin={user.role === 'admin'} purchases={purchases.state} headingId={`${id}-delete`} onDeleted={onDeleted} />
     </div>
   );
@@ -66,7 +68,7 @@ function AccountDeleted({ email }: { email: string }) {
   );
 }
 
-/** The reader's own account: details, profile, password, sessions and deletion; or the way to sign in. */
+/** The reader's own account: details, profile, password, sessions, a copy of their data and deletion; or the way to sign in. */
 export function AccountPage() {
   const auth = useSiteAuth();
   const [signedOut, setSignedOut] = useState<SignOutOutcome | null>(null);
