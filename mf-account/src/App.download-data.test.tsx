@@ -187,7 +187,7 @@ describe('downloading your data', () => {
   it('asks to check the connection when identity cannot be reached', async () => {
     const section = await openDownload(MEMBER, () => Promise.reject(new TypeError('Failed to fetch')));
     fireEvent.click(downloadButton(section));
-    expect((await within(section).findByRole('alert')).textContent).toBe('We could not reach Keisha. Check your connection and try again.');
+    expect((await within(section).findByRole('alert')).textContent).toBe('Could not reach Keisha. Check your connection and try again.');
     expect(clicks).toHaveLength(0);
     expect(downloadButton(section).hasAttribute('disabled')).toBe(false);
   });

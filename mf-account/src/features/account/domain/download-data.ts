@@ -2,6 +2,7 @@
 // when it gave none), and what the section says about a download. Pure.
 import { isNetworkError, serverMessageOf } from '@keisha/contracts';
 import { asApiError } from '../../../lib/api-error.ts';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/error-message.ts';
 
 export const DOWNLOAD_DATA_MESSAGES = {
   title: 'Download your data',
@@ -11,7 +12,8 @@ export const DOWNLOAD_DATA_MESSAGES = {
     'conversations, and your plans and payments.',
   button: 'Download my data',
   busy: 'Preparing your file…',
-  unreachable: 'We could not reach Keisha. Check your connection and try again.',
+  /** The wording every other page of the account uses when the network fails. */
+  unreachable: NETWORK_ERROR_MESSAGE,
   /** When identity failed without a message of its own (a proxy's page, a body that is not the file). */
   failed: 'Your data could not be downloaded just now. Nothing was saved; please try again in a minute.',
 } as const;
