@@ -11,6 +11,7 @@ import { analysisRoutes } from './routes/analysis/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
 import { internalNewsletterRoutes } from './routes/internal-newsletter/index.ts';
 import { internalAccountErasureRoutes } from './routes/internal-account-erasure/index.ts';
+import { internalAccountExportRoutes } from './routes/internal-account-export/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
 import { apiKeyRoutes } from './routes/api-keys/index.ts';
@@ -86,6 +87,8 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
       await app.register(internalNewsletterRoutes, { internalToken: internalToken() });
       // identity's account deletion: the account's history, API keys and counters erased (internal token).
       await app.register(internalAccountErasureRoutes, { internalToken: internalToken() });
+      // identity's "Download your data": the same rows read for the reader's own copy, never a key's hash (internal token).
+      await app.register(internalAccountExportRoutes, { internalToken: internalToken() });
     },
   });
 }
