@@ -3,7 +3,6 @@
 // refused analysis never spends a reader's daily use. FUZZ_RUNS sets the bodies per route.
 // The internal export route is a GET, which the fuzzer (mutating routes only) does not reach: it gets hostile ids
 // from the same callers below, with the same demands of each answer, and data only for the internal token.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_ACCOUNT_EXPORT_PATH, internalAccountExportPath } from '@keisha/contracts/decoder';
 import { accountExportPart } from '@keisha/contracts/schemas';
@@ -13,7 +12,7 @@ import {
   fuzzRoutes,
   fuzzSuccesses,
   fuzzTimeoutMs,
-  hostileValues,
+  fuzzInternalRead,
   type FuzzCallers,
   type FuzzReport,
   identityForFile,
@@ -98,24 +97,15 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
 
   it('answers hostile account ids on the export route below 500, refusals in our error shape, nothing leaked; the internal token alone gets data', async () => {
     const userId = subjectOf(user);
-    const ids: Array<[string, string]> = [
-      ...hostileValues({ sample: userId, table: 'analyses', nulByte: `${userId}\u0000` })
-        .filter(([label]) => label !== '1 MB') // a URL that long is refused by the HTTP layer, not the route
-        .map(([label, value]): [string, string] => [label, typeof value === 'string' ? value : JSON.stringify(value)]),
-      ['an upper-case id', userId.toUpperCase()],
-      ['an id with a tail', `${userId}/../${userId}`],
-      ['an unknown id', randomUUID()],
-      ['the nil uuid', '00000000-0000-0000-0000-000000000000'],
-    ];
-    const callers: FuzzCallers = { guest: {}, user: bearer(user), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } };
-    const failures: string[] = [];
-    for (const [label, id] of ids) {
-      for (const [caller, headers] of Object.entries(callers)) {
-        const response = await ctx.app.inject({ method: 'GET', url: internalAccountExportPath(id), headers });
-        const problem = exportAnswerProblem(response, caller === 'service');
-        if (problem) failures.push(`GET ${INTERNAL_ACCOUNT_EXPORT_PATH} (${label}) as ${caller}: ${problem}: ${response.statusCode} ${response.body.slice(0, 160)}`);
-      }
-    }
+    const failures = await fuzzInternalRead(ctx.app, {
+      route: INTERNAL_ACCOUNT_EXPORT_PATH,
+      path: internalAccountExportPath,
+      accountId: userId,
+      table: 'analyses',
+      callers: { guest: {}, user: bearer(user), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } },
+      internalCaller: 'service',
+      shape: accountExportPart,
+    });
     expect(failures).toEqual([]);
     // The internal token with the reader's id: an analysis saved now is in their part.
     const saved = await ctx.app.inject({ method: 'POST', url: '/api/bias-analysis', headers: bearer(user), payload: { text: ARTICLE } });
@@ -125,26 +115,3 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
     expect(accountExportPart.parse(theirs.json()).data.analyses!.map((row) => row.id)).toContain(newest);
   });
 });
-
-/** Traces of our code or our database: none may reach a caller, whatever it sent. */
-const LEAKS = [/\n\s+at \S/, /[\w-]+\.(?:ts|js):\d+/, /node_modules/, /syntax error at or near/i, /invalid input syntax for/i, /\brelation "/, /\bSELECT .+ FROM\b/];
-
-/**
- * Why one answer of the export route to a hostile id is wrong, or undefined: never a 5xx or a leak; a refusal in our
- * error shape; only the internal token gets a 200, and then a part in the contract's shape.
- */
-function exportAnswerProblem(response: { statusCode: number; body: string }, internal: boolean): string | undefined {
-  if (response.statusCode >= 500) return 'a server error';
-  if (LEAKS.some((pattern) => pattern.test(response.body))) return 'a leak';
-  let body: any;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    return 'not JSON';
-  }
-  if (response.statusCode < 300) {
-    if (!internal) return 'data without the internal token';
-    return accountExportPart.safeParse(body).success ? undefined : 'not the contract’s shape';
-  }
-  return body?.success === false && typeof body.error?.code === 'string' && typeof body.error?.message === 'string' ? undefined : 'not our error shape';
-}

@@ -30,3 +30,4 @@ export { expectCleanFuzz } from './fuzz-suite.ts';
 export { buySandboxChatPlan, buySandboxDecoderPlan, expectRefundEndsPlan, refundSubscription, waitForValue } from './sandbox-billing.ts';
 export { databaseForSuite } from './suite-database.ts';
 export { hostileValues, unparsableBodies, type HostileWords } from './hostile-values.ts';
+export { fuzzInternalRead, type InternalReadFuzzPlan } from './internal-read-fuzz.ts';
