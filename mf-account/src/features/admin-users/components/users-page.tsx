@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
 import { useKeisha } from '@keisha/store';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { RemoteList } from '../../../components/remote-list.tsx';
@@ -19,6 +20,7 @@ import {
   confirmationFor,
   type UserChange,
 } from '../domain/user-changes.ts';
+import { deletedMessage } from '../domain/delete-user.ts';
 import { usersFoundLabel } from '../domain/user-display.ts';
 import {
   normaliseSearch,
@@ -28,13 +30,17 @@ import {
   usersListPath,
   USERS_PAGE_SIZE,
 } from '../domain/users-query.ts';
+import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { UsersTable } from './users-table.tsx';
 import headerStyles from '../../../components/page-header.module.css';
 import styles from './users-page.module.css';
 
 type Requested = { user: AdminUserRow; change: UserChange };
 
-/** /admin: every account, searchable by email, with its plan and usage, and role and status controls. */
+/**
+ * /admin: every account, searchable by email, with its plan and usage, role and status controls, and the deletion
+ * of a reader's account (after the address is typed as the confirmation).
+ */
 export function UsersPage() {
   const currentUserId = useKeisha((s) => s.auth.user?.id);
   const [search, setSearch] = useState('');
@@ -49,7 +55,13 @@ export function UsersPage() {
   const idsKey = ids.length ? ids.join(',') : null;
   const plans = useRemoteData(idsKey, (signal) => getEntitlements(ids, signal));
   const usage = useRemoteData(idsKey, (signal) => getUsage(ids, signal));
-
+  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
+  const [deleted, setDeleted] = useState<{ email: string } | null>(null);
+  const deletedNotice = useRef<HTMLDivElement>(null);
+  // The deleted row took the focus with it: the line saying it is done gets it.
+  useEffect(() => {
+    if (deleted) deletedNotice.current?.focus();
+  }, [deleted]);
 
   // A page past the end (the list shrank since it was counted): go to the last one that exists.
   const lastPage = list ? pageCount(list.total, list.page_size || USERS_PAGE_SIZE) : 1;
@@ -72,6 +84,19 @@ export function UsersPage() {
     },
     failedText: ({ user }) => changeFailedMessage(user.email),
   });
+
+  function accountDeleted(user: AdminUserRow) {
+    setDeleting(null);
+    changes.clearOutcome();
+    setDeleted({ email: user.email });
+    // The row leaves at once; the page is then read again, so the next account moves up into it.
+    users.update((data) => ({
+      ...data,
+      users: data.users.filter((row) => row.id !== user.id),
+      total: Math.max(0, data.total - 1),
+    }));
+    users.reload();
+  }
 
   return (
     <>
@@ -97,7 +122,16 @@ export function UsersPage() {
       <RemoteList
         list={users}
         what="users"
-        notices={changes.notice}
+        notices={
+          <>
+            {changes.notice}
+            {deleted && (
+              <div ref={deletedNotice} tabIndex={-1}>
+                <Notice kind="success">{deletedMessage(deleted.email)}</Notice>
+              </div>
+            )}
+          </>
+        }
       >
         {(data, busy) => (
           <>
@@ -109,7 +143,13 @@ export function UsersPage() {
               savingId={changes.savingId}
               busy={busy}
               empty={query ? `No users match “${query}”.` : 'No users yet.'}
-              onChange={(user, change) => changes.request({ user, change })}
+              onChange={(user, change) => {
+                setDeleted(null);
+                changes.request({ user, change });
+              }}
+              onDelete={(user) => {
+                if (!changes.savingId) setDeleting(user); // one change at a time, as for the other buttons
+              }}
             />
             <Pagination
               label="Users pages"
@@ -122,6 +162,9 @@ export function UsersPage() {
         )}
       </RemoteList>
       {changes.dialog}
+      {deleting && (
+        <DeleteUserDialog user={deleting} onDeleted={accountDeleted} onFailed={users.reload} onCancel={() => setDeleting(null)} />
+      )}
     </>
   );
 }

@@ -2,11 +2,12 @@ import type { AdminUserRow } from '@keisha/contracts/identity';
 import { Badge } from '../../../components/badge.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { RowActions, useRowNameId, type RowActionTableProps } from '../../../components/row-actions.tsx';
+import { RowActions, useRowNameId, type RowActionTableProps, type RowButton } from '../../../components/row-actions.tsx';
 import { DateTime } from '../../../components/table-columns.tsx';
 import { MISSING_VALUE } from '../../../lib/format.ts';
 import { planSummary, type Entitlement } from '../../../lib/plan.ts';
 import type { RemoteData } from '../../../lib/use-remote-data.ts';
+import { canDelete, DELETE_USER_TEXT } from '../domain/delete-user.ts';
 import { canChange, changeLabel, roleChangeFor, statusChangeFor, UNLOCK, type UserChange } from '../domain/user-changes.ts';
 import { roleLabel, statusLabel, usageSummary, type DailyUsage } from '../domain/user-display.ts';
 import styles from './users-page.module.css';
@@ -27,11 +28,14 @@ export function UsersTable({
   busy,
   empty,
   onChange,
+  onDelete,
 }: {
   users: readonly AdminUserRow[];
   plans: RemoteData<Record<string, Entitlement>>;
   usage: RemoteData<Record<string, DailyUsage>>;
   currentUserId: string | undefined;
+  /** A reader's "Delete account…" was pressed: the page asks for the address before anything is deleted. */
+  onDelete: (user: AdminUserRow) => void;
 } & RowActionTableProps<AdminUserRow, UserChange>) {
   const emailId = useRowNameId();
 
@@ -78,12 +82,16 @@ export function UsersTable({
       stackedLabel: false,
       cell: (user) => {
         if (!canChange(user, currentUserId)) return <span className={styles.ownRow}>Your own account</span>;
-        const buttons = [roleChangeFor(user), statusChangeFor(user), UNLOCK].map((change) => ({
+        const buttons: RowButton[] = [roleChangeFor(user), statusChangeFor(user), UNLOCK].map((change) => ({
           key: change.kind,
           label: changeLabel(change),
           variant: change.kind === 'status' && change.disabled ? ('danger' as const) : ('secondary' as const),
           onClick: () => onChange(user, change),
         }));
+        // Readers only: an administrator's account cannot be deleted until the role is removed.
+        if (canDelete(user, currentUserId)) {
+          buttons.push({ key: 'delete', label: DELETE_USER_TEXT.button, variant: 'danger', onClick: () => onDelete(user) });
+        }
         return <RowActions buttons={buttons} describedBy={emailId(user)} saving={savingId === user.id} />;
       },
     },
