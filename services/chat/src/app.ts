@@ -10,6 +10,7 @@ import { createLlmEngine, type LlmFallbackCause } from './plugins/llm-engine.ts'
 import { chatPlans, type PlanResolver } from './plugins/plans.ts';
 import { createReplyService } from './plugins/replies.ts';
 import { internalAccountErasureRoutes } from './routes/internal-account-erasure/index.ts';
+import { internalAccountExportRoutes } from './routes/internal-account-export/index.ts';
 import { replyRoutes } from './routes/replies/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { usageRoutes } from './routes/usage/index.ts';
@@ -86,6 +87,7 @@ export async function buildChatApp(config: ChatConfig, database: DatabaseHandle<
       await app.register(usageRoutes, { planFor });
       // identity's account deletion: the account's conversations, messages and counters erased (internal token).
       await app.register(internalAccountErasureRoutes, { internalToken });
+      await app.register(internalAccountExportRoutes, { internalToken });
     },
   });
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
   expectCleanFuzz,
+  fuzzInternalRead,
   fuzzRoutes,
   fuzzSuccesses,
   fuzzTimeoutMs,
@@ -12,6 +13,8 @@ import {
   type FuzzCallers,
 } from '@keisha/service-kit/testing';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
+import { INTERNAL_ACCOUNT_EXPORT_PATH, internalAccountExportPath } from '@keisha/contracts/chat';
+import { accountExportPart } from '@keisha/contracts/schemas';
 import { bearer, seededChatForSuite, subjectOf } from './helpers.ts';
 
 const ROUTES = [
@@ -68,4 +71,17 @@ describe.each(targets)('chat routes under generated hostile requests on $kind', 
     },
     fuzzTimeoutMs(ROUTES.length),
   );
+
+  it('answers hostile account ids on the export route below 500, refusals in our error shape, nothing leaked; the internal token alone gets data', async () => {
+    const failures = await fuzzInternalRead(ctx.app, {
+      route: INTERNAL_ACCOUNT_EXPORT_PATH,
+      path: internalAccountExportPath,
+      accountId: subjectOf(ctx.user),
+      table: 'messages',
+      callers: { guest: {}, user: bearer(ctx.user), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } },
+      internalCaller: 'service',
+      shape: accountExportPart,
+    });
+    expect(failures).toEqual([]);
+  });
 });
