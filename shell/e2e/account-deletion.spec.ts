@@ -3,11 +3,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readKeptMessage, waitForVerificationToken } from '../../shared/service-kit/src/testing/mail-files.ts';
 import { expect, test, type Page } from './support/csp.ts';
-import { E2E_MAIL_DIR, signUpOnDecoder, unique } from './support/accounts.ts';
+import { E2E_MAIL_DIR, signInAsAdmin, signUpOnDecoder, unique } from './support/accounts.ts';
 
-// Deleting an account from /account (audit 2, L9), the way a reader meets it: a reader with a conversation deletes
+// Deleting an account from /account (audit 2, L9), the way a reader meets it: a reader with a conversation first
+// downloads a copy of their data (the file holds the conversation; a paying reader's holds the purchase), then deletes
 // the account (a wrong password first), is signed out here and in their other tab, is mailed a confirmation, can no
-// longer sign in with the old password, and the same address then makes a new, empty account.
+// longer sign in with the old password, and the same address then makes a new, empty account. And an administrator
+// deletes a reader's account from the console's Users page.
 
 const QUESTION = 'How does racial bias show up in AI systems?';
 const PASSWORD = 'erase-lantern-orchid-73';
@@ -39,6 +41,18 @@ async function askTheChat(page: Page, question: string) {
   await expect(log).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 
+/** Saves "Download your data" from /account, as a reader would, and reads the file. */
+async function downloadMyData(page: Page): Promise<{ name: string; file: Record<string, any> }> {
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Download your data' });
+  const saved = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Download my data' }).click();
+  const download = await saved;
+  const name = download.suggestedFilename();
+  await expect(section.getByText(`Your file ${name} was downloaded.`)).toBeVisible();
+  return { name, file: JSON.parse(await readFile(await download.path(), 'utf8')) };
+}
+
 test('a reader deletes their account: signed out everywhere, the old password opens nothing, and the address starts afresh', async ({ page, context }) => {
   test.setTimeout(180_000);
   const email = unique('deleted');
@@ -51,6 +65,14 @@ test('a reader deletes their account: signed out everywhere, the old password op
   const otherTab = await context.newPage();
   await otherTab.goto('/');
   await expect(otherTab.locator('[data-remote="chat"]').getByText(email)).toBeVisible();
+
+  // First a copy of their data: the file holds the account and the conversation, gathered from identity and the chat.
+  const { name, file } = await downloadMyData(page);
+  expect(name).toMatch(/^keisha-data-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(file.format).toBe('keisha-account-export/1');
+  expect(file.identity.account[0].email).toBe(email);
+  expect(JSON.stringify(file.chat)).toContain(QUESTION);
+  expect(JSON.stringify(file)).not.toContain(PASSWORD);
 
   // The final button only after the first step; a wrong password is said on its field and deletes nothing.
   await page.goto('/account');
@@ -115,6 +137,10 @@ test('a reader paying for a plan is told it ends now without a refund, by its na
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
 
+  // The copy of their data holds the purchase, from billing.
+  const { file } = await downloadMyData(page);
+  expect(JSON.stringify(file.billing)).toMatch(/"tier":"monthly"/);
+
   await page.goto('/account');
   const section = page.getByRole('region', { name: 'Delete your account' });
   await expect(
@@ -124,4 +150,33 @@ test('a reader paying for a plan is told it ends now without a refund, by its na
   await section.getByLabel('Your password, to confirm').fill(PASSWORD);
   await section.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account deleted' })).toBeVisible();
+});
+
+test('an administrator deletes a reader’s account from the console: the address typed, the reader signed out and mailed', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = unique('deleted-by-admin');
+  await signUpOnDecoder(page, email, PASSWORD);
+
+  const consoleContext = await browser.newContext();
+  const admin = await consoleContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const users = admin.getByRole('table', { name: 'Users' });
+  const row = users.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Delete account…' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Delete ${email} for good?` });
+  const confirm = dialog.getByRole('button', { name: 'Delete this account' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Type the account’s address to confirm').fill(` ${email.toUpperCase()} `);
+  await confirm.click();
+  await expect(admin.getByText(`${email} was deleted.`)).toBeVisible();
+  // The row is gone: the search now finds nobody.
+  await expect(users.getByText(`No users match “${email}”.`)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Delete account…' })).toHaveCount(0);
+  await consoleContext.close();
+
+  // The reader is signed out, and told by mail who deleted the account.
+  await page.reload();
+  await expect(page.getByText('Guest User')).toBeVisible();
+  await waitForMessage(email, `The Keisha account ${email} was deleted by a Keisha administrator`);
 });
