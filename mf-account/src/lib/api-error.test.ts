@@ -41,7 +41,7 @@ describe('apiErrorOfBody', () => {
   });
 
   it('is a generic HTTP_ERROR for a body that is not the envelope', () => {
-    for (const body of ['<html>Bad gateway</html>', '', JSON.stringify({ error: { code: 'X', message: ' ' } })]) {
+    for (const body of ['<html>Bad gateway</html>', '', 'null', JSON.stringify({ error: { code: 'X', message: ' ' } })]) {
       const error = apiErrorOfBody(502, body);
       expect([error.status, error.code, error.message]).toEqual([502, 'HTTP_ERROR', 'Request failed (502)']);
     }

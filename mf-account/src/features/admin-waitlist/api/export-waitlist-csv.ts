@@ -2,7 +2,8 @@ import { ApiError } from '@keisha/contracts';
 import { ADMIN_PATHS } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
 import { saveFile } from '../../../lib/save-file.ts';
-import { csvExportError, WAITLIST_CSV_FILENAME } from '../domain/waitlist.ts';
+import { apiErrorOfBody } from '../../../lib/api-error.ts';
+import { WAITLIST_CSV_FILENAME } from '../domain/waitlist.ts';
 
 /** GET ADMIN_PATHS.waitlistCsv (text/csv, so not through the JSON client) and save it as keisha-waitlist.csv. */
 export async function exportWaitlistCsv(): Promise<void> {
@@ -16,6 +17,6 @@ export async function exportWaitlistCsv(): Promise<void> {
   } catch (cause) {
     throw new ApiError(0, 'NETWORK_ERROR', cause instanceof Error ? cause.message : String(cause));
   }
-  if (!response.ok) throw csvExportError(response.status, await response.text());
+  if (!response.ok) throw apiErrorOfBody(response.status, await response.text());
   saveFile(await response.blob(), WAITLIST_CSV_FILENAME);
 }
