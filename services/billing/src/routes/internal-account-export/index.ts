@@ -4,36 +4,16 @@
 // Not throttled: identity limits the reader's downloads, and every request here comes from identity's one address.
 import type { Kysely } from 'kysely';
 import { INTERNAL_ACCOUNT_EXPORT_PATH } from '@keisha/contracts/billing';
-import { accountErasureParams, accountExportPart, apiErrorBody } from '@keisha/contracts/schemas';
-import { internalOnly, type ServiceApp } from '@keisha/service-kit';
+import { internalAccountExportRoute, type ServiceApp } from '@keisha/service-kit';
 import type { BillingDatabase } from '../../db/database.ts';
-import { accountExportRepository, type AccountExportData } from '../../db/repositories/account-export.ts';
-
-/** How many rows of each kind: all the log says of an export (the rows are the reader's, not the log's). */
-function countsOf(data: AccountExportData): Record<string, number> {
-  return Object.fromEntries(Object.entries(data).map(([kind, rows]) => [kind, rows.length]));
-}
+import { accountExportRepository } from '../../db/repositories/account-export.ts';
 
 export async function internalAccountExportRoutes(app: ServiceApp, options: { internalToken: string }): Promise<void> {
   const repo = accountExportRepository(app.db as Kysely<BillingDatabase>);
-  app.get(
-    INTERNAL_ACCOUNT_EXPORT_PATH,
-    {
-      schema: {
-        tags: ['internal'],
-        summary: 'What billing holds about an account, for the reader’s own download (internal token)',
-        params: accountErasureParams,
-        response: { 200: accountExportPart, 400: apiErrorBody, 401: apiErrorBody },
-      },
-      onRequest: internalOnly(options.internalToken),
-      config: { rateLimit: false },
-    },
-    async (request, reply) => {
-      const data = await repo.exportAccount(request.params.user_id);
-      request.log.info({ counts: countsOf(data) }, 'account export: billing gave its part');
-      // Personal data: nothing on the way keeps a copy.
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
-    },
-  );
+  internalAccountExportRoute(app, {
+    path: INTERNAL_ACCOUNT_EXPORT_PATH,
+    summary: 'What billing holds about an account, for the reader’s own download (internal token)',
+    internalToken: options.internalToken,
+    run: (userId) => repo.exportAccount(userId),
+  });
 }

@@ -3,8 +3,7 @@
 // never saw answers empty lists. The caller proves itself with the internal token; the route is outside /api, so the
 // edge never routes a browser to it. Not throttled: identity limits the reader's downloads.
 import { INTERNAL_ACCOUNT_EXPORT_PATH } from '@keisha/contracts/chat';
-import { accountErasureParams, accountExportPart, apiErrorBody } from '@keisha/contracts/schemas';
-import { internalOnly, type ServiceApp } from '@keisha/service-kit';
+import { internalAccountExportRoute, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { ChatDatabase } from '../../db/database.ts';
 import { accountExportRepository } from '../../db/repositories/account-export.ts';
@@ -12,25 +11,10 @@ import { accountExportRepository } from '../../db/repositories/account-export.ts
 /** `internalToken` is read at the first call, as the chat reads it everywhere (app.ts): the chat starts without it. */
 export async function internalAccountExportRoutes(app: ServiceApp, options: { internalToken: () => string }): Promise<void> {
   const accountExport = accountExportRepository(app.db as Kysely<ChatDatabase>);
-  app.get(
-    INTERNAL_ACCOUNT_EXPORT_PATH,
-    {
-      schema: {
-        tags: ['internal'],
-        summary: 'An account’s conversations and counters, for the reader’s own download (internal token)',
-        params: accountErasureParams,
-        response: { 200: accountExportPart, 400: apiErrorBody, 401: apiErrorBody },
-      },
-      onRequest: internalOnly(options.internalToken),
-      config: { rateLimit: false },
-    },
-    async (request, reply) => {
-      const data = await accountExport.exportAccount(request.params.user_id);
-      // Counts only: the messages are the reader's, not the log's.
-      const messages = data.conversations.reduce((sum, conversation) => sum + (conversation.messages as unknown[]).length, 0);
-      request.log.info({ userId: request.params.user_id, conversations: data.conversations.length, messages }, 'account exported');
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
-    },
-  );
+  internalAccountExportRoute(app, {
+    path: INTERNAL_ACCOUNT_EXPORT_PATH,
+    summary: 'An account’s conversations and counters, for the reader’s own download (internal token)',
+    internalToken: options.internalToken,
+    run: (userId) => accountExport.exportAccount(userId),
+  });
 }

@@ -3,30 +3,17 @@
 // decoder never saw answers zeros too. The caller proves itself with the internal token; the route is outside
 // /api, so the edge never routes a browser to it.
 import { INTERNAL_ACCOUNT_ERASURE_PATH } from '@keisha/contracts/decoder';
-import { accountErasureParams, accountErasureResponse, apiErrorBody } from '@keisha/contracts/schemas';
-import { internalOnly, type ServiceApp } from '@keisha/service-kit';
+import { internalAccountErasureRoute, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../../db/database.ts';
 import { accountErasureRepository } from '../../db/repositories/account-erasure.ts';
 
 export async function internalAccountErasureRoutes(app: ServiceApp, options: { internalToken: string }): Promise<void> {
   const erasure = accountErasureRepository(app.db as Kysely<DecoderDatabase>);
-  app.delete(
-    INTERNAL_ACCOUNT_ERASURE_PATH,
-    {
-      schema: {
-        tags: ['internal'],
-        summary: 'Erase a deleted account’s history, API keys and counters, for identity (internal token)',
-        params: accountErasureParams,
-        response: { 200: accountErasureResponse, 400: apiErrorBody, 401: apiErrorBody },
-      },
-      onRequest: internalOnly(options.internalToken),
-      config: { rateLimit: false },
-    },
-    async (request) => {
-      const erased = await erasure.erase(request.params.user_id);
-      request.log.info({ userId: request.params.user_id, erased }, 'account erased');
-      return { success: true as const, erased };
-    },
-  );
+  internalAccountErasureRoute(app, {
+    path: INTERNAL_ACCOUNT_ERASURE_PATH,
+    summary: 'Erase a deleted account’s history, API keys and counters, for identity (internal token)',
+    internalToken: options.internalToken,
+    run: (userId) => erasure.erase(userId),
+  });
 }
