@@ -1,20 +1,24 @@
 // "Download your data", the chat's part: the internal route gives everything the chat holds about one account
 // (conversations with their messages in order, Keisha's answers included, and the daily counters), nothing of anyone
 // else's, empty lists for an account it never saw, nothing without the internal token, and nothing after the
-// erasure. Data is made through the public routes, as readers make it.
+// erasure; an answer cut short is given as kept. Data is made through the public routes, as readers make it.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { internalAccountErasurePath, internalAccountExportPath } from '@keisha/contracts/chat';
 import { accountExportPart } from '@keisha/contracts/schemas';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { appForSuite, databaseTargets, identityForFile, type TestSession } from '@keisha/service-kit/testing';
-import { bearer, startChat } from './helpers.ts';
+import { startFakeOpenAi } from './fake-openai.ts';
+import { bearer, deltaText, eventsOf, startChat } from './helpers.ts';
 
 const INTERNAL = 'chat-export-internal-token-0123456789abcdef';
 const targets = await databaseTargets();
 const identity = await identityForFile({ INTERNAL_API_TOKEN: INTERNAL });
 const TIME_ZONE = 'America/New_York';
 const internal = { [INTERNAL_TOKEN_HEADER]: INTERNAL };
+// A model of our own that can break off mid-answer, for an answer kept as it was when it ended early.
+const model = await startFakeOpenAi();
+afterAll(() => model.close());
 
 describe.each(targets)('an account’s chat, exported on $kind', (target) => {
   const ctx = appForSuite(() => startChat(target, { IDENTITY_URL: identity.url, DEFAULT_CHAT_TIER: 'Free', INTERNAL_API_TOKEN: INTERNAL }));
@@ -89,5 +93,48 @@ describe.each(targets)('an account’s chat, exported on $kind', (target) => {
     for (const id of ['not-a-uuid', '1 OR 1=1', `${reader.session.userId}x`]) {
       expect((await exportOf(id)).statusCode).toBe(400);
     }
+  });
+});
+
+// An answer that ended early is the reader's too: the file holds it as the conversation keeps it, its partial text,
+// its status and the note saying why, not dropped nor tidied into a complete one.
+describe.each(targets)('an answer cut short, exported as kept, on $kind', (target) => {
+  const ctx = appForSuite(() =>
+    startChat(target, {
+      IDENTITY_URL: identity.url,
+      DEFAULT_CHAT_TIER: 'Free',
+      INTERNAL_API_TOKEN: INTERNAL,
+      OPENAI_BASE_URL: model.url,
+      OPENAI_API_KEY: 'test-key',
+      // Generous, so a busy machine cannot turn the model's answer into a timeout.
+      CHAT_FIRST_TOKEN_TIMEOUT_MS: '10000',
+      CHAT_IDLE_TIMEOUT_MS: '10000',
+    }),
+  );
+
+  it('gives the partial text, its status and its note', async () => {
+    model.reset();
+    model.mode = 'error-mid-stream';
+    const session = await identity.signIn('user');
+    const streamed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/stream',
+      headers: { ...bearer(session.token), accept: 'text/event-stream' },
+      payload: { message: 'What is racial bias in AI systems?', time_zone: TIME_ZONE },
+    });
+    const events = eventsOf(streamed.body);
+    expect(events.some((e) => e.event === 'error'), streamed.body).toBe(true);
+    const partial = deltaText(events);
+    expect(partial.length).toBeGreaterThan(0);
+
+    const { data } = accountExportPart.parse((await ctx.app.inject({ url: internalAccountExportPath(session.userId), headers: internal })).json());
+    const [conversation] = data.conversations!;
+    const messages = conversation!.messages as Array<{ from: string; text: string; status: string; notes: string[] }>;
+    expect(messages.map((m) => [m.from, m.status])).toEqual([
+      ['you', 'complete'],
+      ['Keisha', 'failed'],
+    ]);
+    expect(messages[1]!.text).toBe(partial);
+    expect(messages[1]!.notes.join(' ')).toContain('it reported an error');
   });
 });
