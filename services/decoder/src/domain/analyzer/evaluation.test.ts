@@ -37,8 +37,8 @@ describe('decoder evaluation on ../shared/eval', () => {
     // "all" includes the fit half, which the words model has seen (word-weights.json): in-sample figures.
     expect(result.babe.all.macroF1).toBeGreaterThanOrEqual(0.80); // measured 0.810
     expect(result.babe.all.auc).toBeGreaterThanOrEqual(0.875); // measured 0.884
-    expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.76); // measured 0.7620; issue 31 aims at 0.76
-    expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.83); // measured 0.8422; issue 31 aims at 0.83
+    expect(result.babe.heldOut.macroF1).toBeGreaterThanOrEqual(0.76); // measured 0.7603; issue 31 aims at 0.76
+    expect(result.babe.heldOut.auc).toBeGreaterThanOrEqual(0.83); // measured 0.8419; issue 31 aims at 0.83
     // Since issue 31 item 3 the tagged opinion words (tagged.ts) are shown too: 0.359 / 0.3559 before them.
     expect(result.babe.all.tokens.f1).toBeGreaterThanOrEqual(0.49); // measured 0.507
     expect(result.babe.heldOut.tokens.f1).toBeGreaterThanOrEqual(0.45); // measured 0.4639; issue 31 aims at 0.45

@@ -16,9 +16,9 @@ import { scoreFeatures, weights, wordingRaised } from './score.ts';
 import { scoreEvidence } from './evidence.ts';
 import { analystSummary } from './summary.ts';
 import { taggedTokens } from './tagged.ts';
-import { TITLE, tokenize, type Tokens } from './tokenize.ts';
+import { SENTENCE_QUOTE, TITLE, tokenize, type Tokens } from './tokenize.ts';
 import { keishaReading, rewrite } from './translation.ts';
-import type { AnalysisResult } from './types.ts';
+import type { AnalysisResult, Evidence } from './types.ts';
 import { wordVectors, type WordVector } from './vectors.ts';
 import { wordWeights } from './words.ts';
 
@@ -46,6 +46,41 @@ function strongestWords(tokens: Tokens, coded: Uint8Array, valueOf: (word: strin
 
 const wordWeightOf = (word: string) => wordWeights.get(word);
 const leanOf = (word: string) => wordVectors.get(word)?.lean ?? undefined;
+
+/**
+ * The codewords the text says in its own voice: flagged in a sentence with no quotation mark. A quoted
+ * dog whistle may be the outlet reporting what someone said; one in the narrative is the text's wording.
+ */
+export function ownVoiceCodewords(tokens: Tokens, occurrences: readonly Occurrence[]): Occurrence[] {
+  return occurrences.filter(
+    (o) => o.entry !== PASSIVE && compiledLexicon.entries[o.entry]!.is_codeword && (tokens.sentenceFlags[tokens.sentence[o.firstToken]!]! & SENTENCE_QUOTE) === 0,
+  );
+}
+
+/**
+ * The score shown, from the fitted score and two rules that keep it in line with the findings (issue 31,
+ * item 2): a text whose wording raised nothing is never called Biased for its shape alone (one below the
+ * threshold), and a text that uses a codeword in its own voice is never called neutral (at least the
+ * threshold), however neutral its other words (police said, last night). Not fitted: rules about what the
+ * score means, applied after it.
+ */
+export function scoreShown(fitted: number, threshold: number, wordingRaisedIt: boolean, ownVoiceCodeword: boolean): number {
+  if (ownVoiceCodeword) return Math.max(fitted, threshold);
+  return fitted >= threshold && !wordingRaisedIt ? threshold - 1 : fitted;
+}
+
+/** Why a score was raised to the threshold: the codewords the text uses in its own voice, quoted as written. */
+function ownVoiceEvidence(text: string, ownVoice: readonly Occurrence[], threshold: number, effect: number): Evidence {
+  const written = new Map<string, string>(); // one per term, case aside, as first written
+  for (const o of ownVoice) {
+    const word = text.slice(o.start, o.end);
+    if (!written.has(word.toLowerCase())) written.set(word.toLowerCase(), word);
+  }
+  const words = [...written.values()].slice(0, 3);
+  const quoted = words.map((w) => `\u201c${w}\u201d`).join(', ');
+  const which = words.length === 1 ? 'A coded term' : 'Coded terms';
+  return { kind: 'term', label: `${which} in the text's own words, not in a quotation (${quoted}): the score is raised to the Biased threshold (${threshold})`, effect };
+}
 
 /** Everything the analyzer computed, for the evaluation and fitting scripts. Not part of the HTTP contract. */
 export interface AnalysisDetail {
@@ -107,8 +142,9 @@ export function analyzeDetailed(input: string, vectors?: ReadonlyMap<string, Wor
   const features = featureVector(counts, { codewords, otherTerms });
   const scored = scoreFeatures(features, tokens.count > 0);
   const { z, probability, contributions } = scored;
-  const score = scored.score >= weights.threshold && !wordingRaised(features) ? weights.threshold - 1 : scored.score;
   const threshold = weights.threshold;
+  const ownVoice = ownVoiceCodewords(tokens, occurrences);
+  const score = scoreShown(scored.score, threshold, wordingRaised(features), ownVoice.length > 0);
   const candidates = counts.vectorTokens.length ? [...counts.opinionTokens, ...counts.vectorTokens].sort((a, b) => a - b) : counts.opinionTokens;
   const tagged = taggedTokens(tokens, candidates, probability, score, threshold, weights.tagger);
   // Loaded words are shown in a text the score reads as Biased only: in the fit half's texts scored below
@@ -142,7 +178,12 @@ export function analyzeDetailed(input: string, vectors?: ReadonlyMap<string, Wor
       hedges: counts.hedges,
       attributedSentences: counts.attributedSentences,
     },
-    evidence: tokens.count > 0 ? scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings: evidenceFindings, strongestWords: () => strongestWords(tokens, coded, wordWeightOf), strongestLeanWords: () => strongestWords(tokens, coded, leanOf), hyphenatedLabels: () => hyphenatedLabels(text, tokens, coded) }) : [],
+    evidence: tokens.count > 0
+      ? [
+          ...scoreEvidence({ features, wordsPerSentence: tokens.count / counts.sentences, findings: evidenceFindings, strongestWords: () => strongestWords(tokens, coded, wordWeightOf), strongestLeanWords: () => strongestWords(tokens, coded, leanOf), hyphenatedLabels: () => hyphenatedLabels(text, tokens, coded) }),
+          ...(score > scored.score && ownVoice.length ? [ownVoiceEvidence(text, ownVoice, threshold, score - scored.score)] : []),
+        ]
+      : [],
     engine: 'embedded',
   };
   return { result, occurrences, findings, counts, tokens, tagged, features, codewordGlossaryNames };
