@@ -30,6 +30,7 @@ import { createReceipts } from './receipts/receipts.ts';
 import { createAccountDeletion } from './erasure/delete-account.ts';
 import { createErasure } from './erasure/erasure.ts';
 import { createAccountExport } from './export/account-export.ts';
+import { createExportGate } from './export/export-gate.ts';
 import { deleteAccountRoutes } from './routes/auth/delete-account.ts';
 import { exportDataRoutes } from './routes/auth/export-data.ts';
 
@@ -199,7 +200,7 @@ export async function buildIdentityApp(
       await app.register(adminRoutes, { accounts, deletion });
       // The reader's copy of their data: identity's rows and the other services' parts, whole or a 503 (src/export).
       const exporter = createAccountExport({ db, internalToken, log: app.log }, { urls: { decoder: config.DECODER_URL, chat: config.CHAT_URL, billing: config.BILLING_URL } });
-      await app.register(exportDataRoutes, { exporter, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      await app.register(exportDataRoutes, { exporter, gate: createExportGate(config.EXPORT_MAX_CONCURRENT), rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC });
       // Support requests: the same plan lookup says who has priority (Monthly and Annual).
       const support = createSupport(

@@ -9,6 +9,7 @@ import { accountExportDocument } from '@keisha/contracts/identity/schemas';
 import type { ServiceApp } from '@keisha/service-kit';
 import { buySandboxDecoderPlan, databaseTargets, serviceDoor, startServiceProcess } from '@keisha/service-kit/testing';
 import { unavailableMessage } from '../src/export/account-export.ts';
+import { EXPORT_GATE_MESSAGES } from '../src/routes/auth/export-data.ts';
 import { bearer, identityAppOn, identityAppsForSuite, signIn, signUp } from './helpers.ts';
 
 const targets = await databaseTargets();
@@ -49,11 +50,13 @@ describe.each(targets)('a reader downloads their data on $kind', (target) => {
       DECODER_URL: decoder.url,
       BILLING_URL: billing.url,
       CHAT_URL: chatGate.url,
+      EXPORT_MAX_CONCURRENT: '2',
     });
     identityDoor.state.target = await front.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     chatGate.state.open = true;
+    chatGate.state.held = undefined;
     await front?.close();
   });
 
@@ -121,6 +124,45 @@ describe.each(targets)('a reader downloads their data on $kind', (target) => {
     const back = await download(reader.token);
     expect(back.statusCode, back.body).toBe(200);
     expect(JSON.stringify(accountExportDocument.parse(back.json()).chat)).toContain('What is a dog whistle?');
+  });
+
+  it('builds one file per account at a time and at most EXPORT_MAX_CONCURRENT at once, refusing the rest at once', async () => {
+    const made = (name: string) =>
+      readerWithData(`gated-${name}-${target.kind}@example.org`, { article: `The ${name} report said crime rose.`, question: 'What is redlining?' }, false);
+    const [first, second, third] = await Promise.all([made('one'), made('two'), made('three')]);
+    // The chat answers slowly: the exports of the first two readers wait for it, holding both places.
+    let letThrough!: () => void;
+    chatGate.state.held = new Promise<void>((resolve) => (letThrough = resolve));
+    const exportsAsked = () => chatGate.state.asked.filter((url) => url.includes('/export')).length;
+    const before = exportsAsked();
+    const waiting = [download(first.token), download(second.token)];
+    await expect.poll(exportsAsked, { timeout: 10_000 }).toBe(before + 2);
+
+    const again = await download(first.token); // the same reader in another window
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error).toEqual(expect.objectContaining({ code: 'EXPORT_IN_PROGRESS', message: EXPORT_GATE_MESSAGES.accountBusy }));
+
+    const full = await download(third.token);
+    expect(full.statusCode, full.body).toBe(503);
+    expect(full.headers['retry-after']).toBe('30');
+    expect(full.json().error).toEqual(expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: EXPORT_GATE_MESSAGES.replicaBusy }));
+    expect(exportsAsked()).toBe(before + 2); // refused before any service was asked
+
+    chatGate.state.held = undefined;
+    letThrough();
+    const done = await Promise.all(waiting);
+    expect(done.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    // The places are free again: the refused readers' next click works.
+    expect((await download(third.token)).statusCode).toBe(200);
+    expect((await download(first.token)).statusCode).toBe(200);
+  });
+
+  it('frees the place when the file cannot be made, so the next request works once the service is back', async () => {
+    const reader = await readerWithData(`freed-${target.kind}@example.org`, { article: 'The mayor spoke about crime.', question: 'What is redlining?' }, false);
+    chatGate.state.open = false;
+    for (let attempt = 0; attempt < 3; attempt++) expect((await download(reader.token)).statusCode).toBe(503);
+    chatGate.state.open = true;
+    expect((await download(reader.token)).statusCode).toBe(200);
   });
 
   it('refuses a reader who is not signed in, and an account deleted since its token was issued', async () => {
