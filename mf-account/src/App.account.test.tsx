@@ -140,6 +140,21 @@ describe('signed in', () => {
     expect(screen.getByText(MEMBER.email)).toBeTruthy();
   });
 
+  it("shows a new password the policy refuses under the new-password field, in identity's words", async () => {
+    const reason = 'This is a commonly used password. Add more words that are less common.';
+    openAccountAs(MEMBER, { 'POST /api/auth/change-password': apiFailure(400, 'WEAK_PASSWORD', reason) });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old-pass' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'password123' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'password123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const next = screen.getByLabelText('New password');
+    await waitFor(() => expect(next.getAttribute('aria-invalid')).toBe('true'));
+    const described = (next.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(reason);
+    expect(document.activeElement).toBe(next);
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('signs out of all devices', async () => {
     openAccountAs(MEMBER, { 'POST /api/auth/logout-all': { json: { success: true } } });
     await screen.findByLabelText('Username');

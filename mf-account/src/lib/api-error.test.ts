@@ -20,6 +20,11 @@ describe('asApiError', () => {
     expect(asApiError(error)).toBe(error);
   });
 
+  it("keeps another bundle's ApiError's details", () => {
+    const foreign = Object.assign(new ForeignApiError(400, 'VALIDATION', 'Invalid email'), { details: { field: 'confirm_email' } });
+    expect(asApiError(foreign)?.details).toEqual({ field: 'confirm_email' });
+  });
+
   it("recognises another bundle's ApiError by its shape", () => {
     const error = asApiError(new ForeignApiError(404, 'NOT_FOUND', 'No route'));
     expect(error).toBeInstanceOf(ApiError);
@@ -38,6 +43,11 @@ describe('apiErrorOfBody', () => {
   it("keeps the service's code and message from its error envelope", () => {
     const error = apiErrorOfBody(503, JSON.stringify({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'Chat is not answering' } }));
     expect([error.status, error.code, error.message]).toEqual([503, 'SERVICE_UNAVAILABLE', 'Chat is not answering']);
+  });
+
+  it("keeps the envelope's details, as the JSON client does", () => {
+    const error = apiErrorOfBody(400, JSON.stringify({ success: false, error: { code: 'VALIDATION', message: 'Bad day', details: { field: 'day' } } }));
+    expect(error.details).toEqual({ field: 'day' });
   });
 
   it('is a generic HTTP_ERROR for a body that is not the envelope', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '@keisha/contracts';
+import { ApiError, errorOfAnswer } from '@keisha/contracts';
 
 /**
  * The ApiError in `error`, whichever copy of @keisha/contracts made it. session.request throws the
@@ -8,26 +8,23 @@ import { ApiError } from '@keisha/contracts';
 export function asApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (typeof error !== 'object' || error === null || (error as { name?: unknown }).name !== 'ApiError') return undefined;
-  const { status, code, message } = error as { status?: unknown; code?: unknown; message?: unknown };
+  const { status, code, message, details } = error as { status?: unknown; code?: unknown; message?: unknown; details?: unknown };
   if (typeof status !== 'number' || typeof code !== 'string' || typeof message !== 'string') return undefined;
-  return new ApiError(status, code, message);
+  return new ApiError(status, code, message, details);
 }
 
 /**
  * The error of a failed call whose answer is read by hand (a file, not the JSON client): the service's own error
- * envelope ({success:false,error:{code,message}}) when it sent one, and otherwise (a proxy's page, an empty body)
+ * envelope ({success:false,error:{code,message,details}}) when it sent one, read as the JSON client reads it, and otherwise (a proxy's page, an empty body)
  * a generic HTTP_ERROR that shows no message of its own.
  */
 export function apiErrorOfBody(status: number, body: string): ApiError {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(body);
-    const error = (parsed as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    if (error && typeof error.message === 'string' && error.message.trim() !== '') {
-      const code = typeof error.code === 'string' && error.code !== 'HTTP_ERROR' ? error.code : 'SERVER_ERROR';
-      return new ApiError(status, code, error.message);
-    }
+    parsed = JSON.parse(body);
   } catch {
     // not JSON: the generic error below
   }
-  return new ApiError(status, 'HTTP_ERROR', `Request failed (${status})`);
+  const error = errorOfAnswer(parsed);
+  return error ? new ApiError(status, error.code, error.message, error.details) : new ApiError(status, 'HTTP_ERROR', `Request failed (${status})`);
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest } from './http.ts';
+import { ApiError, apiRequest, fieldOfError } from './http.ts';
 
 // A real HTTP server answering the shapes a browser can meet.
 let server: http.Server;
@@ -16,6 +16,8 @@ beforeAll(async () => {
         return send(200, '{"success":true,"id":"1"}');
       case '/coded':
         return send(409, '{"success":false,"error":{"code":"DUPLICATE","message":"Already there"}}');
+      case '/field':
+        return send(400, '{"success":false,"error":{"code":"VALIDATION","message":"Invalid email","details":{"field":"confirm_email","where":"body"}}}');
       case '/message-only':
         return send(500, '{"error":{"message":"Upstream said no"}}');
       case '/bare':
@@ -54,6 +56,17 @@ describe('apiRequest', () => {
     ['/html', 502, 'NON_JSON', '502: <html>Bad gateway</html>'],
   ])('turns %s into an ApiError', async (path, status, code, message) => {
     expect(await failure(path)).toMatchObject({ status, code, message });
+  });
+
+  it("keeps the error's details, and names the field a refusal is about", async () => {
+    const refused = await failure('/field');
+    expect(refused).toMatchObject({ status: 400, code: 'VALIDATION', message: 'Invalid email', details: { field: 'confirm_email', where: 'body' } });
+    expect(fieldOfError(refused)).toBe('confirm_email');
+    const coded = await failure('/coded');
+    expect(coded.details).toBeUndefined();
+    expect(fieldOfError(coded)).toBeUndefined();
+    expect(fieldOfError(new ApiError(400, 'VALIDATION', 'x', { field: 42 }))).toBeUndefined();
+    expect(fieldOfError(undefined)).toBeUndefined();
   });
 
   it('reports a refused connection as a network error with status 0', async () => {

@@ -14,12 +14,15 @@ const API_ERROR = Symbol.for('keisha.ApiError');
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The error envelope's `details` as the server sent them (e.g. `{ field: 'confirm_email' }`), if any. */
+  readonly details?: unknown;
   readonly [API_ERROR] = true;
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    if (details !== undefined) this.details = details;
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
@@ -36,14 +39,23 @@ export interface RequestOptions {
   baseUrl?: string;
 }
 
-function errorOf(json: unknown): { code: string; message: string } | undefined {
+/** The server's own error in an answer's JSON ({success:false,error:{code,message,details}}), if it sent one. */
+export function errorOfAnswer(json: unknown): { code: string; message: string; details?: unknown } | undefined {
   if (typeof json !== 'object' || json === null || !('error' in json)) return undefined;
   const error = (json as { error: unknown }).error;
   if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
   return typeof message === 'string' && message.trim() !== ''
-    ? { code: typeof code === 'string' && code !== 'HTTP_ERROR' ? code : 'SERVER_ERROR', message }
+    ? { code: typeof code === 'string' && code !== 'HTTP_ERROR' ? code : 'SERVER_ERROR', message, ...(details === undefined ? {} : { details }) }
     : undefined;
+}
+
+/** The field a refusal names in its details (`{ field: 'confirm_email' }`, as every service's validation sends it), if any. */
+export function fieldOfError(error: ApiError | undefined): string | undefined {
+  const details = error?.details;
+  if (typeof details !== 'object' || details === null) return undefined;
+  const field = (details as { field?: unknown }).field;
+  return typeof field === 'string' && field !== '' ? field : undefined;
 }
 
 /** Sends JSON, returns the parsed answer, and turns every failure into an ApiError. */
@@ -72,8 +84,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response.status, 'NON_JSON', `${response.status}: ${text.slice(0, 200)}`);
   }
   if (!response.ok) {
-    const error = errorOf(json);
-    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `Request failed (${response.status})`);
+    const error = errorOfAnswer(json);
+    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `Request failed (${response.status})`, error?.details);
   }
   return json as T;
 }

@@ -2,5 +2,5 @@
 // per-service `/<service>/schemas` entries.
 export * from './rules.ts';
 export * from './text.ts';
-export { ApiError, apiRequest, isNetworkError, isServiceUnavailable, retryHelps, serverMessageOf, type RequestOptions } from './http.ts';
+export { ApiError, apiRequest, errorOfAnswer, fieldOfError, isNetworkError, isServiceUnavailable, retryHelps, serverMessageOf, type RequestOptions } from './http.ts';
 export { backoffDelay, type Backoff } from './backoff.ts';

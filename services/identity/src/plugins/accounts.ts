@@ -42,7 +42,7 @@ export interface AccountsOptions {
   onAccountAttacked?: (row: UserRow, window: { window_started_at: Date; failures: number }) => Promise<void>;
 }
 
-export const WEAK_PASSWORD = 'WEAK_PASSWORD';
+export const WEAK_PASSWORD = AUTH_ERRORS.weakPassword;
 export const SIGNUP_LIMIT_MESSAGE =
   'Too many accounts have been created from your network today. Please try again tomorrow, or sign in to an existing account.';
 

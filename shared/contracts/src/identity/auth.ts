@@ -139,6 +139,7 @@ export const AUTH_ERRORS = {
   invalidCredentials: 'INVALID_CREDENTIALS', // 401
   accountExists: 'ACCOUNT_EXISTS', // 409
   validation: 'VALIDATION', // 400
+  weakPassword: 'WEAK_PASSWORD', // 400: the password policy refused a new password; the message says why
   rateLimited: 'RATE_LIMITED', // 429
   unauthenticated: 'UNAUTHENTICATED', // 401: no token, a bad or expired one
   forbidden: 'FORBIDDEN', // 403: signed in, not allowed

@@ -2,6 +2,7 @@ import { ApiError } from '@keisha/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   passwordChangeBody,
+  passwordChangeErrorField,
   passwordChangeErrorMessage,
   PASSWORD_MESSAGES,
   validatePasswordChange,
@@ -56,6 +57,14 @@ describe('passwordChangeBody', () => {
       current_password: ' old ',
       new_password: ' new pass ',
     });
+  });
+});
+
+describe('passwordChangeErrorField', () => {
+  it('puts a wrong current password under that field and a refused new password under the new one', () => {
+    expect(passwordChangeErrorField(new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'))).toBe('current');
+    expect(passwordChangeErrorField(new ApiError(400, 'WEAK_PASSWORD', 'This is a commonly used password.'))).toBe('next');
+    expect(passwordChangeErrorField(new ApiError(429, 'RATE_LIMITED', 'Too many requests.'))).toBeUndefined();
   });
 });
 

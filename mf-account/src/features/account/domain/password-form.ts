@@ -38,9 +38,15 @@ export function passwordChangeBody({ current, next }: PasswordValues): { current
   return { current_password: current, new_password: next };
 }
 
-/** A wrong current password is the current-password field's error; other refusals are the form's. */
+/**
+ * A wrong current password is the current-password field's error, and a new password the policy refuses (common,
+ * too guessable; identity's message says why) the new-password field's; other refusals are the form's.
+ */
 export function passwordChangeErrorField(error: unknown): keyof PasswordValues | undefined {
-  return asApiError(error)?.code === AUTH_ERRORS.invalidCredentials ? 'current' : undefined;
+  const code = asApiError(error)?.code;
+  if (code === AUTH_ERRORS.invalidCredentials) return 'current';
+  if (code === AUTH_ERRORS.weakPassword) return 'next';
+  return undefined;
 }
 
 /** A wrong current password is named as such; any other refusal shows the server's message. */

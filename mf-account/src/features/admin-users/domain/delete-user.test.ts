@@ -60,8 +60,12 @@ describe('what the confirmation and the page say', () => {
     );
   });
 
-  it("makes a refused address the field's error, and every other refusal the confirmation's", () => {
-    expect(deleteErrorField(new ApiError(400, 'VALIDATION', 'The address you typed is not this account’s address.'))).toBe('confirm_email');
+  it("makes a refusal that names the address field that field's error, and every other refusal the confirmation's", () => {
+    expect(deleteErrorField(new ApiError(400, 'VALIDATION', 'The address you typed is not this account’s address.', { field: 'confirm_email' }))).toBe('confirm_email');
+    // The other 400 (one's own account) names no field: the confirmation's error, not the address's.
+    expect(deleteErrorField(new ApiError(400, 'VALIDATION', 'You cannot delete your own account here.'))).toBeUndefined();
+    // Identity's error as session.request throws it: another bundle's ApiError copy, details kept.
+    expect(deleteErrorField({ name: 'ApiError', status: 400, code: 'VALIDATION', message: 'Invalid email', details: { field: 'confirm_email', where: 'body' } })).toBe('confirm_email');
     expect(deleteErrorField(new ApiError(409, 'ADMIN_ACCOUNT', 'Remove the administrator role first.'))).toBeUndefined();
     expect(deleteErrorField(new ApiError(404, 'NOT_FOUND', 'No such account'))).toBeUndefined();
     expect(deleteErrorField(new ApiError(403, 'FORBIDDEN', 'Admins only'))).toBeUndefined();

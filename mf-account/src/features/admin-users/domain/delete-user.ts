@@ -1,6 +1,6 @@
 // Deleting a reader's account from the console's Users page: which rows offer it, the address typed as the
 // confirmation, what the confirmation says, and what a refusal is about. Pure.
-import { normalizeEmailAddress } from '@keisha/contracts';
+import { fieldOfError, normalizeEmailAddress } from '@keisha/contracts';
 import type { Role } from '@keisha/contracts/identity';
 import { asApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -58,11 +58,10 @@ export function deleteErrorMessage(error: unknown, email: string): string {
 }
 
 /**
- * A 400 VALIDATION is about the one field sent, the typed address (identity's `details.field` is `confirm_email`;
- * the client's ApiError does not carry details, and the other 400, one's own account, is never offered): it is
- * that field's error. Every other refusal is the confirmation's.
+ * The typed address's error when identity's refusal names that field (`details.field` is `confirm_email`: a mistyped
+ * or malformed address). Every other refusal (one's own account, an administrator's, one already gone) is the
+ * confirmation's.
  */
 export function deleteErrorField(error: unknown): 'confirm_email' | undefined {
-  const apiError = asApiError(error);
-  return apiError?.status === 400 && apiError.code === 'VALIDATION' ? 'confirm_email' : undefined;
+  return fieldOfError(asApiError(error)) === 'confirm_email' ? 'confirm_email' : undefined;
 }
