@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_SUPPORT_PATHS, SUPPORT_PATHS, SUPPORT_REPLY_TIME, SUPPORT_SUBJECT_MAX, SUPPORT_TEXT } from '@keisha/contracts/identity';
+import { ADMIN_SUPPORT_PATHS, SUPPORT_PATHS, SUPPORT_REPLY_MAX, SUPPORT_REPLY_TIME, SUPPORT_SUBJECT_MAX, SUPPORT_TEXT } from '@keisha/contracts/identity';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { databaseTargets } from '@keisha/service-kit/testing';
 import { ADMIN, signIn, signUp, identityAppsForSuite, type TestContext } from './helpers.ts';
@@ -100,7 +100,7 @@ describe.each(targets)('support requests on $kind', (target) => {
     expect(a.status).toBe(201);
     expect(a.json).toEqual({
       success: true,
-      request: { id: expect.any(String), subject: 'Export is slow', message: 'My export\ntakes a minute.', priority: true, plan: 'Decoder Annual', status: 'open', created_at: expect.any(String), answered_at: null },
+      request: { id: expect.any(String), subject: 'Export is slow', message: 'My export\ntakes a minute.', priority: true, plan: 'Decoder Annual', status: 'open', created_at: expect.any(String), answered_at: null, reply: null },
     });
     expect((await send(monthly.token, 'Monthly question')).json.request).toMatchObject({ priority: true, plan: 'Decoder Monthly' });
     expect((await send(free.token, 'Free question')).json.request).toMatchObject({ priority: false, plan: null });
@@ -233,5 +233,85 @@ describe.each(targets)('support requests on $kind', (target) => {
     expect((await call('GET', ADMIN_SUPPORT_PATHS.requests, annual.token)).status).toBe(403);
     expect((await call('POST', ADMIN_SUPPORT_PATHS.answered(oldFree.id), free.token)).status).toBe(403);
     expect((await call('GET', ADMIN_SUPPORT_PATHS.requests)).status).toBe(401);
+  });
+
+  it('sends an answer written in the console to the reader once, keeps it with the request and shows it on their page', async () => {
+    const { app } = await start();
+    const annual = await reader(app, 'asks@example.org', 'annual');
+    const asked = (await send(annual.token, 'Export is slow', 'My export\ntakes a minute.')).json.request;
+    const token = await admin(app);
+    const answer = 'Thank you for writing.\nExports of long histories take up to a minute; yours is fine.';
+
+    // Two administrators answer at once: one reply is kept and mailed, the other is refused and sends nothing.
+    const [first, second] = await Promise.all([
+      call('POST', ADMIN_SUPPORT_PATHS.reply(asked.id), token, { reply: `  ${answer}  ` }),
+      call('POST', ADMIN_SUPPORT_PATHS.reply(asked.id), token, { reply: 'A second answer that must not be sent.' }),
+    ]);
+    const [won, lost] = first.status === 200 ? [first, second] : [second, first];
+    expect(won.status, JSON.stringify(won.json)).toBe(200);
+    expect(won.json.request).toMatchObject({ id: asked.id, status: 'answered', answered_at: expect.any(String), reply: answer, email: 'asks@example.org' });
+    expect(lost.status, JSON.stringify(lost.json)).toBe(409);
+    expect(lost.json.error).toEqual({ code: 'ALREADY_ANSWERED', message: SUPPORT_TEXT.alreadyAnswered });
+
+    const replies = () => smtp.received.filter((mail) => mail.subject === 'Re: Export is slow');
+    await waitFor(() => replies().length === 1, 5000, 'the reply');
+    const mail = replies()[0]!;
+    expect((Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address).toBe('asks@example.org');
+    expect(mail.text).toContain(answer);
+    expect(mail.text).toContain('My export\ntakes a minute.');
+    expect(mail.text).toContain('https://keisha.example/account#support');
+    expect(mail.text).not.toContain('must not be sent');
+    expect(mail.html).toContain('Exports of long histories take up to a minute; yours is fine.');
+
+    // The reader sees the answer under the request; marking it answered again changes nothing.
+    expect((await call('GET', SUPPORT_PATHS.requests, annual.token)).json.requests[0]).toMatchObject({ id: asked.id, status: 'answered', reply: answer });
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.answered(asked.id), token)).json.request).toMatchObject({ reply: answer, answered_at: won.json.request.answered_at });
+    expect((await call('GET', `${ADMIN_SUPPORT_PATHS.requests}?status=answered`, token)).json.requests[0]).toMatchObject({ id: asked.id, reply: answer });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(replies()).toHaveLength(1);
+  });
+
+  it('mails the answer to the address the reader has now, and refuses a request marked answered after an e-mail', async () => {
+    const { app } = await start();
+    const moved = await reader(app, 'before@example.org', 'free');
+    const asked = (await send(moved.token, 'Moving house')).json.request;
+    await base.database.db.updateTable('users').set({ email: 'after@example.org' }).where('id', '=', moved.user.id).execute();
+    const token = await admin(app);
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.reply(asked.id), token, { reply: 'Noted.' })).status).toBe(200);
+    await waitFor(() => smtp.received.some((mail) => mail.subject === 'Re: Moving house'), 5000, 'the reply');
+    const mail = smtp.received.find((m) => m.subject === 'Re: Moving house')!;
+    expect((Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address).toBe('after@example.org');
+
+    const byMail = (await send(moved.token, 'Answered by e-mail')).json.request;
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.answered(byMail.id), token)).status).toBe(200);
+    const late = await call('POST', ADMIN_SUPPORT_PATHS.reply(byMail.id), token, { reply: 'Too late.' });
+    expect(late.status).toBe(409);
+    expect((await call('GET', SUPPORT_PATHS.requests, moved.token)).json.requests[0]).toMatchObject({ id: byMail.id, status: 'answered', reply: null });
+  });
+
+  it('refuses a blank, oversized or malformed reply, an unknown request, readers and guests, and stores nothing', async () => {
+    const { app } = await start();
+    const free = await reader(app, 'plain@example.org', 'free');
+    const asked = (await send(free.token, 'Question')).json.request;
+    const token = await admin(app);
+    const refused = async (body: unknown, status: number, message?: string) => {
+      const answer = await call('POST', ADMIN_SUPPORT_PATHS.reply(asked.id), token, body);
+      expect(answer.status, JSON.stringify(answer.json)).toBe(status);
+      if (message) expect(answer.json.error).toMatchObject({ code: 'VALIDATION', message, details: { field: 'reply' } });
+    };
+    await refused({ reply: ' \u200b\n ' }, 400, SUPPORT_TEXT.blankReply);
+    await refused({ reply: 'x'.repeat(SUPPORT_REPLY_MAX + 1) }, 400, SUPPORT_TEXT.replyTooLong);
+    await refused({ reply: 42 }, 400);
+    await refused({}, 400);
+    await refused({ reply: 'Hi', status: 'open' }, 400);
+    await refused('{"reply":', 400);
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.reply('00000000-0000-4000-8000-000000000000'), token, { reply: 'Hi' })).status).toBe(404);
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.reply('not-an-id'), token, { reply: 'Hi' })).status).toBe(400);
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.reply(asked.id), free.token, { reply: 'Hi' })).status).toBe(403);
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.reply(asked.id), undefined, { reply: 'Hi' })).status).toBe(401);
+    const row = await base.database.db.selectFrom('support_requests').select(['status', 'reply']).where('id', '=', asked.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'open', reply: null });
+    // A reply at the limit is taken.
+    expect((await call('POST', ADMIN_SUPPORT_PATHS.reply(asked.id), token, { reply: 'y'.repeat(SUPPORT_REPLY_MAX) })).status).toBe(200);
   });
 });

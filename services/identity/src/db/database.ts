@@ -151,6 +151,8 @@ export interface SupportRequestsTable {
   created_at: Timestamp;
   answered_at: NullableTimestamp;
   answered_by: string | null;
+  /** The answer an administrator wrote in the console (mailed to the reader); null while open or when answered by e-mail. */
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailVerificationsTable {

@@ -17,7 +17,7 @@ import { verifyPassword } from '../domain/passwords.ts';
 import type { OutboxRepository } from '../mail/outbox.ts';
 import { accountDeletedByAdministratorTemplate, accountDeletedTemplate } from '../mail/templates.ts';
 import { renderMail, type RenderedMail } from '../mail/templates/render.ts';
-import { mailDate } from '../plugins/recovery.ts';
+import { mailDate } from '../mail/mail-date.ts';
 import type { Erasure } from './erasure.ts';
 
 export const ADMIN_ACCOUNT = 'ADMIN_ACCOUNT';

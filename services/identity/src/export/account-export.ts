@@ -71,7 +71,7 @@ export async function identitySection(db: Kysely<IdentityDatabase>, userId: stri
       .execute();
     const support = await trx
       .selectFrom('support_requests')
-      .select(['id', 'email', 'subject', 'message', 'priority', 'plan', 'status', 'created_at', 'answered_at'])
+      .select(['id', 'email', 'subject', 'message', 'priority', 'plan', 'status', 'created_at', 'answered_at', 'reply'])
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .execute();

@@ -295,7 +295,7 @@ export const supportReceiptTemplate = defineTemplate({
   ].join('\n'),
 });
 
-/** To the support inbox: a reader's request; a reply goes to the reader (Reply-To). */
+/** To the support inbox: a reader's request; answered in the console, or by replying (Reply-To is the reader). */
 export const supportNoticeTemplate = defineTemplate({
   name: 'support-notice',
   names: ['prefix', 'subject', 'email', 'plan', 'replyBy', 'message', 'adminUrl'],
@@ -308,13 +308,43 @@ export const supportNoticeTemplate = defineTemplate({
     '',
     '{{message}}',
     '',
-    'Reply to this message to answer the reader, then mark the request answered: {{adminUrl}}',
+    'Answer it in the console with "Reply…", which mails the reader and marks it answered: {{adminUrl}}',
+    'Or reply to this message, then mark the request answered there.',
   ),
   body: [
     '<mj-text>From <strong>{{email}}</strong>, plan: {{plan}}. Answer {{replyBy}}.</mj-text>',
     '<mj-text><strong>{{subject}}</strong></mj-text>',
     '<mj-text><div style="white-space:pre-wrap">{{message}}</div></mj-text>',
-    note('Reply to this message to answer the reader, then <a href="{{adminUrl}}" style="color:#6b6b6b">mark the request answered</a>.'),
+    note('Answer it <a href="{{adminUrl}}" style="color:#6b6b6b">in the console</a> with “Reply…”, which mails the reader and marks it answered. Or reply to this message, then mark the request answered there.'),
+  ].join('\n'),
+});
+
+/** To the reader: an administrator's answer to their request, written in the console; the request is quoted under it. */
+export const supportReplyTemplate = defineTemplate({
+  name: 'support-reply',
+  names: ['subject', 'reply', 'sent', 'message', 'accountUrl'],
+  subject: 'Re: {{subject}}',
+  preview: 'Keisha support answered your request.',
+  text: lines(
+    '{{reply}}',
+    '',
+    'Keisha support',
+    '',
+    '---',
+    'Your request of {{sent}}: {{subject}}',
+    '',
+    '{{message}}',
+    '',
+    'Your requests and their answers are on your account page: {{accountUrl}}',
+    'To ask something more, send a new request from there.',
+  ),
+  body: [
+    heading('Our answer to your request'),
+    '<mj-text><div style="white-space:pre-wrap">{{reply}}</div></mj-text>',
+    '<mj-text>Keisha support</mj-text>',
+    '<mj-text><strong>Your request of {{sent}}: {{subject}}</strong></mj-text>',
+    '<mj-text><div style="white-space:pre-wrap;color:#6b6b6b">{{message}}</div></mj-text>',
+    note('Your requests and their answers are on <a href="{{accountUrl}}" style="color:#6b6b6b">your account page</a>. To ask something more, send a new request from there.'),
   ].join('\n'),
 });
 
@@ -416,6 +446,7 @@ export const ALL_TEMPLATES = [
   newsletterTemplate,
   supportReceiptTemplate,
   supportNoticeTemplate,
+  supportReplyTemplate,
   receiptTemplate,
   planCancelledTemplate,
   refundTemplate,

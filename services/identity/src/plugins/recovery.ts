@@ -31,6 +31,7 @@ import {
 import { renderMail } from '../mail/templates/render.ts';
 import { WEAK_PASSWORD, type Accounts, type SessionGrant } from './accounts.ts';
 import type { BackgroundWork } from './background.ts';
+import { mailDate } from '../mail/mail-date.ts';
 
 export interface RecoveryPolicy {
   publicUrl: string;
@@ -69,10 +70,6 @@ function refuseLink(verdict: Exclude<LinkVerdict, 'ok'>, purpose: AccountLinkPur
   return new AppError(400, LINK_ERRORS.invalid, RECOVERY_ERRORS.invalidLink);
 }
 
-/** A moment as mail says it: "27 November 2026, 08:30 UTC". */
-export function mailDate(date: Date): string {
-  return `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}, ${date.toISOString().slice(11, 16)} UTC`;
-}
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 

@@ -10,8 +10,9 @@ import type { Kysely } from 'kysely';
 import type { IdentityDatabase, SupportRequestRow, UserRow } from '../db/database.ts';
 import { supportRequestsRepository } from '../db/repositories/support-requests.ts';
 import type { OutboxRepository } from '../mail/outbox.ts';
-import { supportNoticeTemplate, supportReceiptTemplate } from '../mail/templates.ts';
+import { supportNoticeTemplate, supportReceiptTemplate, supportReplyTemplate } from '../mail/templates.ts';
 import { renderMail } from '../mail/templates/render.ts';
+import { mailDate } from '../mail/mail-date.ts';
 
 export interface SupportDeps {
   db: Kysely<IdentityDatabase>;
@@ -48,6 +49,7 @@ export function toSupportRequest(row: SupportRequestRow): SupportRequest {
     status: row.status,
     created_at: row.created_at.toISOString(),
     answered_at: row.answered_at?.toISOString() ?? null,
+    reply: row.reply,
   };
 }
 
@@ -114,6 +116,36 @@ export function createSupport(deps: SupportDeps, policy: SupportPolicy) {
     async listForAdmin(status: 'open' | 'answered', page: number, pageSize: number) {
       const { rows, total } = await requests.listByStatus(status, page, pageSize);
       return { requests: rows.map(toAdminSupportRequest), total };
+    },
+
+    /**
+     * An administrator's answer from the console: kept with the request, which is answered by it, and mailed to the
+     * reader's address now (they may have changed it since they wrote), in one transaction. A request already
+     * answered (another administrator first, or marked answered after an e-mail) is refused with 409 and nothing is
+     * sent, so a reader never gets two answers to one request.
+     */
+    async reply(id: string, adminId: string, reply: string): Promise<AdminSupportRequest> {
+      const row = await deps.db.transaction().execute(async (trx) => {
+        const answered = await requests.reply(id, adminId, reply, trx);
+        if (!answered) {
+          const existing = await requests.find(id, trx);
+          if (!existing) throw new AppError(404, SUPPORT_ERRORS.notFound, SUPPORT_TEXT.notFound);
+          throw new AppError(409, SUPPORT_ERRORS.alreadyAnswered, SUPPORT_TEXT.alreadyAnswered);
+        }
+        const reader = await trx.selectFrom('users').select('email').where('id', '=', answered.user_id).executeTakeFirst();
+        const mail = await renderMail(supportReplyTemplate, {
+          subject: answered.subject,
+          reply,
+          sent: mailDate(answered.created_at),
+          message: answered.message,
+          accountUrl: `${policy.publicUrl}/account#support`,
+        });
+        await deps.outbox.enqueue({ key: `support-reply:${answered.id}`, kind: 'support-reply', to: reader?.email ?? answered.email, ...mail }, trx);
+        return answered;
+      });
+      deps.nudge();
+      deps.log.info({ requestId: row.id, adminId }, 'support request answered from the console; the reply is mailed to the reader');
+      return toAdminSupportRequest(row);
     },
 
     async markAnswered(id: string, adminId: string): Promise<AdminSupportRequest> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedResponse, pagingQuery } from '../common.ts';
 import { isBlankText } from '../text.ts';
-import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXT } from './support.ts';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_REPLY_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXT } from './support.ts';
 
 export const supportRequestBody = z
   .object({
@@ -27,6 +27,7 @@ export const supportRequest = z.object({
   status: z.enum(['open', 'answered']),
   created_at: z.string(),
   answered_at: z.string().nullable(),
+  reply: z.string().nullable(),
 });
 export const adminSupportRequest = supportRequest.extend({ email: z.string(), user_id: z.string() });
 
@@ -42,3 +43,14 @@ export const adminSupportRequestsQuery = pagingQuery(100, 50).extend({
 export const adminSupportRequestsResponse = pagedResponse('requests', adminSupportRequest);
 export const adminSupportRequestParams = z.object({ id: z.uuid({ error: 'Not a support request id' }) });
 export const adminSupportRequestResponse = z.object({ success: z.literal(true), request: adminSupportRequest });
+
+/** An administrator's answer to a request, written in the console (kept as typed, ends trimmed). */
+export const adminSupportReplyBody = z
+  .object({
+    reply: z
+      .string({ error: SUPPORT_TEXT.blankReply })
+      .max(SUPPORT_REPLY_MAX, { error: SUPPORT_TEXT.replyTooLong })
+      .refine((text) => !isBlankText(text), { error: SUPPORT_TEXT.blankReply })
+      .transform((text) => text.trim()),
+  })
+  .strict();

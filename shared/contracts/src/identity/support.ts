@@ -10,8 +10,10 @@ export const SUPPORT_PATHS = {
 export const ADMIN_SUPPORT_PATHS = {
   /** GET `?status=open|answered`: open ones priority first then oldest first; answered ones newest answer first. */
   requests: '/api/identity/admin/support/requests',
-  /** POST: mark one answered (again: nothing changes). */
+  /** POST: mark one answered (again: nothing changes), for a request answered outside the console. */
   answered: (id: string) => `/api/identity/admin/support/requests/${encodeURIComponent(id)}/answered`,
+  /** POST `{ reply }`: answer an open request from the console: the reply is kept with it and mailed to the reader. */
+  reply: (id: string) => `/api/identity/admin/support/requests/${encodeURIComponent(id)}/reply`,
 } as const;
 
 /** The decoder plans whose readers' requests are answered first. */
@@ -25,6 +27,7 @@ export const SUPPORT_PLAN_LABELS: Readonly<Record<(typeof PRIORITY_SUPPORT_PLANS
 
 export const SUPPORT_SUBJECT_MAX = 150;
 export const SUPPORT_MESSAGE_MAX = 5000;
+export const SUPPORT_REPLY_MAX = 10_000;
 
 export type SupportStatus = 'open' | 'answered';
 
@@ -39,6 +42,8 @@ export interface SupportRequest {
   status: SupportStatus;
   created_at: string;
   answered_at: string | null;
+  /** The answer written in the console and mailed to the reader; null while open, or when it was answered by e-mail. */
+  reply: string | null;
 }
 
 /** What the reader's plan gives now (the account page says it before a request is sent). */
@@ -93,9 +98,24 @@ export const SUPPORT_TEXT = {
   messageTooLong: `The message is too long: at most ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters`,
   tooMany: 'You have sent many requests in the last hour. Please wait a little before sending another.',
   notFound: 'No such support request',
+  /** The reader's list: a request answered from the console shows the answer under it. */
+  replyHeading: 'Our answer',
+  /** The console. */
+  replyButton: 'Reply…',
+  replyLabel: 'Your reply',
+  replyHint: 'It is sent to the reader by e-mail and shown with the request on their account page.',
+  sendReply: 'Send reply',
+  sendingReply: 'Sending…',
+  cancelReply: 'Cancel',
+  replied: (email: string) => `Your reply was sent to ${email}.`,
+  blankReply: 'Write your reply',
+  replyTooLong: `The reply is too long: at most ${SUPPORT_REPLY_MAX.toLocaleString('en-US')} characters`,
+  alreadyAnswered: 'This request has already been answered, so no reply was sent. Reload the list to see it.',
 } as const;
 
 export const SUPPORT_ERRORS = {
   rateLimited: 'RATE_LIMITED',
   notFound: 'NOT_FOUND',
+  /** 409: a reply to a request another administrator (or an e-mail) answered first. */
+  alreadyAnswered: 'ALREADY_ANSWERED',
 } as const;

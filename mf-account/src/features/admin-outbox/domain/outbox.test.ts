@@ -10,6 +10,7 @@ describe('the outbox page’s requests and labels', () => {
 
   it('names the kinds it knows and shows the others as identity names them', () => {
     expect(kindLabel('verify-email')).toBe('Address confirmation');
+    expect(kindLabel('support-reply')).toBe('Support answer');
     expect([kindLabel('receipt'), kindLabel('plan-cancelled'), kindLabel('refund')]).toEqual(['Payment receipt', 'Plan will not renew', 'Refund notice']);
     expect(kindLabel('account-deleted')).toBe('Account deleted notice');
     expect(kindLabel('something-new')).toBe('something-new');

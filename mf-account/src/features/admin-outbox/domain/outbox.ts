@@ -53,6 +53,7 @@ const KIND_LABELS: Record<string, string> = {
   newsletter: 'Newsletter',
   'support-receipt': 'Support request receipt',
   'support-notice': 'Support request notice',
+  'support-reply': 'Support answer',
   receipt: 'Payment receipt',
   'plan-cancelled': 'Plan will not renew',
   refund: 'Refund notice',

@@ -52,6 +52,27 @@ export function supportRequestsRepository(db: Kysely<IdentityDatabase>) {
       return { rows: found, total: Number(counted.total) };
     },
 
+    /**
+     * Answers an open request with the console's reply, in the caller's transaction; null when it is not open (no
+     * such request, or answered already: the caller tells them apart). The row lock of the update makes two
+     * administrators' replies at once answer it once.
+     */
+    async reply(id: string, adminId: string, reply: string, trx: Db = db): Promise<SupportRequestRow | null> {
+      return (
+        (await trx
+          .updateTable('support_requests')
+          .set({ status: 'answered', answered_at: sql`now()`, answered_by: adminId, reply })
+          .where('id', '=', id)
+          .where('status', '=', 'open')
+          .returningAll()
+          .executeTakeFirst()) ?? null
+      );
+    },
+
+    async find(id: string, trx: Db = db): Promise<SupportRequestRow | null> {
+      return (await trx.selectFrom('support_requests').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
     /** Marks it answered once: a second call keeps the first answer's time and administrator. Null: no such request. */
     async markAnswered(id: string, adminId: string): Promise<SupportRequestRow | null> {
       const updated = await db

@@ -1,7 +1,7 @@
-// The administrators' side of support requests: the queue (open ones priority first, then the longest waiting)
-// and marking one answered.
+// The administrators' side of support requests: the queue (open ones priority first, then the longest waiting),
+// answering one from the console (the reply is mailed to the reader), and marking one answered after an e-mail.
 import { ADMIN_SUPPORT_PATHS } from '@keisha/contracts/identity';
-import { adminSupportRequestParams, adminSupportRequestResponse, adminSupportRequestsQuery, adminSupportRequestsResponse } from '@keisha/contracts/identity/schemas';
+import { adminSupportReplyBody, adminSupportRequestParams, adminSupportRequestResponse, adminSupportRequestsQuery, adminSupportRequestsResponse } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { Support } from '../../support/support.ts';
@@ -26,5 +26,19 @@ export async function adminSupportRoutes(app: ServiceApp, options: { support: Su
     '/api/identity/admin/support/requests/:id/answered',
     { schema: { tags: ['admin'], summary: 'Mark a support request answered (again: nothing changes)', params: adminSupportRequestParams, response: { 200: adminSupportRequestResponse, ...errors } } },
     async (request) => ({ success: true as const, request: await options.support.markAnswered(request.params.id, request.user.sub) }),
+  );
+
+  app.post(
+    '/api/identity/admin/support/requests/:id/reply',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer an open support request: the reply is kept with it and mailed to the reader (409 when already answered)',
+        params: adminSupportRequestParams,
+        body: adminSupportReplyBody,
+        response: { 200: adminSupportRequestResponse, ...errors, 409: apiErrorBody },
+      },
+    },
+    async (request) => ({ success: true as const, request: await options.support.reply(request.params.id, request.user.sub, request.body.reply) }),
   );
 }
