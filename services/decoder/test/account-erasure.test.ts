@@ -72,6 +72,14 @@ describe.each(targets)('erasing a deleted account on $kind', (target) => {
     expect((await analyseWithKey(staying.secret)).statusCode).toBe(200);
   });
 
+  it('finds the counters of an account id written in capitals, as the export does', async () => {
+    const leaving = await readerWithData(1);
+    const answer = await erase(leaving.session.userId.toUpperCase());
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().erased).toEqual({ analyses: 1, api_keys: 1, api_key_usage: 1, api_account_usage: 1, usage_counters: 1, reader_days: 1 });
+    expect(await rowsNaming(leaving.session.userId)).toEqual(NOTHING);
+  });
+
   it('answers zeros when asked again, and for an account it never saw', async () => {
     const leaving = await readerWithData(1);
     expect((await erase(leaving.session.userId)).json().erased.analyses).toBe(1);

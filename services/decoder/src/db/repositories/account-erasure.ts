@@ -23,7 +23,10 @@ export function accountErasureRepository(db: Kysely<DecoderDatabase>) {
      * go too: they count a deleted account's use, and keeping them would give back nothing to anyone, since an
      * account made afterwards has a new id and starts its own day at zero either way.
      */
-    async erase(userId: string): Promise<ErasedCounts> {
+    async erase(accountId: string): Promise<ErasedCounts> {
+      // As the export reads them: uuid columns compare without regard to case, the text subjects and the lock key do
+      // not, and both are written lower-case (the token's subject), so an upper-case id must still find them.
+      const userId = accountId.toLowerCase();
       const subject = `user:${userId}`;
       return db.transaction().execute(async (trx) => {
         // The lock key creation takes (api-keys.ts): a key being created now is either committed before the delete
