@@ -38,6 +38,7 @@ const ROUTES = [
   'POST /api/identity/admin/newsletter/run',
   'POST /api/identity/support/requests',
   'POST /api/identity/admin/support/requests/:id/answered',
+  'POST /api/identity/admin/support/requests/:id/reply',
 ];
 const USER = { email: 'fuzz-user@example.org', password: 'fuzz-amber-glacier-16' };
 const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
@@ -102,6 +103,8 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           // Support requests: billing is not running here, so each is kept as priority with no plan named.
           'POST /api/identity/support/requests': { subject: 'Fuzz', message: 'A fuzzed support request' },
           'POST /api/identity/admin/support/requests/:id/answered': {},
+          // The id is an account's, not a request's: the reply is refused 404 once the body passes.
+          'POST /api/identity/admin/support/requests/:id/reply': { reply: 'A fuzzed answer' },
         },
         params: () => ({ id: victim }),
         callers: (route): FuzzCallers => {
