@@ -3,6 +3,7 @@ import type { PurchaseEvent } from '@keisha/contracts/billing/schemas';
 import type { RenderedMail } from '../mail/templates.ts';
 import { planCancelledTemplate, receiptTemplate, refundTemplate } from '../mail/templates.ts';
 import { renderMail } from '../mail/templates/render.ts';
+import { mailDay } from '../mail/mail-date.ts';
 
 /** The outbox kind of each event kind (the admin console's Outbox lists them). */
 export const RECEIPT_KINDS = { paid: 'receipt', cancelled: 'plan-cancelled', refunded: 'refund' } as const;
@@ -16,7 +17,6 @@ const GIVES: Readonly<Record<string, string>> = {
   'chat/Gold': 'unlimited messages with Keisha in the chat, for life, and early access to what opens next',
 };
 
-export const mailDate = (iso: string): string => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 function amountOf(event: PurchaseEvent): string {
   if (event.amount_cents === null) return 'the plan’s price';
@@ -34,7 +34,7 @@ function methodOf(event: PurchaseEvent): string {
 function accessOf(event: PurchaseEvent): string {
   if (event.lifetime) return 'It is yours for life and never renews.';
   if (!event.period_end) return 'Your account page shows how long it lasts.';
-  const until = mailDate(event.period_end);
+  const until = mailDay(event.period_end);
   return event.provider === 'paypal'
     ? `You have it until ${until}; PayPal then bills the next period unless you cancel the plan before.`
     : `You have it until ${until}.`;
@@ -48,7 +48,7 @@ export function receiptMail(event: PurchaseEvent, links: { accountUrl: string; s
       heading: event.renewal ? `Thank you: your ${event.plan_name} is renewed.` : `Thank you: your payment for ${event.plan_name} is confirmed.`,
       amount: amountOf(event),
       method: methodOf(event),
-      date: mailDate(event.occurred_at),
+      date: mailDay(event.occurred_at),
       reference: event.subscription_id,
       gives: GIVES[`${event.product}/${event.tier}`] ?? 'everything the plan includes',
       access: accessOf(event),
@@ -59,9 +59,9 @@ export function receiptMail(event: PurchaseEvent, links: { accountUrl: string; s
       ...common,
       why: event.replaced_by_upgrade
         ? 'You moved to a higher plan of the same product, which includes everything it gives, so it stopped renewing.'
-        : `It was cancelled on ${mailDate(event.occurred_at)}.`,
-      until: event.period_end ? mailDate(event.period_end) : mailDate(event.occurred_at),
+        : `It was cancelled on ${mailDay(event.occurred_at)}.`,
+      until: event.period_end ? mailDay(event.period_end) : mailDay(event.occurred_at),
     });
   }
-  return renderMail(refundTemplate, { ...common, amount: amountOf(event), method: methodOf(event), date: mailDate(event.occurred_at), reference: event.subscription_id });
+  return renderMail(refundTemplate, { ...common, amount: amountOf(event), method: methodOf(event), date: mailDay(event.occurred_at), reference: event.subscription_id });
 }
