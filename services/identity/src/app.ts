@@ -78,6 +78,7 @@ export async function buildIdentityApp(
           resendIntervalMs: config.VERIFY_EMAIL_RESEND_INTERVAL_SECONDS * 1000,
           resendPerDay: config.VERIFY_EMAIL_RESEND_PER_DAY,
         },
+        retention: { retentionDays: config.MAIL_BODY_RETENTION_DAYS, everyMs: config.MAIL_RETENTION_POLL_MS, timer: config.MAIL_RETENTION_ENABLED },
       });
       const accounts = createAccounts(app, db, keys, {
         onAccountCreated: (row, trx) => mail.verification.queueForNewAccount(row, trx),

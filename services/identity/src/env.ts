@@ -41,6 +41,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  /** Days the outbox keeps the bodies of messages it sent (or gave up on); subjects, addresses and states stay. */
+  MAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  MAIL_RETENTION_POLL_MS: z.coerce.number().int().min(100).default(3_600_000),
+  MAIL_RETENTION_ENABLED: z.stringbool().default(true),
   VERIFY_EMAIL_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
   VERIFY_EMAIL_RESEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   VERIFY_EMAIL_RESEND_PER_DAY: z.coerce.number().int().min(1).default(5),

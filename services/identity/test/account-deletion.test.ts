@@ -55,13 +55,21 @@ describe.each(targets)('deleting an account on $kind', (target) => {
     const other = await signIn(app, 'bea@example.org', PASSWORD); // a second device
     const kept = await signUp(app, 'kept@example.org', PASSWORD);
     await db().insertInto('newsletter_subscriptions').values({ user_id: bea.user.id, subscribed: true, changed_by: 'account' }).execute();
-    await db().insertInto('support_requests').values({ user_id: bea.user.id, email: bea.user.email, subject: 'Hello', message: 'A question', priority: false }).execute();
+    const request = await db().insertInto('support_requests').values({ user_id: bea.user.id, email: bea.user.email, subject: 'Hello', message: 'A question', priority: false }).returning('id').executeTakeFirstOrThrow();
     await db().insertInto('waitlist').values({ email: 'bea@example.org' }).execute();
     await db().insertInto('waitlist').values({ email: 'kept@example.org' }).execute();
     await db().insertInto('login_known_addresses').values({ email: 'bea@example.org', address: '10.0.0.9' }).execute();
     await db()
       .insertInto('mail_outbox')
-      .values({ dedupe_key: 'pending-for-bea', kind: 'newsletter', recipient: 'bea@example.org', subject: 's', text_body: 't', html_body: 'h', next_attempt_at: new Date(Date.now() + 3_600_000) })
+      .values([
+        { dedupe_key: 'pending-for-bea', kind: 'newsletter', recipient: 'bea@example.org', subject: 's', text_body: 't', html_body: 'h', next_attempt_at: new Date(Date.now() + 3_600_000) },
+        // Sent earlier: a receipt to her, and the support inbox's notice quoting her request.
+        { dedupe_key: 'receipt:bea', kind: 'receipt', recipient: 'bea@example.org', subject: 'Your receipt', text_body: 'Monthly, $9.99', html_body: 'h', status: 'sent', next_attempt_at: new Date() },
+        { dedupe_key: `support-notice:${request.id}`, kind: 'support-notice', recipient: 'help@example.org', subject: 'Hello', text_body: 'A question', html_body: 'h', status: 'sent', next_attempt_at: new Date() },
+        // Another reader's mail, and another reader's notice, stay.
+        { dedupe_key: 'receipt:kept', kind: 'receipt', recipient: 'kept@example.org', subject: 'Your receipt', text_body: 'Annual', html_body: 'h', status: 'sent', next_attempt_at: new Date() },
+        { dedupe_key: 'support-notice:00000000-0000-4000-8000-000000000001', kind: 'support-notice', recipient: 'help@example.org', subject: 'Other', text_body: 'Other', html_body: 'h', status: 'sent', next_attempt_at: new Date() },
+      ])
       .execute();
     expect((await rowsOf(bea.user.id)).refresh_tokens).toBe(2);
 
@@ -82,9 +90,13 @@ describe.each(targets)('deleting an account on $kind', (target) => {
     }
     expect((await app.inject({ method: 'POST', url: AUTH_PATHS.login, payload: { email: 'bea@example.org', password: PASSWORD } })).statusCode).toBe(401);
 
-    // The mail waiting for the address is gone; the confirmation is queued in its place.
+    // The mail to the address, waiting or sent, and the inbox's notice of her request are gone; the confirmation is
+    // queued in their place. Other readers' mail stays.
     const mail = await db().selectFrom('mail_outbox').select(['dedupe_key', 'kind', 'subject', 'text_body']).where('recipient', '=', 'bea@example.org').execute();
-    expect(mail.map((m) => m.kind)).not.toContain('newsletter');
+    expect(mail.map((m) => m.kind)).toEqual(['account-deleted']);
+    const keys = (await db().selectFrom('mail_outbox').select('dedupe_key').execute()).map((m) => m.dedupe_key);
+    expect(keys).not.toContain(`support-notice:${request.id}`);
+    expect(keys).toEqual(expect.arrayContaining(['receipt:kept', 'support-notice:00000000-0000-4000-8000-000000000001']));
     const notice = mail.find((m) => m.kind === 'account-deleted');
     expect(notice?.subject).toBe('Your Keisha account was deleted');
     expect(notice?.text_body).toContain('The Keisha account bea@example.org was deleted on the account page on');

@@ -9,7 +9,7 @@
 // actions are on record): it is refused with 409. An administrator may delete a reader's account from the console
 // (deleteByAdministrator): the same transaction, with the address typed as the confirmation and its own mail.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { AUTH_ERRORS, AUTH_MESSAGES } from '@keisha/contracts/identity';
 import { AppError } from '@keisha/service-kit';
 import type { IdentityDatabase } from '../db/database.ts';
@@ -50,7 +50,17 @@ export function createAccountDeletion(deps: AccountDeletionDeps, policy: { suppo
           ? new AppError(400, 'VALIDATION', 'The address you typed is not this account’s address.', { field: 'confirm_email' })
           : new AppError(409, 'CONFLICT', 'Your address changed a moment ago. Reload the page and try again.');
       }
-      await trx.deleteFrom('mail_outbox').where('recipient', '=', locked.email).where('status', '=', 'pending').execute();
+      // The outbox's copies of mail to the address, sent or not (what was bought, the support answers, newsletters), and
+      // the support inbox's notices of the reader's requests (they quote what the reader wrote). Only the deletion
+      // notice queued below stays.
+      const noticesOfRequests = trx
+        .selectFrom('support_requests')
+        .select(sql<string>`'support-notice:' || id::text`.as('key'))
+        .where('user_id', '=', locked.id);
+      await trx
+        .deleteFrom('mail_outbox')
+        .where((eb) => eb.or([eb('recipient', '=', locked.email), eb('dedupe_key', 'in', noticesOfRequests)]))
+        .execute();
       await deps.outbox.enqueue({ key: `account-deleted:${locked.id}:${randomUUID()}`, kind: 'account-deleted', to: locked.email, ...notice }, trx);
       await trx.deleteFrom('waitlist').where('email', '=', locked.email).execute();
       await trx.deleteFrom('login_known_addresses').where('email', '=', locked.email).execute();

@@ -5,6 +5,7 @@ import type { ServiceApp } from '@keisha/service-kit';
 import type { IdentityDatabase } from '../db/database.ts';
 import { createMailDelivery, type DeliveryPolicy } from './delivery.ts';
 import { outboxRepository } from './outbox.ts';
+import { createMailRetention, type RetentionPolicy } from './retention.ts';
 import { createMailTransport } from './transport.ts';
 import { createVerification, type VerificationPolicy } from './verification.ts';
 
@@ -16,6 +17,7 @@ export interface MailConfig {
   mailDir?: string;
   delivery: DeliveryPolicy;
   verification: VerificationPolicy;
+  retention: RetentionPolicy;
 }
 
 export function mailFolderFor(dataDir: string): string {
@@ -27,14 +29,16 @@ export function createMail(app: ServiceApp, db: Kysely<IdentityDatabase>, config
   const transport = createMailTransport({ from: config.from, smtpUrl: config.smtpUrl, mailDir: config.mailDir ?? mailFolderFor(config.dataDir) });
   const delivery = createMailDelivery(outbox, transport, config.delivery, app.log);
   const verification = createVerification(db, outbox, config.verification);
+  const retention = createMailRetention(outbox, config.retention, app.log);
   app.addHook('onReady', async () => {
     app.log.info({ mail: transport.description }, 'mail outbox delivering');
     delivery.start();
+    retention.start();
   });
   app.addHook('onClose', async () => {
-    await delivery.stop();
+    await Promise.all([delivery.stop(), retention.stop()]);
     transport.close();
   });
-  return { outbox, delivery, verification, transport };
+  return { outbox, delivery, verification, transport, retention };
 }
 export type Mail = ReturnType<typeof createMail>;

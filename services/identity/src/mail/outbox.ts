@@ -82,6 +82,24 @@ export function outboxRepository(db: Kysely<IdentityDatabase>) {
         .execute();
     },
 
+    /**
+     * Empties the bodies (and extra headers) of up to `limit` messages sent or given up on before `cutoff`, oldest
+     * first; the rows stay, so the Outbox page, the newsletter's counts and the dedupe keys are unchanged. Pending
+     * messages keep theirs. Returns how many it emptied.
+     */
+    async emptyBodiesBefore(cutoff: Date, limit: number): Promise<number> {
+      const due = db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('created_at', '<', cutoff)
+        .where((eb) => eb.or([eb('text_body', '<>', ''), eb('html_body', '<>', '')]))
+        .where('status', '<>', 'pending')
+        .orderBy('created_at')
+        .limit(limit);
+      const result = await db.updateTable('mail_outbox').set({ text_body: '', html_body: '', headers: null }).where('id', 'in', due).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async list(page: number, pageSize: number, status?: OutboxStatus): Promise<{ rows: MailOutboxRow[]; total: number }> {
       let rows = db.selectFrom('mail_outbox').selectAll();
       let count = db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<string>().as('total'));

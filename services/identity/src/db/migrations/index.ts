@@ -11,6 +11,7 @@ import * as supportRequests from './2026120101_support_requests.ts';
 import * as billingReceipts from './2026120202_billing_receipts.ts';
 import * as accountErasures from './2026120301_account_erasures.ts';
 import * as supportReplies from './2026120401_support_replies.ts';
+import * as mailOutboxRetention from './2026120402_mail_outbox_retention.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -25,4 +26,5 @@ export const migrations: MigrationSet = {
   '2026120202_billing_receipts': billingReceipts,
   '2026120301_account_erasures': accountErasures,
   '2026120401_support_replies': supportReplies,
+  '2026120402_mail_outbox_retention': mailOutboxRetention,
 };
