@@ -20,6 +20,7 @@ function message(n: number, status: OutboxStatus, over: Partial<OutboxMessage> =
     created_at: '2026-11-27T08:00:00.000Z',
     sent_at: status === 'sent' ? '2026-11-27T08:00:01.000Z' : null,
     next_attempt_at: status === 'pending' ? '2026-11-27T08:05:00.000Z' : null,
+    body_kept: true,
     ...over,
   };
 }
@@ -106,6 +107,38 @@ describe('the outbox', () => {
     serveOutbox();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('bounce@example.org')).toBeTruthy();
+  });
+
+  it('sends a failed message again: only failed ones with their text kept offer it, and the list is asked again', async () => {
+    signedInAs(api, ADMIN);
+    serveOutbox();
+    api.on('POST /api/identity/admin/outbox/m100/retry', { json: { success: true, message: message(100, 'pending', { to: 'bounce@example.org' }) } });
+    renderApp('/admin/outbox');
+    const table = await screen.findByRole('table', { name: 'Outbox' });
+    // One button, on the failed row: pending and sent messages have none.
+    expect(within(table).getAllByRole('button', { name: /^Send again/ })).toHaveLength(1);
+    const asked = api.callsTo('GET /api/identity/admin/outbox').length;
+    fireEvent.click(within(table).getByRole('button', { name: 'Send again: Confirm your e-mail address for Keisha, to bounce@example.org' }));
+    expect((await screen.findByText('The message to bounce@example.org is queued to be sent again.')).getAttribute('role')).toBe('status');
+    const call = api.callsTo('POST /api/identity/admin/outbox/m100/retry')[0]!;
+    expect(call.headers.authorization).toBe(`Bearer token-of-${ADMIN.id}`);
+    await waitFor(() => expect(api.callsTo('GET /api/identity/admin/outbox').length).toBeGreaterThan(asked));
+  });
+
+  it('offers nothing for a failed message whose text was emptied, and says why identity refused one', async () => {
+    signedInAs(api, ADMIN);
+    api.on('GET /api/identity/admin/outbox', (request: FakeRequest) => {
+      const rows = [message(1, 'failed', { to: 'old@example.org', body_kept: false }), message(2, 'failed', { to: 'raced@example.org' })];
+      const status = request.query.get('status');
+      const shown = status ? rows.filter((m) => m.status === status) : rows;
+      return { json: { success: true, messages: shown, total: shown.length, page: 1, page_size: 20 } };
+    });
+    api.on('POST /api/identity/admin/outbox/m2/retry', apiFailure(409, 'NOT_FAILED', 'Only a message that failed can be sent again. Refresh the list to see where it stands.'));
+    renderApp('/admin/outbox');
+    const table = await screen.findByRole('table', { name: 'Outbox' });
+    expect(within(within(table).getByText('old@example.org').closest('tr')!).queryByRole('button')).toBeNull();
+    fireEvent.click(within(within(table).getByText('raced@example.org').closest('tr')!).getByRole('button', { name: /^Send again/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only a message that failed can be sent again. Refresh the list to see where it stands.');
   });
 
   it('says what went wrong when identity cannot answer, and tries again', async () => {

@@ -130,7 +130,7 @@ export async function buildIdentityApp(
       await app.register(jwksRoutes, { keys });
       await app.register(authRoutes, { accounts, cookieSecure: config.COOKIE_SECURE, loginRateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(profileRoutes);
-      await app.register(adminOutboxRoutes, { outbox: mail.outbox });
+      await app.register(adminOutboxRoutes, { outbox: mail.outbox, nudge: () => mail.delivery.nudge() });
       await app.register(verifyEmailRoutes, { mail, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(recoveryRoutes, { recovery, cookieSecure: config.COOKIE_SECURE, rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(internalRoutes, { internalToken: internalToken(), accounts });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PATHS, OUTBOX_ERRORS, OUTBOX_TEXT } from '@keisha/contracts/identity';
 import { databaseTargets } from '@keisha/service-kit/testing';
 import { outboxRepository } from '../src/mail/outbox.ts';
 import { verifyEmailMail } from '../src/mail/templates.ts';
@@ -222,5 +223,43 @@ describe.each(targets)('mail on $kind', (target) => {
     const page = await app.inject({ method: 'GET', url: `${url}?status=failed&page=1&page_size=1`, headers: bearer(admin.token) });
     expect(page.json()).toMatchObject({ total: 1, page: 1, page_size: 1, messages: [{ to: 'failed@example.org' }] });
     expect((await app.inject({ method: 'GET', url: `${url}?status=lost`, headers: bearer(admin.token) })).statusCode).toBe(400);
+  });
+
+  it('sends a failed message again when an administrator asks, once, and refuses other messages', async () => {
+    const server = await smtp({ refuse: true });
+    const { app } = await start({ ...fast, SMTP_URL: server.url, MAIL_MAX_ATTEMPTS: '2' });
+    await signUp(app, 'bounced@example.org', PASSWORD);
+    await waitFor(async () => (await outboxRows())[0]?.status === 'failed', 8000, 'the message to fail');
+    const [failed] = await outboxRows();
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const retry = (id: string, token = admin.token) => app.inject({ method: 'POST', url: ADMIN_PATHS.outboxRetry(id), headers: bearer(token) });
+    const listed = (await app.inject({ method: 'GET', url: '/api/identity/admin/outbox?status=failed', headers: bearer(admin.token) })).json();
+    expect(listed.messages[0]).toMatchObject({ id: failed!.id, body_kept: true });
+
+    // The mail server is fixed; the administrator sends it again, twice by a double click: it goes out once.
+    server.refuse = false;
+    const [first, second] = await Promise.all([retry(failed!.id), retry(failed!.id)]);
+    const answers = [first, second].map((a) => a.statusCode).sort();
+    expect(answers).toEqual([200, 409]);
+    const ok = first.statusCode === 200 ? first : second;
+    expect(ok.json().message).toMatchObject({ id: failed!.id, status: 'pending', attempts: 0, body_kept: true });
+    await waitFor(() => server.received.length === 1, 5000, 'the message delivered');
+    expect(server.received[0]!.subject).toBe('Confirm your e-mail address for Keisha');
+    await waitFor(async () => (await outboxRows())[0]?.status === 'sent', 5000, 'the row marked sent');
+
+    // A sent message, an emptied one, an unknown id, a bad id, a reader and a guest are refused.
+    const sent = await retry(failed!.id);
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json().error).toEqual({ code: OUTBOX_ERRORS.notFailed, message: OUTBOX_TEXT.notFailed });
+    await base.database.db.updateTable('mail_outbox').set({ status: 'failed', text_body: '', html_body: '' }).where('id', '=', failed!.id).execute();
+    const emptied = await retry(failed!.id);
+    expect(emptied.statusCode).toBe(409);
+    expect(emptied.json().error.code).toBe(OUTBOX_ERRORS.bodyEmptied);
+    expect((await retry('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await retry('not-an-id')).statusCode).toBe(400);
+    const reader = await signUp(app, 'curious@example.org', PASSWORD);
+    expect((await retry(failed!.id, reader.token)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: ADMIN_PATHS.outboxRetry(failed!.id) })).statusCode).toBe(401);
+    expect(server.received.filter((m) => m.subject === 'Confirm your e-mail address for Keisha' && JSON.stringify(m.to).includes('bounced@'))).toHaveLength(1);
   });
 });

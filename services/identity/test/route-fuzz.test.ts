@@ -39,6 +39,7 @@ const ROUTES = [
   'POST /api/identity/support/requests',
   'POST /api/identity/admin/support/requests/:id/answered',
   'POST /api/identity/admin/support/requests/:id/reply',
+  'POST /api/identity/admin/outbox/:id/retry',
 ];
 const USER = { email: 'fuzz-user@example.org', password: 'fuzz-amber-glacier-16' };
 const INTERNAL = 'the-fuzz-suite-internal-token-32-chars';
@@ -105,6 +106,8 @@ describe.each(targets)('identity routes under generated hostile requests on $kin
           'POST /api/identity/admin/support/requests/:id/answered': {},
           // The id is an account's, not a request's: the reply is refused 404 once the body passes.
           'POST /api/identity/admin/support/requests/:id/reply': { reply: 'A fuzzed answer' },
+          // The id is an account's, not a message's: refused 404 once the path passes.
+          'POST /api/identity/admin/outbox/:id/retry': {},
         },
         params: () => ({ id: victim }),
         callers: (route): FuzzCallers => {

@@ -100,6 +100,27 @@ export function outboxRepository(db: Kysely<IdentityDatabase>) {
       return Number(result.numUpdatedRows);
     },
 
+    /**
+     * Queues a failed message again, from its first attempt, while its text is kept; null when no failed message
+     * with a body has this id (the caller says why). Once: a second call finds it pending.
+     */
+    async retry(id: string): Promise<MailOutboxRow | null> {
+      return (
+        (await db
+          .updateTable('mail_outbox')
+          .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, locked_until: null })
+          .where('id', '=', id)
+          .where('status', '=', 'failed')
+          .where('text_body', '<>', '')
+          .returningAll()
+          .executeTakeFirst()) ?? null
+      );
+    },
+
+    async find(id: string): Promise<MailOutboxRow | null> {
+      return (await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
     async list(page: number, pageSize: number, status?: OutboxStatus): Promise<{ rows: MailOutboxRow[]; total: number }> {
       let rows = db.selectFrom('mail_outbox').selectAll();
       let count = db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<string>().as('total'));

@@ -114,8 +114,12 @@ export const outboxMessage = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
+  /** The text is still kept (not yet emptied by the retention): a failed message can be sent again. */
+  body_kept: z.boolean(),
 });
 export const adminOutboxResponse = pagedResponse('messages', outboxMessage);
+export const adminOutboxMessageParams = z.object({ id: z.uuid({ error: 'Not a message id' }) });
+export const adminOutboxMessageResponse = z.object({ success: z.literal(true), message: outboxMessage });
 
 /** A one-time link's token (43 base64url characters); anything else is refused before a lookup. */
 const linkToken = z

@@ -70,6 +70,23 @@ export const ADMIN_PATHS = {
   waitlistCsv: '/api/identity/admin/waitlist.csv',
   /** The mail outbox, newest first: sent, pending and failed messages. */
   outbox: '/api/identity/admin/outbox',
+  /** POST: a message that failed (every attempt refused) is queued again, while its text is still kept. */
+  outboxRetry: (id: string) => `/api/identity/admin/outbox/${encodeURIComponent(id)}/retry`,
+} as const;
+
+/** What the Outbox page says about sending a failed message again (and identity's refusals). */
+export const OUTBOX_TEXT = {
+  retry: 'Send again',
+  retrying: 'Sending…',
+  queued: (to: string) => `The message to ${to} is queued to be sent again.`,
+  notFailed: 'Only a message that failed can be sent again. Refresh the list to see where it stands.',
+  bodyEmptied: 'This message is older than the outbox keeps message text, so it cannot be sent again.',
+  notFound: 'No such message',
+} as const;
+
+export const OUTBOX_ERRORS = {
+  notFailed: 'NOT_FAILED',
+  bodyEmptied: 'BODY_EMPTIED',
 } as const;
 
 export type Role = 'user' | 'admin';

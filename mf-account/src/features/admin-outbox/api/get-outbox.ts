@@ -1,5 +1,6 @@
+import { ADMIN_PATHS } from '@keisha/contracts/identity';
 import { session } from '@keisha/store';
-import { outboxPath, type AdminOutboxResponse, type OutboxStatus } from '../domain/outbox.ts';
+import { outboxPath, type AdminOutboxResponse, type OutboxMessage, type OutboxStatus } from '../domain/outbox.ts';
 
 /** GET identity's mail outbox, one page, of one status or of all (admins only). */
 export function getOutbox(page: number, status: OutboxStatus | undefined, signal?: AbortSignal, pageSize?: number): Promise<AdminOutboxResponse> {
@@ -9,4 +10,9 @@ export function getOutbox(page: number, status: OutboxStatus | undefined, signal
 /** How many messages have the status (one row asked for, its total read). */
 export async function countOutbox(status: OutboxStatus, signal?: AbortSignal): Promise<number> {
   return (await getOutbox(1, status, signal, 1)).total;
+}
+
+/** POST: queue a failed message again (identity answers 409 unless it failed and its text is kept). */
+export async function sendOutboxMessageAgain(id: string): Promise<OutboxMessage> {
+  return (await session.request<{ success: true; message: OutboxMessage }>(ADMIN_PATHS.outboxRetry(id), { method: 'POST', body: {} })).message;
 }

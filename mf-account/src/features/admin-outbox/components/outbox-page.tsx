@@ -1,18 +1,21 @@
+import { OUTBOX_TEXT } from '@keisha/contracts/identity';
 import { useState } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import type { Column } from '../../../components/data-table.tsx';
+import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { dateTimeColumn, DateTime, emailColumn } from '../../../components/table-columns.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
-import { countOutbox, getOutbox } from '../api/get-outbox.ts';
-import { kindLabel, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, outboxPath, STATUS_LABELS, statusTone, type OutboxMessage, type OutboxStatus } from '../domain/outbox.ts';
+import { countOutbox, getOutbox, sendOutboxMessageAgain } from '../api/get-outbox.ts';
+import { canSendAgain, kindLabel, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, outboxPath, sendAgainFailedMessage, STATUS_LABELS, statusTone, type OutboxMessage, type OutboxStatus } from '../domain/outbox.ts';
 import outbox from './outbox-page.module.css';
 
-const columns: Column<OutboxMessage>[] = [
+const baseColumns: Column<OutboxMessage>[] = [
   // Administrators see whole addresses here as on the Users page: the outbox answers "did my mail go out?".
   emailColumn('Recipient', (message) => message.to),
   { header: 'Subject', cell: (message) => message.subject },
@@ -28,7 +31,8 @@ const columns: Column<OutboxMessage>[] = [
   },
 ];
 
-const DESCRIPTION = 'Every message identity has sent or will send: address confirmations and the other account mail.';
+const DESCRIPTION =
+  'Every message identity has sent or will send: address confirmations and the other account mail. A message that failed can be sent again once the cause is fixed.';
 
 /** /admin/outbox: the mail outbox, newest first, by status, with what went wrong for the messages that failed. */
 export function OutboxPage() {
@@ -42,6 +46,39 @@ export function OutboxPage() {
   });
   const data = list.state.data;
   const loading = list.state.status === 'loading';
+  // "Send again" on a failed message: one at a time; the outcome is said above the table.
+  const [sending, setSending] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  async function sendAgain(message: OutboxMessage) {
+    setSending(message.id);
+    setOutcome(null);
+    try {
+      await sendOutboxMessageAgain(message.id);
+      setOutcome({ kind: 'success', text: OUTBOX_TEXT.queued(message.to) });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: errorMessage(error, sendAgainFailedMessage(message.to)) });
+    } finally {
+      setSending(null);
+      setRefreshes((n) => n + 1);
+    }
+  }
+
+  const columns: Column<OutboxMessage>[] = [
+    ...baseColumns,
+    {
+      header: 'Actions',
+      stackedLabel: false,
+      cell: (message) =>
+        canSendAgain(message) ? (
+          <Button size="small" disabled={sending !== null} aria-label={`${OUTBOX_TEXT.retry}: ${message.subject}, to ${message.to}`} onClick={() => void sendAgain(message)}>
+            {sending === message.id ? OUTBOX_TEXT.retrying : OUTBOX_TEXT.retry}
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+  ];
   const known = counts.state.data;
 
   const choose = (next: OutboxStatus | undefined) => {
@@ -72,6 +109,7 @@ export function OutboxPage() {
           </Button>
         ))}
       </div>
+      {outcome && <Notice kind={outcome.kind}>{outcome.text}</Notice>}
       <PagedTable
         {...messages}
         what="the outbox"

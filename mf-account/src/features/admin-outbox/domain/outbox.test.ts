@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindLabel, outboxPath, statusTone } from './outbox.ts';
+import { canSendAgain, kindLabel, outboxPath, statusTone } from './outbox.ts';
 
 describe('the outbox page’s requests and labels', () => {
   it('asks for one page, of one status when filtered', () => {
@@ -18,5 +18,14 @@ describe('the outbox page’s requests and labels', () => {
 
   it('colours sent and failed apart (the word still says it)', () => {
     expect([statusTone('sent'), statusTone('failed'), statusTone('pending')]).toEqual(['success', 'danger', 'neutral']);
+  });
+});
+
+describe('canSendAgain', () => {
+  it('is for failed messages whose text is still kept', () => {
+    expect(canSendAgain({ status: 'failed', body_kept: true })).toBe(true);
+    expect(canSendAgain({ status: 'failed', body_kept: false })).toBe(false);
+    expect(canSendAgain({ status: 'sent', body_kept: true })).toBe(false);
+    expect(canSendAgain({ status: 'pending', body_kept: true })).toBe(false);
   });
 });

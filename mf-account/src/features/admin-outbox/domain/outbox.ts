@@ -18,6 +18,8 @@ export interface OutboxMessage {
   created_at: string;
   sent_at: string | null;
   next_attempt_at: string | null;
+  /** Its text is still kept (the outbox empties it after MAIL_BODY_RETENTION_DAYS). */
+  body_kept: boolean;
 }
 
 export interface AdminOutboxResponse {
@@ -62,3 +64,11 @@ const KIND_LABELS: Record<string, string> = {
 export function kindLabel(kind: string): string {
   return KIND_LABELS[kind] ?? kind;
 }
+
+/** A message that failed every attempt can be sent again while its text is kept. */
+export function canSendAgain(message: Pick<OutboxMessage, 'status' | 'body_kept'>): boolean {
+  return message.status === 'failed' && message.body_kept;
+}
+
+/** What a refused "Send again" says: identity's reason, or a fallback naming the message. */
+export const sendAgainFailedMessage = (to: string): string => `Could not send the message to ${to} again. Please try again.`;
