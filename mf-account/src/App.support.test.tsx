@@ -21,6 +21,7 @@ const stored = (over: Partial<SupportRequest> = {}): SupportRequest => ({
   status: 'open',
   created_at: '2026-12-01T09:00:00.000Z',
   answered_at: null,
+  reply: null,
   ...over,
 });
 
@@ -71,6 +72,20 @@ describe('Contact support on the account page', () => {
     const item = within(within(section).getByRole('list', { name: 'Your requests' })).getByText('Old question').closest('li')!;
     expect(within(item).getByText('Answered')).toBeTruthy();
     expect(within(item).queryByText('Priority')).toBeNull();
+    expect(within(item).queryByText('Our answer')).toBeNull(); // answered by e-mail: nothing to show here
+  });
+
+  it('shows the answer written in the console under its request, line breaks kept', async () => {
+    signedInAs(api, MEMBER);
+    serveAccount(MEMBER);
+    const answer = 'Thank you for writing.\nYour export is fine.';
+    serveSupport({ priority: true, plan: 'Decoder Annual' }, [stored({ status: 'answered', answered_at: '2026-12-02T09:00:00.000Z', reply: answer })]);
+    renderApp('/account');
+    const section = await supportSection();
+    const item = (await within(section).findByText('Export is slow')).closest('li')!;
+    expect(within(item).getByText(/Our answer/)).toBeTruthy();
+    expect(within(item).getByText((_, element) => element?.tagName === 'P' && element.textContent === answer)).toBeTruthy();
+    expect(within(item).getAllByRole('time').map((t) => t.getAttribute('datetime'))).toContain('2026-12-02T09:00:00.000Z');
   });
 
   it('marks blank fields invalid without sending, and shows the server’s refusal', async () => {
@@ -125,7 +140,7 @@ describe('the admin Support page', () => {
     expect(rows.map((row) => within(row).queryByText(/question/)?.textContent)).toEqual(['Paid question', 'Free question']);
     expect(within(rows[0]!).getByText('Priority')).toBeTruthy();
     expect(within(rows[0]!).getByText('Decoder Annual')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('link', { name: /Reply/ }).getAttribute('href')).toBe('mailto:annual@example.org?subject=Re%3A%20Paid%20question');
+    expect(within(rows[0]!).getByRole('link', { name: /by e-mail/ }).getAttribute('href')).toBe('mailto:annual@example.org?subject=Re%3A%20Paid%20question');
     expect(within(rows[1]!).queryByText('Priority')).toBeNull();
 
     fireEvent.click(within(rows[0]!).getByRole('button', { name: /Mark answered/ }));
@@ -135,5 +150,78 @@ describe('the admin Support page', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Answered/ }));
     const answeredTable = await screen.findByRole('table', { name: 'Answered support requests' });
     expect(within(answeredTable).getByText('Paid question')).toBeTruthy();
+  });
+
+  /** An open request served to the console, answered by the reply route as identity answers it. */
+  function serveOpenRequest(reply: (body: { reply: string }) => { status?: number; json: unknown }) {
+    signedInAs(api, ADMIN);
+    const open = [adminRow({ id: 'p', subject: 'Paid question', message: 'My export\ntakes a minute.' })];
+    const answered: AdminSupportRequest[] = [];
+    api.on('GET /api/identity/admin/support/requests', (request) => {
+      const rows = request.query.get('status') === 'answered' ? answered : open;
+      return { json: { success: true, requests: rows, total: rows.length, page: 1, page_size: 50 } };
+    });
+    api.on('POST /api/identity/admin/support/requests/p/reply', (request) => {
+      const outcome = reply(request.body as { reply: string });
+      if (outcome.status === undefined) {
+        const [row] = open.splice(0, 1);
+        answered.push({ ...row!, status: 'answered', answered_at: '2026-12-01T10:00:00.000Z', reply: (request.body as { reply: string }).reply.trim() });
+      }
+      return outcome;
+    });
+    renderApp('/admin/support');
+    return { open, answered };
+  }
+  const replyButton = async () => within(await screen.findByRole('table', { name: 'Open support requests' })).getByRole('button', { name: 'Reply to annual@example.org about Paid question' });
+
+  it('answers a request in the console: checked first, sent, gone from Open, and shown under Answered', async () => {
+    serveOpenRequest((body) => ({ json: { success: true, request: { ...adminRow({ id: 'p' }), status: 'answered', reply: body.reply } } }));
+    fireEvent.click(await replyButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Re: Paid question' });
+    expect(within(dialog).getByText('From annual@example.org')).toBeTruthy();
+    const field = within(dialog).getByLabelText('Your reply');
+    expect(document.activeElement).toBe(field);
+
+    fireEvent.change(field, { target: { value: ' \u200b ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Write your reply')).toBeTruthy();
+    expect(api.callsTo('POST /api/identity/admin/support/requests/p/reply')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'Exports of long histories take a minute.\nYours is fine.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    expect((await screen.findByText('Your reply was sent to annual@example.org.')).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST /api/identity/admin/support/requests/p/reply')[0]!.body).toEqual({ reply: 'Exports of long histories take a minute.\nYours is fine.' });
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Open support requests' })).queryByText('Paid question')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: /^Answered/ }));
+    const answeredTable = await screen.findByRole('table', { name: 'Answered support requests' });
+    expect(within(answeredTable).getByText((_, element) => element?.tagName === 'SPAN' && element.textContent === 'Exports of long histories take a minute.\nYours is fine.')).toBeTruthy();
+  });
+
+  it('says so in the dialog when another administrator answered first, and asks for the list again', async () => {
+    serveOpenRequest(() => ({ status: 409, json: { success: false, error: { code: 'ALREADY_ANSWERED', message: 'This request has already been answered, so no reply was sent. Reload the list to see it.' } } }));
+    fireEvent.click(await replyButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Re: Paid question' });
+    const asked = api.callsTo('GET /api/identity/admin/support/requests').length;
+    fireEvent.change(within(dialog).getByLabelText('Your reply'), { target: { value: 'Late answer' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This request has already been answered, so no reply was sent. Reload the list to see it.');
+    await waitFor(() => expect(api.callsTo('GET /api/identity/admin/support/requests').length).toBeGreaterThan(asked));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('puts a refusal that names the reply under the field', async () => {
+    serveOpenRequest(() => ({ status: 400, json: { success: false, error: { code: 'VALIDATION', message: 'The reply is too long: at most 10,000 characters', details: { field: 'reply' } } } }));
+    fireEvent.click(await replyButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Re: Paid question' });
+    const field = within(dialog).getByLabelText('Your reply');
+    fireEvent.change(field, { target: { value: 'Short enough here' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('The reply is too long: at most 10,000 characters');
   });
 });

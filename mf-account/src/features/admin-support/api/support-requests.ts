@@ -11,3 +11,8 @@ export function getSupportRequests(page: number, status: SupportStatus, signal?:
 export async function markSupportRequestAnswered(id: string): Promise<AdminSupportRequest> {
   return (await session.request<{ success: true; request: AdminSupportRequest }>(ADMIN_SUPPORT_PATHS.answered(id), { method: 'POST', body: {} })).request;
 }
+
+/** POST: answer an open request from the console; identity keeps the reply and mails it (409 when answered first). */
+export async function replyToSupportRequest(id: string, reply: string): Promise<AdminSupportRequest> {
+  return (await session.request<{ success: true; request: AdminSupportRequest }>(ADMIN_SUPPORT_PATHS.reply(id), { method: 'POST', body: { reply } })).request;
+}

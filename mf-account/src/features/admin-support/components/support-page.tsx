@@ -11,23 +11,31 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel } from '../../../lib/format.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getSupportRequests, markSupportRequestAnswered } from '../api/support-requests.ts';
-import { planLabel, replyLink, STATUS_TABS, SUPPORT_PAGE_SIZE, supportRequestsPath } from '../domain/support-requests.ts';
+import { ReplyDialog } from './reply-dialog.tsx';
+import { answeredMeanwhile, planLabel, replyLink, STATUS_TABS, SUPPORT_PAGE_SIZE, supportRequestsPath } from '../domain/support-requests.ts';
 import styles from './support-page.module.css';
 
 const DESCRIPTION = 'Readers’ requests from their account page. Priority ones (Monthly and Annual plans) come first; answer them within one business day.';
 
-/** /admin/support: open requests priority first then oldest first, with a reply link and "Mark answered"; and the answered ones. */
+/**
+ * /admin/support: open requests priority first then oldest first, answered from the console ("Reply…": identity mails
+ * the answer and marks the request answered), by e-mail (a mailto link) then "Mark answered"; and the answered ones
+ * with the console's answers.
+ */
 export function SupportPage() {
   const [status, setStatus] = useState<SupportStatus>('open');
   const [refreshes, setRefreshes] = useState(0);
   const [marking, setMarking] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [replying, setReplying] = useState<AdminSupportRequest | null>(null);
+  const [replied, setReplied] = useState<string | null>(null);
   const requests = usePagedList((page) => `${supportRequestsPath(page, status)}#${refreshes}`, (page, signal) => getSupportRequests(page, status, signal), SUPPORT_PAGE_SIZE);
   const data = requests.list.state.data;
 
   async function markAnswered(request: AdminSupportRequest) {
     setMarking(request.id);
     setFailure(null);
+    setReplied(null);
     try {
       await markSupportRequestAnswered(request.id);
       setRefreshes((n) => n + 1);
@@ -45,14 +53,24 @@ export function SupportPage() {
     emailColumn('From', (request) => request.email),
     { header: 'Message', cell: (request) => <span className={styles.message}>{request.message}</span> },
     dateTimeColumn('Sent', (request) => request.created_at),
-    ...(status === 'answered' ? [dateTimeColumn<AdminSupportRequest>('Answered', (request) => request.answered_at ?? '')] : []),
+    ...(status === 'answered'
+      ? [
+          dateTimeColumn<AdminSupportRequest>('Answered', (request) => request.answered_at ?? ''),
+          { header: 'Answer', cell: (request: AdminSupportRequest) => (request.reply === null ? 'By e-mail' : <span className={styles.message}>{request.reply}</span>) },
+        ]
+      : []),
     {
       header: 'Actions',
       stackedLabel: false,
       cell: (request) => (
         <span className={styles.actions}>
-          <a href={replyLink(request)} aria-label={`Reply to ${request.email} about ${request.subject}`}>
-            Reply
+          {request.status === 'open' && (
+            <Button size="small" variant="primary" disabled={marking !== null} aria-label={`Reply to ${request.email} about ${request.subject}`} onClick={() => { setReplied(null); setFailure(null); setReplying(request); }}>
+              {SUPPORT_TEXT.replyButton}
+            </Button>
+          )}
+          <a href={replyLink(request)} aria-label={`Write to ${request.email} by e-mail about ${request.subject}`}>
+            By e-mail
           </a>
           {request.status === 'open' && (
             <Button size="small" disabled={marking !== null} aria-label={`Mark answered: ${request.subject}`} onClick={() => void markAnswered(request)}>
@@ -89,6 +107,21 @@ export function SupportPage() {
         ))}
       </div>
       {failure && <Notice kind="error">{failure}</Notice>}
+      {replied && <Notice kind="success">{replied}</Notice>}
+      {replying && (
+        <ReplyDialog
+          request={replying}
+          onCancel={() => setReplying(null)}
+          onSent={(answered) => {
+            setReplying(null);
+            setReplied(SUPPORT_TEXT.replied(answered.email));
+            setRefreshes((n) => n + 1);
+          }}
+          onFailed={(error) => {
+            if (answeredMeanwhile(error)) setRefreshes((n) => n + 1);
+          }}
+        />
+      )}
       <PagedTable
         {...requests}
         what="support requests"

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planLabel, replyLink, supportRequestsPath } from './support-requests.ts';
+import { ApiError } from '@keisha/contracts';
+import { SUPPORT_REPLY_MAX, SUPPORT_TEXT } from '@keisha/contracts/identity';
+import { answeredMeanwhile, planLabel, replyErrorField, replyErrors, replyLink, supportRequestsPath } from './support-requests.ts';
 
 describe('support requests in the console', () => {
   it('asks for one status a page at a time', () => {
@@ -14,5 +16,22 @@ describe('support requests in the console', () => {
     expect(planLabel({ plan: 'Decoder Monthly', priority: true })).toBe('Decoder Monthly');
     expect(planLabel({ plan: null, priority: true })).toBe('Unknown (billing could not say)');
     expect(planLabel({ plan: null, priority: false })).toBe('Free');
+  });
+});
+
+describe("the console's answer", () => {
+  it("is checked with identity's rules before it is sent", () => {
+    expect(replyErrors({ reply: '' })).toEqual({ reply: SUPPORT_TEXT.blankReply });
+    expect(replyErrors({ reply: ' \u200b\n' })).toEqual({ reply: SUPPORT_TEXT.blankReply });
+    expect(replyErrors({ reply: 'x'.repeat(SUPPORT_REPLY_MAX + 1) })).toEqual({ reply: SUPPORT_TEXT.replyTooLong });
+    expect(replyErrors({ reply: 'x'.repeat(SUPPORT_REPLY_MAX) })).toEqual({});
+  });
+
+  it('puts a refusal naming the reply under the field, and asks for the list again when it was answered first', () => {
+    expect(replyErrorField(new ApiError(400, 'VALIDATION', 'Write your reply', { field: 'reply' }))).toBe('reply');
+    expect(replyErrorField(new ApiError(409, 'ALREADY_ANSWERED', 'Answered'))).toBeUndefined();
+    expect(answeredMeanwhile(new ApiError(409, 'ALREADY_ANSWERED', 'Answered'))).toBe(true);
+    expect(answeredMeanwhile(new ApiError(404, 'NOT_FOUND', 'No such support request'))).toBe(true);
+    expect(answeredMeanwhile(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@keisha/contracts/identity';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFieldForm } from '../../../lib/use-field-form.ts';
@@ -43,23 +44,8 @@ export function DeleteUserDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  // The row's button that opened the question, read before this dialog's field takes the focus.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const form = useFieldForm({ confirm_email: '' });
   const matches = addressMatches(form.values.confirm_email, user.email);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    // jsdom has no showModal; an open attribute shows the same content there.
-    if (typeof element.showModal === 'function') element.showModal();
-    else element.setAttribute('open', '');
-    focusFieldOf(element);
-    return () => {
-      if (typeof element.close === 'function' && element.open) element.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [opener]);
 
   // A refusal about the typed address is the field's error: focus goes back to the field, which then says why.
   useEffect(() => {
@@ -87,22 +73,7 @@ export function DeleteUserDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className={dialogStyles.dialog}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        event.preventDefault();
-        cancel();
-      }}
-      // Where the dialog is only open (not modal), Escape is not a cancel event of the browser's.
-      onKeyDown={(event: KeyboardEvent<HTMLDialogElement>) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        cancel();
-      }}
-    >
+    <ModalDialog dialogRef={dialog} labelledBy={titleId} describedBy={bodyId} onCancel={cancel} focusOnOpen={focusFieldOf}>
       <h2 id={titleId} className={`${dialogStyles.title} ${styles.address}`}>
         {deleteQuestion(user.email)}
       </h2>
@@ -133,6 +104,6 @@ export function DeleteUserDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -96,6 +96,20 @@ function PastRequests({ requests, headingId }: { requests: readonly SupportReque
                 {request.priority && <Badge tone="accent">{SUPPORT_TEXT.priorityBadge}</Badge>}
                 <Badge tone={request.status === 'answered' ? 'success' : 'neutral'}>{request.status === 'answered' ? SUPPORT_TEXT.statusAnswered : SUPPORT_TEXT.statusOpen}</Badge>
               </span>
+              {request.reply !== null && (
+                <div className={styles.reply}>
+                  <p className={styles.replyTitle}>
+                    {SUPPORT_TEXT.replyHeading}
+                    {request.answered_at && (
+                      <>
+                        {', '}
+                        <DateTime iso={request.answered_at} />
+                      </>
+                    )}
+                  </p>
+                  <p className={styles.replyText}>{request.reply}</p>
+                </div>
+              )}
             </li>
           ))}
         </ul>
