@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { readKeptMessage, waitForVerificationToken } from '../../shared/service-kit/src/testing/mail-files.ts';
+import { waitForVerificationToken } from '../../shared/service-kit/src/testing/mail-files.ts';
 import { expect, test, type Page } from './support/csp.ts';
-import { E2E_MAIL_DIR, signInAsAdmin, signUpOnDecoder, unique } from './support/accounts.ts';
+import { E2E_MAIL_DIR, signInAsAdmin, signUpOnDecoder, unique, waitForMail } from './support/accounts.ts';
 
 // Deleting an account from /account (audit 2, L9), the way a reader meets it: a reader with a conversation first
 // downloads a copy of their data (the file holds the conversation; a paying reader's holds the purchase), then deletes
@@ -13,20 +12,6 @@ import { E2E_MAIL_DIR, signInAsAdmin, signUpOnDecoder, unique } from './support/
 
 const QUESTION = 'How does racial bias show up in AI systems?';
 const PASSWORD = 'erase-lantern-orchid-73';
-
-/** Waits for a message to `email` whose text contains `phrase`, the way its owner would find it in their mail. */
-async function waitForMessage(email: string, phrase: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const file of await readdir(E2E_MAIL_DIR).catch(() => [] as string[])) {
-      if (!file.endsWith('.eml')) continue;
-      const message = readKeptMessage(await readFile(path.join(E2E_MAIL_DIR, file), 'utf8'));
-      if (message.to.toLowerCase().includes(email) && message.text.includes(phrase)) return message;
-    }
-    if (Date.now() > deadline) throw new Error(`no message to ${email} saying "${phrase}" within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Asks the chat at / one question and waits for its answer. */
 async function askTheChat(page: Page, question: string) {
@@ -98,7 +83,7 @@ test('a reader deletes their account: signed out everywhere, the old password op
   await expect(otherTab.locator('[data-remote="marketing"]')).toBeVisible();
   await page.reload();
   await expect(page.getByText(/You are not signed in\./)).toBeVisible();
-  await waitForMessage(email, `The Keisha account ${email} was deleted on the account page`);
+  await waitForMail(email, `The Keisha account ${email} was deleted on the account page`);
 
   // The old password opens nothing.
   await page.goto('/bias-detection');
@@ -178,5 +163,5 @@ test('an administrator deletes a reader’s account from the console: the addres
   // The reader is signed out, and told by mail who deleted the account.
   await page.reload();
   await expect(page.getByText('Guest User')).toBeVisible();
-  await waitForMessage(email, `The Keisha account ${email} was deleted by a Keisha administrator`);
+  await waitForMail(email, `The Keisha account ${email} was deleted by a Keisha administrator`);
 });

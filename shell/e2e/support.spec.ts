@@ -1,10 +1,11 @@
 import { expect, test, type Page } from './support/csp.ts';
-import { signInAsAdmin, signUpOnDecoder, unique } from './support/accounts.ts';
+import { signInAsAdmin, signUpOnDecoder, unique, waitForMail } from './support/accounts.ts';
 
 // Priority support (spec section 6: the decoder's Monthly and Annual plans sell it), the way people meet it: an
 // Annual reader (bought in billing's sandbox) sends a request from /account and is told it has priority; a
 // free reader is told the standard reply time; the administrator sees the Annual reader's request before the
-// free reader's older one on the console's Support page and marks it answered; the reader's list says so.
+// free reader's older one on the console's Support page and marks it answered; the reader's list says so. And an
+// administrator answers a request in the console: the reader is mailed the answer and sees it on the account page.
 
 /** Sends a request from the account page's "Contact support" and waits for the receipt. */
 async function sendRequest(page: Page, subject: string, receipt: string) {
@@ -69,7 +70,7 @@ test('an Annual reader’s request is priority and answered first; a free reader
   const paidRow = open.getByRole('row').filter({ hasText: paidSubject });
   await expect(paidRow.getByText('Priority')).toBeVisible();
   await expect(paidRow.getByText('Decoder Annual')).toBeVisible();
-  await expect(paidRow.getByRole('link', { name: /^Reply to / })).toHaveAttribute('href', new RegExp(`^mailto:${email.replace(/[.+]/g, '\\$&')}\\?subject=`));
+  await expect(paidRow.getByRole('link', { name: /^Write to .* by e-mail/ })).toHaveAttribute('href', new RegExp(`^mailto:${email.replace(/[.+]/g, '\\$&')}\\?subject=`));
   await paidRow.getByRole('button', { name: `Mark answered: ${paidSubject}` }).click();
   await expect(open.getByRole('row').filter({ hasText: paidSubject })).toHaveCount(0);
   await admin.getByRole('group', { name: 'Show requests' }).getByRole('button', { name: 'Answered' }).click();
@@ -79,4 +80,35 @@ test('an Annual reader’s request is priority and answered first; a free reader
   await page.reload();
   const answered = page.getByRole('region', { name: 'Contact support' }).getByRole('listitem').filter({ hasText: paidSubject });
   await expect(answered.getByText('Answered')).toBeVisible();
+});
+
+test('an administrator answers a request in the console; the reader is mailed the answer and sees it on the account page', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const email = unique('support-answered');
+  await signUpOnDecoder(page, email);
+  const subject = `Question answered in the console ${Date.now()}`;
+  await sendRequest(page, subject, 'We received your request. We will answer by e-mail within three business days.');
+
+  const admin = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  await signInAsAdmin(admin);
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Support' }).click();
+  const row = admin.getByRole('table', { name: 'Open support requests' }).getByRole('row').filter({ hasText: subject });
+  await row.getByRole('button', { name: `Reply to ${email} about ${subject}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Re: ${subject}` });
+  await expect(dialog.getByText(`From ${email}`)).toBeVisible();
+  const answer = 'Thank you for writing.\nThe decoder keeps your history on your account page.';
+  await dialog.getByLabel('Your reply').fill(answer);
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(admin.getByText(`Your reply was sent to ${email}.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(admin.getByRole('table', { name: 'Open support requests' }).getByRole('row').filter({ hasText: subject })).toHaveCount(0);
+
+  const mail = await waitForMail(email, 'The decoder keeps your history on your account page.');
+  expect(mail.text).toContain(`this is ${subject}.`);
+
+  await page.reload();
+  const item = page.getByRole('region', { name: 'Contact support' }).getByRole('listitem').filter({ hasText: subject });
+  await expect(item.getByText('Answered', { exact: true })).toBeVisible();
+  await expect(item.getByText(/^Our answer/)).toBeVisible();
+  await expect(item.getByText('The decoder keeps your history on your account page.', { exact: false })).toBeVisible();
 });

@@ -1,10 +1,25 @@
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { waitForVerificationToken } from '../../../shared/service-kit/src/testing/mail-files.ts';
+import { readKeptMessage, waitForVerificationToken } from '../../../shared/service-kit/src/testing/mail-files.ts';
 import { E2E_ADMIN, E2E_DATA_DIR } from './platform-env.ts';
 
 /** Where the platform's identity keeps the messages it sends (no SMTP_URL): `mail/` beside its DATA_DIR. */
 export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
+
+/** Waits for a message to `email` whose text contains `phrase`, the way its owner would find it in their mail. */
+export async function waitForMail(email: string, phrase: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const file of await readdir(E2E_MAIL_DIR).catch(() => [] as string[])) {
+      if (!file.endsWith('.eml')) continue;
+      const message = readKeptMessage(await readFile(path.join(E2E_MAIL_DIR, file), 'utf8'));
+      if (message.to.toLowerCase().includes(email) && message.text.includes(phrase)) return message;
+    }
+    if (Date.now() > deadline) throw new Error(`no message to ${email} saying "${phrase}" within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** An address no earlier run has used. */
 export const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
