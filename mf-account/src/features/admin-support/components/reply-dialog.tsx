@@ -61,14 +61,14 @@ export function ReplyDialog({
 
   return (
     <ModalDialog dialogRef={dialog} labelledBy={titleId} describedBy={bodyId} onCancel={cancel} focusOnOpen={focusFieldOf}>
-      <h2 id={titleId} className={`${dialogStyles.title} ${styles.wrap}`}>
+      <h2 id={titleId} className={dialogStyles.title}>
         Re: {request.subject}
       </h2>
       <div id={bodyId} className={styles.request}>
         <p className={styles.from}>From {request.email}</p>
         <p className={styles.message}>{request.message}</p>
       </div>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={dialogStyles.form} onSubmit={(event) => void submit(event)} noValidate>
         <TextAreaField
           label={SUPPORT_TEXT.replyLabel}
           hint={SUPPORT_TEXT.replyHint}
@@ -80,7 +80,7 @@ export function ReplyDialog({
           readOnly={form.busy}
         />
         {form.status.kind === 'failed' && <Notice kind="error">{form.status.message}</Notice>}
-        <div className={styles.actions}>
+        <div className={dialogStyles.actions}>
           <Button aria-disabled={form.busy || undefined} onClick={cancel}>
             {SUPPORT_TEXT.cancelReply}
           </Button>

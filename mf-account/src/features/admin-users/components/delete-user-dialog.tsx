@@ -15,7 +15,6 @@ import {
   typedAddress,
 } from '../domain/delete-user.ts';
 import dialogStyles from '../../../components/confirm-dialog.module.css';
-import styles from './delete-user-dialog.module.css';
 
 /** The confirmation's one field: focused when the dialog opens, and again when the server refuses the address. */
 function focusFieldOf(dialog: HTMLDialogElement | null) {
@@ -74,13 +73,13 @@ export function DeleteUserDialog({
 
   return (
     <ModalDialog dialogRef={dialog} labelledBy={titleId} describedBy={bodyId} onCancel={cancel} focusOnOpen={focusFieldOf}>
-      <h2 id={titleId} className={`${dialogStyles.title} ${styles.address}`}>
+      <h2 id={titleId} className={dialogStyles.title}>
         {deleteQuestion(user.email)}
       </h2>
       <p id={bodyId} className={dialogStyles.body}>
         {DELETE_USER_TEXT.body}
       </p>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={dialogStyles.form} onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={DELETE_USER_TEXT.field}
           name="confirm-delete-address"
@@ -95,7 +94,7 @@ export function DeleteUserDialog({
           readOnly={form.busy}
         />
         {form.status.kind === 'failed' && <Notice kind="error">{form.status.message}</Notice>}
-        <div className={styles.actions}>
+        <div className={dialogStyles.actions}>
           <Button aria-disabled={form.busy || undefined} onClick={cancel}>
             {DELETE_USER_TEXT.cancel}
           </Button>
