@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminSupportRequest, SupportLevel, SupportRequest } from '@keisha/contracts/identity';
+import { SUPPORT_REPLY_MAX, SUPPORT_TEXT, type AdminSupportRequest, type SupportLevel, type SupportRequest } from '@keisha/contracts/identity';
 import { renderApp } from './testing/render-app.tsx';
 import { ADMIN, MEMBER, signedInAs, fakeApiForEachTest } from './testing/session.ts';
 import { apiFailure } from './testing/api-failure.ts';
+import { NETWORK_ERROR_MESSAGE } from './lib/error-message.ts';
 
 const api = fakeApiForEachTest();
 
@@ -211,6 +212,71 @@ describe('the admin Support page', () => {
     await waitFor(() => expect(api.callsTo('GET /api/identity/admin/support/requests').length).toBeGreaterThan(asked));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refuses a reply too long before sending it, and keeps it when the network fails', async () => {
+    serveOpenRequest(() => ({ status: 500, json: { success: false, error: { code: 'INTERNAL', message: 'not expected here' } } }));
+    fireEvent.click(await replyButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Re: Paid question' });
+    // The request as the reader wrote it, line breaks kept.
+    expect(within(dialog).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'My export\ntakes a minute.')).toBeTruthy();
+    const field = within(dialog).getByLabelText('Your reply') as HTMLTextAreaElement;
+    expect(field.maxLength).toBe(SUPPORT_REPLY_MAX);
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(SUPPORT_REPLY_MAX + 1) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText(SUPPORT_TEXT.replyTooLong)).toBeTruthy();
+    expect(api.callsTo('POST /api/identity/admin/support/requests/p/reply')).toHaveLength(0);
+
+    const asked = api.callsTo('GET /api/identity/admin/support/requests').length;
+    api.on('POST /api/identity/admin/support/requests/p/reply', () => Promise.reject(new TypeError('Failed to fetch')));
+    fireEvent.change(field, { target: { value: 'Yours is fine.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(NETWORK_ERROR_MESSAGE);
+    expect(api.callsTo('POST /api/identity/admin/support/requests/p/reply').map((call) => call.body)).toEqual([{ reply: 'Yours is fine.' }]);
+    expect(field.value).toBe('Yours is fine.');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(api.callsTo('GET /api/identity/admin/support/requests')).toHaveLength(asked);
+    expect(screen.queryByText(/^Your reply was sent/)).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Open support requests' })).getByText('Paid question')).toBeTruthy();
+  });
+
+  it('shows the start of a long answer in the Answered list, and the whole of it on request', async () => {
+    signedInAs(api, ADMIN);
+    const long = `Thank you for writing.\n${'Exports of long histories take a minute. '.repeat(20).trim()}`;
+    const answered = [
+      adminRow({ id: 'a', subject: 'Long one', status: 'answered', answered_at: '2026-12-01T10:00:00.000Z', reply: long }),
+      adminRow({ id: 'b', subject: 'Short one', status: 'answered', answered_at: '2026-12-01T09:00:00.000Z', reply: 'Yours is fine.' }),
+      adminRow({ id: 'c', subject: 'By mail', status: 'answered', answered_at: '2026-12-01T08:00:00.000Z', reply: null }),
+    ];
+    api.on('GET /api/identity/admin/support/requests', (request) => {
+      const rows = request.query.get('status') === 'answered' ? answered : [];
+      return { json: { success: true, requests: rows, total: rows.length, page: 1, page_size: 50 } };
+    });
+    renderApp('/admin/support');
+    await screen.findByRole('table', { name: 'Open support requests' });
+    fireEvent.click(screen.getByRole('button', { name: /^Answered/ }));
+    const table = await screen.findByRole('table', { name: 'Answered support requests' });
+    const [longRow, shortRow, mailRow] = within(table).getAllByRole('row').slice(1);
+
+    const more = within(longRow!).getByRole('button', { name: 'Show all' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    const shown = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(shown.textContent!.startsWith('Thank you for writing.\nExports of long histories')).toBe(true);
+    expect(shown.textContent!.endsWith('…')).toBe(true);
+    expect(shown.textContent!.length).toBeLessThan(long.length / 2);
+
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(more.textContent).toBe('Show less');
+    expect(shown.textContent).toBe(long);
+    fireEvent.click(more);
+    expect(shown.textContent!.endsWith('…')).toBe(true);
+
+    expect(within(shortRow!).getByText('Yours is fine.')).toBeTruthy();
+    expect(within(shortRow!).queryByRole('button', { name: 'Show all' })).toBeNull();
+    expect(mailRow!.querySelector('td[data-label="Answer"]')?.textContent).toBe('By e-mail');
   });
 
   it('puts a refusal that names the reply under the field', async () => {

@@ -102,6 +102,8 @@ test('an administrator answers a request in the console; the reader is mailed th
   await expect(admin.getByText(`Your reply was sent to ${email}.`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(admin.getByRole('table', { name: 'Open support requests' }).getByRole('row').filter({ hasText: subject })).toHaveCount(0);
+  await admin.getByRole('group', { name: 'Show requests' }).getByRole('button', { name: 'Answered' }).click();
+  await expect(admin.getByRole('table', { name: 'Answered support requests' }).getByRole('row').filter({ hasText: subject })).toContainText('The decoder keeps your history');
 
   const mail = await waitForMail(email, 'The decoder keeps your history on your account page.');
   expect(mail.text).toContain(`this is ${subject}.`);

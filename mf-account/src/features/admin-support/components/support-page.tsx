@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel } from '../../../lib/format.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getSupportRequests, markSupportRequestAnswered } from '../api/support-requests.ts';
+import { AnswerText } from './answer-text.tsx';
 import { ReplyDialog } from './reply-dialog.tsx';
 import { answeredMeanwhile, planLabel, replyLink, STATUS_TABS, SUPPORT_PAGE_SIZE, supportRequestsPath } from '../domain/support-requests.ts';
 import styles from './support-page.module.css';
@@ -56,7 +57,7 @@ export function SupportPage() {
     ...(status === 'answered'
       ? [
           dateTimeColumn<AdminSupportRequest>('Answered', (request) => request.answered_at ?? ''),
-          { header: 'Answer', cell: (request: AdminSupportRequest) => (request.reply === null ? 'By e-mail' : <span className={styles.message}>{request.reply}</span>) },
+          { header: 'Answer', cell: (request: AdminSupportRequest) => (request.reply === null ? 'By e-mail' : <AnswerText text={request.reply} />) },
         ]
       : []),
     {

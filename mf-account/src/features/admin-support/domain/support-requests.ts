@@ -35,6 +35,26 @@ export function planLabel(request: Pick<AdminSupportRequest, 'plan' | 'priority'
   return request.plan ?? (request.priority ? 'Unknown (billing could not say)' : 'Free');
 }
 
+/** How much of an answer the Answered list shows before "Show all": a few lines, so the table stays readable. */
+export const ANSWER_PREVIEW = { chars: 240, lines: 4 } as const;
+
+/**
+ * The start of a long answer for the Answered list: its first lines and characters, cut after a word when one ends
+ * near the limit, and an ellipsis; null when the whole answer fits (it is shown as it is).
+ */
+export function answerPreview(reply: string, limit: { chars: number; lines: number } = ANSWER_PREVIEW): string | null {
+  const firstLines = reply.split('\n').slice(0, limit.lines).join('\n');
+  if (firstLines.length === reply.length && reply.length <= limit.chars) return null;
+  let cut = firstLines.slice(0, limit.chars);
+  if (cut.length < firstLines.length && !/\s/.test(firstLines[cut.length]!)) {
+    const lastSpace = cut.search(/\s\S*$/);
+    if (lastSpace > limit.chars * 0.6) cut = cut.slice(0, lastSpace);
+  }
+  // Never half of a character that takes two code units (an emoji).
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
 /** The console's answer: the same rules as identity's (contracts), so the dialog never sends what the service refuses. */
 export function replyErrors({ reply }: { reply: string }): { reply?: string } {
   if (isBlankText(reply)) return { reply: SUPPORT_TEXT.blankReply };
