@@ -19,12 +19,14 @@ export function CashAppInstructions({ plan, payment, onDone, onBack }: CashAppIn
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The plans the focus was on are gone: the instructions take it, so a screen reader reads them next.
+  // The plans the focus was on are gone: the instructions take it, so a screen reader reads them next. Marked
+  // data-autofocus too: if the dialog around them mounts with them, its own effect runs after this one and would
+  // otherwise move the focus to its first control (the Close button); a fresh clone's test met that once.
   useEffect(() => heading.current?.focus(), []);
 
   return (
     <section className={styles.manual} aria-labelledby={headingId}>
-      <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.manualTitle}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} data-autofocus="" className={styles.manualTitle}>
         {`Pay for the ${plan.name} plan with Cash App`}
       </h3>
       <dl className={styles.manualDetails}>
