@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from './button.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 import styles from './confirm-dialog.module.css';
 
 export interface Confirmation {
@@ -27,30 +28,8 @@ export function ConfirmDialog({
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // jsdom has no showModal; an open attribute shows the same content there.
-    if (typeof element.showModal === 'function') element.showModal();
-    else element.setAttribute('open', '');
-    return () => {
-      if (typeof element.close === 'function' && element.open) element.close();
-      if (returnFocusTo?.isConnected) returnFocusTo.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog dialogRef={dialog} labelledBy={titleId} describedBy={bodyId} onCancel={onCancel}>
       <h2 id={titleId} className={styles.title}>
         {confirmation.title}
       </h2>
@@ -65,6 +44,6 @@ export function ConfirmDialog({
           {confirmation.confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
