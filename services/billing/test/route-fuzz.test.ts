@@ -6,7 +6,8 @@
 // hostile ids from the same callers below, with the same demands of each answer.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_ACCOUNT_EXPORT_PATH, internalAccountExportPath } from '@keisha/contracts/billing';
+import { INTERNAL_ACCOUNT_EXPORT_PATH, INTERNAL_ENTITLEMENTS_PATH, internalAccountExportPath, internalEntitlementsPath } from '@keisha/contracts/billing';
+import { adminEntitlementsResponse } from '@keisha/contracts/billing/schemas';
 import { accountExportPart } from '@keisha/contracts/schemas';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import {
@@ -128,5 +129,18 @@ describe.each(targets)('billing routes under generated hostile requests on $kind
     // The internal token with Alice's id: her purchases (which the fuzz above may have added to).
     const hers = await ctx.app.inject({ method: 'GET', url: internalAccountExportPath(aliceId), headers: { [INTERNAL_TOKEN_HEADER]: INTERNAL } });
     expect(accountExportPart.parse(hers.json()).data.purchases!.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers hostile account ids on the plans-of-many route below 500, refusals in our error shape; the internal token alone gets plans', async () => {
+    const failures = await fuzzInternalRead(ctx.app, {
+      route: INTERNAL_ENTITLEMENTS_PATH,
+      path: (id) => internalEntitlementsPath([id]),
+      accountId: aliceId,
+      table: 'subscriptions',
+      callers: { guest: {}, user: bearer(alice), admin: bearer(admin), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } },
+      internalCaller: 'service',
+      shape: adminEntitlementsResponse,
+    });
+    expect(failures).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
 // The internal export route is a GET, which the fuzzer (mutating routes only) does not reach: it gets hostile ids
 // from the same callers below, with the same demands of each answer, and data only for the internal token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_ACCOUNT_EXPORT_PATH, internalAccountExportPath } from '@keisha/contracts/decoder';
+import { INTERNAL_ACCOUNT_EXPORT_PATH, INTERNAL_NEWSLETTER_DIGESTS_PATH, internalAccountExportPath, internalNewsletterDigestsPath } from '@keisha/contracts/decoder';
+import { newsletterDigestsResponse } from '@keisha/contracts/decoder/schemas';
 import { accountExportPart } from '@keisha/contracts/schemas';
 import {
   databaseTargets,
@@ -113,5 +114,18 @@ describe.each(targets)('decoder routes under generated hostile requests on $kind
     const theirs = await ctx.app.inject({ method: 'GET', url: internalAccountExportPath(userId), headers: { [INTERNAL_TOKEN_HEADER]: INTERNAL } });
     const newest = (await ctx.app.inject({ url: '/api/decoder/history', headers: bearer(user) })).json().entries[0].id;
     expect(accountExportPart.parse(theirs.json()).data.analyses!.map((row) => row.id)).toContain(newest);
+  });
+
+  it('answers hostile account ids on the newsletter weeks route below 500, refusals in our error shape; the internal token alone gets weeks', async () => {
+    const failures = await fuzzInternalRead(ctx.app, {
+      route: INTERNAL_NEWSLETTER_DIGESTS_PATH,
+      path: (id) => internalNewsletterDigestsPath([id], '2026-11-27'),
+      accountId: subjectOf(user),
+      table: 'analyses',
+      callers: { guest: {}, user: bearer(user), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } },
+      internalCaller: 'service',
+      shape: newsletterDigestsResponse,
+    });
+    expect(failures).toEqual([]);
   });
 });

@@ -148,7 +148,9 @@ export async function buildIdentityApp(
         },
         {
           publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+          billingUrl: config.BILLING_URL,
           decoderUrl: config.DECODER_URL,
+          pageSize: config.NEWSLETTER_PAGE_SIZE,
           sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC,
           checkMs: config.NEWSLETTER_CHECK_MS,
           leaseMs: config.NEWSLETTER_LEASE_MS,

@@ -70,8 +70,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   NEWSLETTER_SEND_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   /** How often each replica looks whether the day's newsletter is due. */
   NEWSLETTER_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
-  /** How long one replica holds the day's run before another may take it over. */
+  /** How long one replica holds the day's run before another may take it over; renewed at every page of readers. */
   NEWSLETTER_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Readers a page: one question to billing and one to the decoder for each (their routes take up to 100). */
+  NEWSLETTER_PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(100),
   /** The timer; off: nothing goes out unless an administrator presses "Send today's now". */
   NEWSLETTER_ENABLED: z.stringbool().default(true),
   // Receipts (src/receipts): billing's payments, cancellations and refunds mailed to the reader.

@@ -2,12 +2,15 @@
 // same time, a restart, two replicas with their timers), the unsubscribe link and its headers, plan gating,
 // and administrators' issues. Billing and the decoder are small HTTP servers on loopback that answer their
 // internal routes in the contracts' shapes; every message goes through a real SMTP server.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_NEWSLETTER_PATHS, NEWSLETTER_PATHS } from '@keisha/contracts/identity';
-import { newsletterDigestResponse } from '@keisha/contracts/decoder/schemas';
+import { INTERNAL_ENTITLEMENTS_PATH } from '@keisha/contracts/billing';
+import { adminEntitlementsResponse, entitlementResponse } from '@keisha/contracts/billing/schemas';
+import { INTERNAL_NEWSLETTER_DIGESTS_PATH } from '@keisha/contracts/decoder';
+import { newsletterDigestsResponse } from '@keisha/contracts/decoder/schemas';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { databaseTargets } from '@keisha/service-kit/testing';
 import { utcDay } from '../src/newsletter/newsletter.ts';
@@ -20,7 +23,12 @@ const today = () => utcDay(new Date());
 
 interface Fakes {
   plans: Map<string, string>;
+  /** Every reader the decoder was asked a week for, in order. */
   digestCalls: string[];
+  /** Questions asked of billing and of the decoder (one per page of readers). */
+  questions: { billing: number; decoder: number };
+  /** Each answer waits this long (a slow dependency). */
+  delayMs: number;
   billingUrl: string;
   decoderUrl: string;
   close(): Promise<void>;
@@ -31,33 +39,53 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** billing's and the decoder's internal routes, answering only with the internal token. */
+const idsOf = (url: URL) => (url.searchParams.get('user_ids') ?? '').split(',').filter((id) => /^[0-9a-f-]{36}$/.test(id));
+
+/**
+ * billing's and the decoder's internal routes for a page of readers (the routes the newsletter asks), answering
+ * only with the internal token, in the contracts' shapes.
+ */
 async function startFakes(): Promise<Fakes> {
   const plans = new Map<string, string>();
   const digestCalls: string[] = [];
+  const questions = { billing: 0, decoder: 0 };
+  const fakes = { delayMs: 0 };
+  const answer = (response: ServerResponse, body: unknown) =>
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    }, fakes.delayMs);
   const billing = createServer((request, response) => {
-    const match = /^\/internal\/billing\/entitlements\/([0-9a-f-]{36})$/.exec(request.url ?? '');
-    if (!match || request.headers[INTERNAL_TOKEN_HEADER] !== INTERNAL) return response.writeHead(401).end();
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ success: true, entitlement: { decoder_tier: plans.get(match[1]!) ?? 'free', chat_tier: 'free', expires_at: null } }));
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (request.headers[INTERNAL_TOKEN_HEADER] !== INTERNAL) return response.writeHead(401).end();
+    const entitlement = (id: string) => ({ decoder_tier: plans.get(id) ?? 'free', chat_tier: 'Free', expires_at: null, lifetime: false });
+    // One reader (the account page's "what the plan includes"), or a page of them (the run).
+    const one = /^\/internal\/billing\/entitlements\/([0-9a-f-]{36})$/.exec(url.pathname);
+    if (one) return answer(response, entitlementResponse.parse({ success: true, entitlement: entitlement(one[1]!) }));
+    if (url.pathname !== INTERNAL_ENTITLEMENTS_PATH) return response.writeHead(404).end();
+    questions.billing += 1;
+    answer(response, adminEntitlementsResponse.parse({ success: true, entitlements: Object.fromEntries(idsOf(url).map((id) => [id, entitlement(id)])) }));
   });
   const decoder = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    const match = /^\/internal\/decoder\/newsletter-digest\/([0-9a-f-]{36})$/.exec(url.pathname);
-    if (!match || request.headers[INTERNAL_TOKEN_HEADER] !== INTERNAL) return response.writeHead(401).end();
-    digestCalls.push(match[1]!);
-    const body = newsletterDigestResponse.parse({
-      success: true,
-      term: { term: 'inner city', category: 'Racial coding', explanation: 'Often stands in for Black neighbourhoods.', replacement: 'city centre', source_url: 'https://example.org/source' },
-      week: { count: 2, average_score: 41.5, analyses: [{ title: 'Crime <wave> story', score: 63, term_count: 3, created_at: `${url.searchParams.get('day')}T00:00:00.000Z` }, { title: 'Budget', score: 20, term_count: 1, created_at: '2026-01-01T00:00:00.000Z' }] },
-    });
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
+    if (url.pathname !== INTERNAL_NEWSLETTER_DIGESTS_PATH || request.headers[INTERNAL_TOKEN_HEADER] !== INTERNAL) return response.writeHead(401).end();
+    questions.decoder += 1;
+    digestCalls.push(...idsOf(url));
+    const week = { count: 2, average_score: 41.5, analyses: [{ title: 'Crime <wave> story', score: 63, term_count: 3, created_at: `${url.searchParams.get('day')}T00:00:00.000Z` }, { title: 'Budget', score: 20, term_count: 1, created_at: '2026-01-01T00:00:00.000Z' }] };
+    answer(
+      response,
+      newsletterDigestsResponse.parse({
+        success: true,
+        term: { term: 'inner city', category: 'Racial coding', explanation: 'Often stands in for Black neighbourhoods.', replacement: 'city centre', source_url: 'https://example.org/source' },
+        weeks: Object.fromEntries(idsOf(url).map((id) => [id, week])),
+      }),
+    );
   });
   const [billingUrl, decoderUrl] = await Promise.all([listen(billing), listen(decoder)]);
-  return {
+  return Object.assign(fakes, {
     plans,
     digestCalls,
+    questions,
     billingUrl,
     decoderUrl,
     close: async () => {
@@ -65,7 +93,7 @@ async function startFakes(): Promise<Fakes> {
       decoder.closeAllConnections();
       await Promise.all([new Promise((resolve) => billing.close(resolve)), new Promise((resolve) => decoder.close(resolve))]);
     },
-  };
+  });
 }
 
 const listHeader = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
@@ -108,6 +136,8 @@ describe.each(targets)('daily newsletter on $kind', (target) => {
   beforeEach(async () => {
     fakes.plans.clear();
     fakes.digestCalls.length = 0;
+    fakes.questions.billing = fakes.questions.decoder = 0;
+    fakes.delayMs = 0;
     smtp = await startSmtp();
   });
   afterEach(async () => {
@@ -179,6 +209,52 @@ describe.each(targets)('daily newsletter on $kind', (target) => {
     await new Promise((resolve) => setTimeout(resolve, 500)); // more ticks of both timers
     expect((await newsletterRows()).map((row) => row.recipient).sort()).toEqual(['one@example.org', 'two@example.org']);
     expect(newsletters(smtp)).toHaveLength(2);
+  });
+
+  it('walks the readers a page at a time, one question to billing and one to the decoder a page, and holds the day while it works', async () => {
+    const first = await start({ NEWSLETTER_PAGE_SIZE: '2', NEWSLETTER_LEASE_MS: '1000' });
+    const paid = [];
+    for (let i = 0; i < 5; i += 1) paid.push(await reader(first.app, `paged-${i}@example.org`, i % 2 ? 'annual' : 'monthly'));
+    await reader(first.app, 'paged-free@example.org', 'free');
+    const token = await admin(first.app);
+    const second = await start({ NEWSLETTER_PAGE_SIZE: '2', NEWSLETTER_LEASE_MS: '1000' }); // a replica on the same database
+
+    // Each answer takes 400 ms: three pages, two questions each, is about 2.4 s, more than twice the lease.
+    fakes.delayMs = 400;
+    const began = Date.now();
+    const running = sendNow(first.app, token);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const meanwhile = await sendNow(second.app, token);
+    expect(meanwhile.statusCode).toBe(409); // the lease was renewed at each page, so the day is still held
+    expect(meanwhile.json().error.code).toBe('RUN_IN_PROGRESS');
+    const run = (await running).json().run;
+    expect(Date.now() - began).toBeGreaterThan(2000);
+    expect(run).toMatchObject({ day: today(), queued: 5, skipped: 1, complete: true });
+    expect(fakes.questions).toEqual({ billing: 3, decoder: 3 });
+    expect([...fakes.digestCalls].sort()).toEqual(paid.map((signed) => signed.user.id).sort()); // only the paid readers' weeks
+
+    fakes.delayMs = 0;
+    expect((await sendNow(second.app, token)).json().run).toMatchObject({ queued: 0, skipped: 1, complete: true });
+    const deliveries = await base.database.db.selectFrom('newsletter_deliveries').select('user_id').execute();
+    expect(deliveries.map((row) => row.user_id).sort()).toEqual(paid.map((signed) => signed.user.id).sort());
+    await waitFor(() => newsletters(smtp).length >= 5, 10_000, 'five newsletters');
+  });
+
+  it('stops walking when another run has taken the day over, and leaves the day unfinished', async () => {
+    const { app } = await start({ NEWSLETTER_PAGE_SIZE: '1', NEWSLETTER_LEASE_MS: '1000' });
+    for (let i = 0; i < 4; i += 1) await reader(app, `taken-${i}@example.org`, 'monthly');
+    const token = await admin(app);
+    fakes.delayMs = 300;
+    const running = sendNow(app, token);
+    // Another run takes the day over (as a replica does once a lease has run out): the fence moves on.
+    await waitFor(() => fakes.questions.billing >= 1, 5000, 'the first page asked');
+    await base.database.db.updateTable('newsletter_runs').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('day', '=', today()).execute();
+    const run = (await running).json().run;
+    expect(run.complete).toBe(false);
+    expect(run.queued).toBeLessThan(4);
+    expect(fakes.questions.billing).toBeLessThan(4);
+    const row = await base.database.db.selectFrom('newsletter_runs').selectAll().where('day', '=', today()).executeTakeFirstOrThrow();
+    expect(row.finished_at).toBeNull();
   });
 
   it('waits for the send hour, and leaves a reader to the next try when billing cannot answer', async () => {

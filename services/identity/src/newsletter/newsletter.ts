@@ -4,16 +4,20 @@
 //
 // - From NEWSLETTER_SEND_HOUR_UTC on, each tick looks at today's row in `newsletter_runs`; if the day is not
 //   finished it claims the row with a lease (one upsert, so one replica at a time walks the readers).
-// - For each subscribed, confirmed, enabled reader without a delivery today: ask billing for the plan
-//   (Monthly and Annual only), build the message, and in ONE transaction insert the (reader, day) row of
-//   `newsletter_deliveries` and the outbox message. The primary key (reader, day) is what makes it once per
-//   reader per day, whatever runs, restarts or replicas race; the outbox's own key is a second guard.
+// - The subscribed, confirmed, enabled readers without a delivery today are walked a page at a time (PAGE_SIZE,
+//   in the order of their ids). For each page the run renews its lease (and stops when another run has taken
+//   the day over), asks billing for the page's plans in one question (Monthly and Annual only) and the decoder
+//   for the page's weeks in one more, then builds each message and in ONE transaction inserts the (reader, day)
+//   row of `newsletter_deliveries` and the outbox message. The primary key (reader, day) is what makes it once
+//   per reader per day, whatever runs, restarts or replicas race; the outbox's own key is a second guard.
 // - The day is finished when no reader was left out for a failed lookup; otherwise the next tick tries again.
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { NEWSLETTER_PATHS, NEWSLETTER_PLANS } from '@keisha/contracts/identity';
-import { internalNewsletterDigestPath } from '@keisha/contracts/decoder';
-import { newsletterDigestResponse } from '@keisha/contracts/decoder/schemas';
+import { internalEntitlementsPath } from '@keisha/contracts/billing';
+import { adminEntitlementsResponse } from '@keisha/contracts/billing/schemas';
+import { internalNewsletterDigestsPath } from '@keisha/contracts/decoder';
+import { newsletterDigestsResponse } from '@keisha/contracts/decoder/schemas';
 import { AppError, INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import type { IdentityDatabase, NewsletterIssueRow } from '../db/database.ts';
 import type { OutboxRepository } from '../mail/outbox.ts';
@@ -23,9 +27,15 @@ import { automaticContent, issueContent, type Digest } from './content.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 import { repeatingJob } from '../plugins/repeating-job.ts';
 
+/** Readers asked about in one question to billing and one to the decoder (their routes take up to 100). */
+export const PAGE_SIZE = 100;
+
 export interface NewsletterPolicy {
   publicUrl: string;
+  billingUrl: string;
   decoderUrl: string;
+  /** Readers a page (PAGE_SIZE unless a test asks for fewer). */
+  pageSize?: number;
   sendHourUtc: number;
   checkMs: number;
   leaseMs: number;
@@ -51,6 +61,7 @@ export interface RunResult {
   skipped: number;
   /** Readers left for the next try (billing or the decoder could not answer). */
   failed: number;
+  /** False when readers were left, or another run took the day over (this run's lease had run out). */
   complete: boolean;
 }
 
@@ -62,15 +73,24 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
   const accountUrl = `${policy.publicUrl}/account`;
   const decoderPage = `${policy.publicUrl}/bias-detection`;
 
-  async function digestOf(userId: string, day: string): Promise<Digest> {
+  async function askInternal<T>(base: string, path: string, parse: (body: unknown) => T, what: string): Promise<T> {
     const token = deps.internalToken();
-    if (!token) throw new Error('no internal token to ask the decoder with');
-    const response = await fetch(new URL(internalNewsletterDigestPath(userId, day), policy.decoderUrl), {
-      headers: { [INTERNAL_TOKEN_HEADER]: token },
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!response.ok) throw new Error(`the decoder answered ${response.status}`);
-    return newsletterDigestResponse.parse(await response.json());
+    if (!token) throw new Error(`no internal token to ask ${what} with`);
+    const response = await fetch(new URL(path, base), { headers: { [INTERNAL_TOKEN_HEADER]: token }, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+    return parse(await response.json());
+  }
+
+  /** The ids of a page of readers whose plan includes the newsletter, in one question to billing. */
+  async function includedOf(ids: string[]): Promise<Set<string>> {
+    const { entitlements } = await askInternal(policy.billingUrl, internalEntitlementsPath(ids), (body) => adminEntitlementsResponse.parse(body), 'billing');
+    return new Set(ids.filter((id) => (NEWSLETTER_PLANS as readonly string[]).includes(entitlements[id]?.decoder_tier ?? '')));
+  }
+
+  /** The term of the day and each reader's week, in one question to the decoder. */
+  async function digestsOf(ids: string[], day: string): Promise<Map<string, Digest>> {
+    const { term, weeks } = await askInternal(policy.decoderUrl, internalNewsletterDigestsPath(ids, day), (body) => newsletterDigestsResponse.parse(body), 'the decoder');
+    return new Map(ids.flatMap((id) => (weeks[id] ? [[id, { success: true as const, term, week: weeks[id] }] as const] : [])));
   }
 
   async function includes(userId: string, bearer?: string): Promise<boolean> {
@@ -89,17 +109,30 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
     return rows[0]?.attempts ?? null;
   }
 
-  async function readersToSend(day: string) {
-    return db
+  /** The next page of readers to send `day`'s message to, after the reader `after` in the order of ids. */
+  async function readersAfter(day: string, after: string | null, limit: number) {
+    let query = db
       .selectFrom('newsletter_subscriptions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['u.id', 'u.email'])
       .where('s.subscribed', '=', true)
       .where('u.disabled_at', 'is', null)
       .where('u.email_verified_at', 'is not', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('newsletter_deliveries as d').select('d.user_id').whereRef('d.user_id', '=', 'u.id').where('d.day', '=', day))))
-      .orderBy('u.id')
-      .execute();
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('newsletter_deliveries as d').select('d.user_id').whereRef('d.user_id', '=', 'u.id').where('d.day', '=', day))));
+    if (after) query = query.where('u.id', '>', after);
+    return query.orderBy('u.id').limit(limit).execute();
+  }
+
+  /** Holds the day for another lease; false when another run has taken it over since (this run must stop). */
+  async function renew(day: string, fence: number): Promise<boolean> {
+    const lease = `${policy.leaseMs} milliseconds`;
+    const renewed = await db
+      .updateTable('newsletter_runs')
+      .set({ locked_until: sql`now() + ${lease}::interval` })
+      .where('day', '=', day)
+      .where('attempts', '=', fence)
+      .executeTakeFirst();
+    return Number(renewed.numUpdatedRows) > 0;
   }
 
   /** Queues the day's message to one reader, once: false when they already had it. */
@@ -139,22 +172,45 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
     const fence = await claim(day, again);
     if (fence === null) return null;
     const result: RunResult = { day, queued: 0, skipped: 0, failed: 0, complete: false };
+    const pageSize = Math.min(policy.pageSize ?? PAGE_SIZE, PAGE_SIZE);
+    let held = true;
     try {
       const issue = await db.selectFrom('newsletter_issues').selectAll().where('day', '=', day).executeTakeFirst();
-      for (const reader of await readersToSend(day)) {
+      let after: string | null = null;
+      for (;;) {
+        const page = await readersAfter(day, after, pageSize);
+        if (!page.length) break;
+        after = page.at(-1)!.id;
+        if (!(held = await renew(day, fence))) {
+          log.warn({ day }, 'newsletter: another run took the day over; this one stops');
+          break;
+        }
+        let included: Set<string> | undefined;
+        let digests: Map<string, Digest> | undefined;
         try {
-          if (!(await includes(reader.id))) {
-            result.skipped += 1;
-            continue;
-          }
-          const digest = issue ? undefined : await digestOf(reader.id, day);
-          if (await queueFor(reader, day, issue, digest)) result.queued += 1;
+          included = await includedOf(page.map((reader) => reader.id));
+          result.skipped += page.length - included.size;
+          if (!included.size) continue;
+          digests = issue ? undefined : await digestsOf([...included], day);
         } catch (error) {
-          result.failed += 1;
-          log.warn({ err: error, userId: reader.id, day }, 'newsletter: reader left for the next try');
+          const left = included?.size ?? page.length;
+          result.failed += left;
+          log.warn({ err: error, day, readers: left }, 'newsletter: a page of readers left for the next try');
+          continue;
+        }
+        for (const reader of page) {
+          if (!included.has(reader.id)) continue;
+          try {
+            const digest = digests?.get(reader.id);
+            if (!issue && !digest) throw new Error('the decoder gave no week for this reader');
+            if (await queueFor(reader, day, issue, digest)) result.queued += 1;
+          } catch (error) {
+            result.failed += 1;
+            log.warn({ err: error, userId: reader.id, day }, 'newsletter: reader left for the next try');
+          }
         }
       }
-      result.complete = result.failed === 0;
+      result.complete = held && result.failed === 0;
     } finally {
       await db
         .updateTable('newsletter_runs')

@@ -404,6 +404,14 @@ export const INTERNAL_ENTITLEMENT_PATH = '/internal/billing/entitlements/:user_i
 export const internalEntitlementPath = (userId: string) => `/internal/billing/entitlements/${encodeURIComponent(userId)}`;
 
 /**
+ * Service to service: the plans of up to 100 accounts in one question (`?user_ids=a,b,…`, answered with
+ * `adminEntitlementsResponse`: every id asked, free when billing has nothing for it). identity's newsletter asks
+ * it a page of readers at a time instead of once per reader. Internal token only; never from a browser.
+ */
+export const INTERNAL_ENTITLEMENTS_PATH = '/internal/billing/entitlements';
+export const internalEntitlementsPath = (userIds: readonly string[]) => `${INTERNAL_ENTITLEMENTS_PATH}?user_ids=${userIds.map(encodeURIComponent).join(',')}`;
+
+/**
  * Service to service: what a reader should be told about their purchases (a payment confirmed, a plan that stops
  * renewing, a refund), in a stable order after an opaque cursor. identity asks it to mail receipts
  * (docs/billing.md, "Receipts"). Internal token only; never from a browser.

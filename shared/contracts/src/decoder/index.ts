@@ -288,6 +288,15 @@ export const internalNewsletterDigestPath = (userId: string, day: string) =>
   `/internal/decoder/newsletter-digest/${encodeURIComponent(userId)}?day=${encodeURIComponent(day)}`;
 
 /**
+ * The same for up to 100 readers in one question (`?day=&user_ids=a,b,…`): the term of the day once, and each
+ * reader's week (`newsletterDigestsResponse`; a reader with no analyses has an empty week). identity's newsletter
+ * asks it a page of readers at a time.
+ */
+export const INTERNAL_NEWSLETTER_DIGESTS_PATH = '/internal/decoder/newsletter-digests';
+export const internalNewsletterDigestsPath = (userIds: readonly string[], day: string) =>
+  `${INTERNAL_NEWSLETTER_DIGESTS_PATH}?day=${encodeURIComponent(day)}&user_ids=${userIds.map(encodeURIComponent).join(',')}`;
+
+/**
  * Spec section 4 ("Usage limits"): analyses a day per tier; null is unlimited, an unknown tier gets none. The
  * service counts by it; the browser falls back on it when an answer does not state the limit.
  */

@@ -1,13 +1,13 @@
-// One account's entitlement for another of our services (the decoder, checking the owner of an API key,
-// who sends no access token). The caller proves itself with the internal token; the route is outside
-// /api, so the edge never routes a browser to it.
+// Accounts' entitlements for our other services: one account (the decoder, checking the owner of an API key,
+// who sends no access token) or up to 100 at once (identity's newsletter, a page of readers per question). The
+// caller proves itself with the internal token; the routes are outside /api, so the edge never routes a browser
+// to them.
 import { z } from 'zod';
-import { INTERNAL_ENTITLEMENT_PATH } from '@keisha/contracts/billing';
-import { entitlementResponse } from '@keisha/contracts/billing/schemas';
-import { apiErrorBody } from '@keisha/contracts/schemas';
+import { INTERNAL_ENTITLEMENT_PATH, INTERNAL_ENTITLEMENTS_PATH } from '@keisha/contracts/billing';
+import { adminEntitlementsResponse, entitlementResponse } from '@keisha/contracts/billing/schemas';
+import { accountIdsQuery, apiErrorBody } from '@keisha/contracts/schemas';
 import { internalOnly, type ServiceApp } from '@keisha/service-kit';
-import { notErased } from '../../db/repositories/subscriptions.ts';
-import { entitlementOf, type SubscriptionFacts } from '../../domain/entitlements.ts';
+import { entitlementsOf } from '../../db/repositories/entitlements.ts';
 
 export async function internalEntitlementRoutes(app: ServiceApp, options: { internalToken: string }): Promise<void> {
   app.get(
@@ -22,13 +22,22 @@ export async function internalEntitlementRoutes(app: ServiceApp, options: { inte
       onRequest: internalOnly(options.internalToken),
     },
     async (request) => {
-      const rows = await app.db
-        .selectFrom('subscriptions')
-        .select(['user_id', 'product', 'tier', 'status', 'current_period_end', 'lifetime'])
-        .where('user_id', '=', request.params.user_id)
-        .where(notErased)
-        .execute();
-      return { success: true as const, entitlement: entitlementOf(rows as SubscriptionFacts[], new Date()) };
+      const { user_id: id } = request.params;
+      return { success: true as const, entitlement: (await entitlementsOf(app.db, [id])).get(id)! };
     },
+  );
+
+  app.get(
+    INTERNAL_ENTITLEMENTS_PATH,
+    {
+      schema: {
+        tags: ['internal'],
+        summary: 'The plans of up to 100 accounts, for our own services (internal token)',
+        querystring: accountIdsQuery,
+        response: { 200: adminEntitlementsResponse, 400: apiErrorBody, 401: apiErrorBody },
+      },
+      onRequest: internalOnly(options.internalToken),
+    },
+    async (request) => ({ success: true as const, entitlements: Object.fromEntries(await entitlementsOf(app.db, request.query.user_ids)) }),
   );
 }
