@@ -242,11 +242,12 @@ describe('the admin Support page', () => {
     expect(within(screen.getByRole('table', { name: 'Open support requests' })).getByText('Paid question')).toBeTruthy();
   });
 
-  it('shows the start of a long answer in the Answered list, and the whole of it on request', async () => {
+  it('shows the start of a long answer or message in the lists, and the whole of it on request', async () => {
     signedInAs(api, ADMIN);
     const long = `Thank you for writing.\n${'Exports of long histories take a minute. '.repeat(20).trim()}`;
+    const longMessage = `My export failed.\n${'I pressed the button again and it said the file was being prepared. '.repeat(12).trim()}`;
     const answered = [
-      adminRow({ id: 'a', subject: 'Long one', status: 'answered', answered_at: '2026-12-01T10:00:00.000Z', reply: long }),
+      adminRow({ id: 'a', subject: 'Long one', status: 'answered', answered_at: '2026-12-01T10:00:00.000Z', reply: long, message: longMessage }),
       adminRow({ id: 'b', subject: 'Short one', status: 'answered', answered_at: '2026-12-01T09:00:00.000Z', reply: 'Yours is fine.' }),
       adminRow({ id: 'c', subject: 'By mail', status: 'answered', answered_at: '2026-12-01T08:00:00.000Z', reply: null }),
     ];
@@ -260,7 +261,7 @@ describe('the admin Support page', () => {
     const table = await screen.findByRole('table', { name: 'Answered support requests' });
     const [longRow, shortRow, mailRow] = within(table).getAllByRole('row').slice(1);
 
-    const more = within(longRow!).getByRole('button', { name: 'Show all' });
+    const more = within(longRow!).getByRole('button', { name: 'Show all of the answer' });
     expect(more.getAttribute('aria-expanded')).toBe('false');
     const shown = document.getElementById(more.getAttribute('aria-controls')!)!;
     expect(shown.textContent!.startsWith('Thank you for writing.\nExports of long histories')).toBe(true);
@@ -270,13 +271,23 @@ describe('the admin Support page', () => {
     fireEvent.click(more);
     expect(more.getAttribute('aria-expanded')).toBe('true');
     expect(more.textContent).toBe('Show less');
+    expect(more.getAttribute('aria-label')).toBe('Show less of the answer');
     expect(shown.textContent).toBe(long);
     fireEvent.click(more);
     expect(shown.textContent!.endsWith('…')).toBe(true);
 
+    // The reader's long message folds the same way, on its own.
+    const message = within(longRow!).getByRole('button', { name: 'Show all of the message' });
+    const messageText = document.getElementById(message.getAttribute('aria-controls')!)!;
+    expect(messageText.textContent!.startsWith('My export failed.\nI pressed the button')).toBe(true);
+    expect(messageText.textContent!.length).toBeLessThan(longMessage.length / 2);
+    fireEvent.click(message);
+    expect(messageText.textContent).toBe(longMessage);
+    expect(shown.textContent!.endsWith('…')).toBe(true);
+
     expect(within(shortRow!).getByText('Yours is fine.')).toBeTruthy();
-    expect(within(shortRow!).queryByRole('button', { name: 'Show all' })).toBeNull();
-    expect(mailRow!.querySelector('td[data-label="Answer"]')?.textContent).toBe('By e-mail');
+    expect(within(shortRow!).queryByRole('button', { name: /^Show all/ })).toBeNull();
+    expect(mailRow!.querySelector('td[data-label="Answer"]')?.textContent).toBe('Written by e-mail (not kept here)');
   });
 
   it('puts a refusal that names the reply under the field', async () => {

@@ -11,11 +11,13 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { countLabel } from '../../../lib/format.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getSupportRequests, markSupportRequestAnswered } from '../api/support-requests.ts';
-import { AnswerText } from './answer-text.tsx';
+import { FoldedText } from './folded-text.tsx';
 import { ReplyDialog } from './reply-dialog.tsx';
 import { answeredMeanwhile, planLabel, replyLink, STATUS_TABS, SUPPORT_PAGE_SIZE, supportRequestsPath } from '../domain/support-requests.ts';
 import styles from './support-page.module.css';
 
+/** An answered request whose answer went by e-mail ("Mark answered"): its text is in the mail program, not here. */
+const ANSWERED_BY_MAIL = 'Written by e-mail (not kept here)';
 const DESCRIPTION = 'Readers’ requests from their account page. Priority ones (Monthly and Annual plans) come first; answer them within one business day.';
 
 /**
@@ -52,12 +54,12 @@ export function SupportPage() {
     { header: 'Priority', cell: (request) => (request.priority ? <Badge tone="accent">{SUPPORT_TEXT.priorityBadge}</Badge> : '—') },
     { header: 'Plan', cell: planLabel },
     emailColumn('From', (request) => request.email),
-    { header: 'Message', cell: (request) => <span className={styles.message}>{request.message}</span> },
+    { header: 'Message', cell: (request) => <FoldedText text={request.message} what="message" /> },
     dateTimeColumn('Sent', (request) => request.created_at),
     ...(status === 'answered'
       ? [
           dateTimeColumn<AdminSupportRequest>('Answered', (request) => request.answered_at ?? ''),
-          { header: 'Answer', cell: (request: AdminSupportRequest) => (request.reply === null ? 'By e-mail' : <AnswerText text={request.reply} />) },
+          { header: 'Answer', cell: (request: AdminSupportRequest) => (request.reply === null ? ANSWERED_BY_MAIL : <FoldedText text={request.reply} what="answer" />) },
         ]
       : []),
     {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@keisha/contracts';
 import { SUPPORT_REPLY_MAX, SUPPORT_TEXT } from '@keisha/contracts/identity';
-import { answeredMeanwhile, answerPreview, planLabel, replyErrorField, replyErrors, replyLink, supportRequestsPath } from './support-requests.ts';
+import { answeredMeanwhile, textPreview, planLabel, replyErrorField, replyErrors, replyLink, supportRequestsPath } from './support-requests.ts';
 
 describe('support requests in the console', () => {
   it('asks for one status a page at a time', () => {
@@ -40,33 +40,33 @@ describe("an answer in the Answered list", () => {
   const limit = { chars: 40, lines: 2 };
 
   it('is shown whole when it is short', () => {
-    expect(answerPreview('Yours is fine.', limit)).toBeNull();
-    expect(answerPreview('One line.\nTwo lines.', limit)).toBeNull();
-    expect(answerPreview('x'.repeat(40), limit)).toBeNull();
+    expect(textPreview('Yours is fine.', limit)).toBeNull();
+    expect(textPreview('One line.\nTwo lines.', limit)).toBeNull();
+    expect(textPreview('x'.repeat(40), limit)).toBeNull();
   });
 
   it('is cut after a word near the limit when it is long', () => {
-    expect(answerPreview('Exports of long histories take a minute and yours is fine.', limit)).toBe('Exports of long histories take a minute…');
-    expect(answerPreview('Exports of long histories take about one minute.', limit)).toBe('Exports of long histories take about one…');
-    expect(answerPreview('Exports of long histories take about eleven minutes.', limit)).toBe('Exports of long histories take about…');
-    expect(answerPreview('x'.repeat(41), limit)).toBe(`${'x'.repeat(40)}…`);
+    expect(textPreview('Exports of long histories take a minute and yours is fine.', limit)).toBe('Exports of long histories take a minute…');
+    expect(textPreview('Exports of long histories take about one minute.', limit)).toBe('Exports of long histories take about one…');
+    expect(textPreview('Exports of long histories take about eleven minutes.', limit)).toBe('Exports of long histories take about…');
+    expect(textPreview('x'.repeat(41), limit)).toBe(`${'x'.repeat(40)}…`);
   });
 
   it('keeps its first lines only when it has many', () => {
-    expect(answerPreview('Hello,\nyours is fine.\nRegards,\nKeisha', limit)).toBe('Hello,\nyours is fine.…');
+    expect(textPreview('Hello,\nyours is fine.\nRegards,\nKeisha', limit)).toBe('Hello,\nyours is fine.…');
   });
 
   it('never keeps half of an emoji', () => {
-    const preview = answerPreview(`${'x'.repeat(39)}😀 and more`, limit)!;
+    const preview = textPreview(`${'x'.repeat(39)}😀 and more`, limit)!;
     expect(preview).toBe(`${'x'.repeat(39)}…`);
   });
 
   it('shows a few lines of a long answer by default', () => {
     const long = 'word '.repeat(100).trim();
-    const preview = answerPreview(long)!;
+    const preview = textPreview(long)!;
     expect(preview.endsWith('word…')).toBe(true);
     expect(preview.length).toBeLessThanOrEqual(241);
-    expect(answerPreview('a\nb\nc\nd')).toBeNull();
-    expect(answerPreview('a\nb\nc\nd\ne')).toBe('a\nb\nc\nd…');
+    expect(textPreview('a\nb\nc\nd')).toBeNull();
+    expect(textPreview('a\nb\nc\nd\ne')).toBe('a\nb\nc\nd…');
   });
 });

@@ -35,14 +35,14 @@ export function planLabel(request: Pick<AdminSupportRequest, 'plan' | 'priority'
   return request.plan ?? (request.priority ? 'Unknown (billing could not say)' : 'Free');
 }
 
-/** How much of an answer the Answered list shows before "Show all": a few lines, so the table stays readable. */
-export const ANSWER_PREVIEW = { chars: 240, lines: 4 } as const;
+/** How much of a message or an answer the lists show before "Show all": a few lines, so the table stays readable. */
+export const TEXT_PREVIEW = { chars: 240, lines: 4 } as const;
 
 /**
- * The start of a long answer for the Answered list: its first lines and characters, cut after a word when one ends
- * near the limit, and an ellipsis; null when the whole answer fits (it is shown as it is).
+ * The start of a long message or answer for the lists: its first lines and characters, cut after a word when one
+ * ends near the limit, and an ellipsis; null when the whole text fits (it is shown as it is).
  */
-export function answerPreview(reply: string, limit: { chars: number; lines: number } = ANSWER_PREVIEW): string | null {
+export function textPreview(reply: string, limit: { chars: number; lines: number } = TEXT_PREVIEW): string | null {
   const firstLines = reply.split('\n').slice(0, limit.lines).join('\n');
   if (firstLines.length === reply.length && reply.length <= limit.chars) return null;
   let cut = firstLines.slice(0, limit.chars);
