@@ -8,7 +8,9 @@
  * with confirmed addresses; BENCH_PAID_SHARE of them (0.5) hold a Monthly plan at billing, the rest are free, and
  * each paid reader has three analyses in the week. The administrator's "Send now" runs the day once; the script
  * prints the time it took, readers a second, the questions billing and the decoder answered (their /metrics),
- * the three processes' CPU (/proc) and the messages queued. Mail delivery is held off, so only the walk is timed.
+ * the three processes' CPU (/proc) and the messages queued. The walk is timed alone: delivery only starts when the
+ * run ends and wakes it (its timer is held off). Then the script times the delivery of what the run queued, to
+ * .eml files in a temporary folder (no SMTP_URL), until no message waits.
  * IDENTITY_SERVER=<file> runs another entry point for identity (an older copy of the service) to compare.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -141,6 +143,11 @@ try {
   console.log(`time: ${seconds.toFixed(2)} s, ${(READERS / seconds).toFixed(0)} readers/s`);
   console.log(`questions answered: billing ${(await answered(billing, '/internal/')) - billingBefore}, decoder ${(await answered(decoder, '/internal/')) - decoderBefore}`);
   console.log(`CPU seconds: ${processes.map((p, i) => `${p.name} ${cpu[i]!.toFixed(2)}`).join(', ')}`);
+  const waiting = async () => (await client.query(`select count(*)::int as n from identity_${tag}.mail_outbox where status = 'pending'`)).rows[0].n as number;
+  const deliveryCpu = processCpuMs(identity.child.pid) ?? 0;
+  while ((await waiting()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  const delivered = (performance.now() - began) / 1000;
+  console.log(`delivery (files): every message out ${delivered.toFixed(2)} s after the run began, ${(queued / delivered).toFixed(0)} messages/s; identity CPU after the run ${(((processCpuMs(identity.child.pid) ?? 0) - deliveryCpu) / 1000).toFixed(2)} s`);
 } finally {
   await client.end().catch(() => undefined);
   await Promise.all(processes.map(stop));

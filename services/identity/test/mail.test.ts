@@ -151,6 +151,41 @@ describe.each(targets)('mail on $kind', (target) => {
     await waitFor(async () => (await outboxRows())[0]?.status === 'sent', 2000, 'sent');
   });
 
+  it('claims one batch at a time, the messages a reader waits for before bulk mail', async () => {
+    const outbox = outboxRepository(base.database.db);
+    for (let i = 0; i < 30; i++) {
+      await outbox.enqueue({ key: `bulk:${i}`, kind: 'newsletter', to: `b${i}@example.org`, subject: `Issue ${i}`, text: 'news', html: '<p>news</p>', bulk: true });
+    }
+    await outbox.enqueue({ key: 'link:1', kind: 'password-reset', to: 'waiting@example.org', subject: 'Reset', text: 'link', html: '<p>link</p>' });
+    // As `where id in (select … limit 10 for update skip locked)` the old claim took 47 of 50 on PostgreSQL, and 50 on
+    // PGlite: a replica then held them all under one lease, and another replica sent again what outlived it.
+    const first = await outbox.claim(10, 60_000);
+    expect(first).toHaveLength(10);
+    expect(first[0]!.kind).toBe('password-reset');
+    expect(first.slice(1).every((row) => row.bulk)).toBe(true);
+    expect(await outbox.claim(10, 60_000)).toHaveLength(10);
+    expect(await outbox.claim(50, 60_000)).toHaveLength(11);
+    expect(await outbox.claim(10, 60_000)).toHaveLength(0);
+  });
+
+  it('sends a batch that outlives no lease once, with two pollers and a slow mail server', async () => {
+    const server = await smtp();
+    server.delayMs = 40; // 40 messages are 1.6 s; a batch of 10 is 0.4 s, within the 1 s lease
+    const slow = { ...fast, SMTP_URL: server.url, MAIL_LEASE_MS: '1000' };
+    const one = await start(slow);
+    const outbox = outboxRepository(base.database.db);
+    const count = 40;
+    for (let i = 0; i < count; i++) {
+      await outbox.enqueue({ key: `slow:${i}`, kind: 'newsletter', to: `s${i}@example.org`, subject: `Issue ${i}`, text: 'news', html: '<p>news</p>', bulk: true });
+    }
+    await start(slow); // a second replica
+    one.app.log.info('both pollers running');
+    await waitFor(async () => (await outboxRows()).every((row) => row.status === 'sent'), 20_000, 'every message sent');
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // past a lease: nothing is claimed again
+    expect(server.received).toHaveLength(count);
+    expect(new Set(server.received.map((mail) => mail.subject)).size).toBe(count);
+  });
+
   it('sends each message once with two pollers on one database', async () => {
     const server = await smtp();
     const one = await start({ ...fast, SMTP_URL: server.url });

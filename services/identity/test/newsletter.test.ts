@@ -2,11 +2,12 @@
 // same time, a restart, two replicas with their timers), the unsubscribe link and its headers, plan gating,
 // and administrators' issues. Billing and the decoder are small HTTP servers on loopback that answer their
 // internal routes in the contracts' shapes; every message goes through a real SMTP server.
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_NEWSLETTER_PATHS, NEWSLETTER_PATHS } from '@keisha/contracts/identity';
+import { ADMIN_NEWSLETTER_PATHS, AUTH_PATHS, NEWSLETTER_PATHS } from '@keisha/contracts/identity';
 import { INTERNAL_ENTITLEMENTS_PATH } from '@keisha/contracts/billing';
 import { adminEntitlementsResponse, entitlementResponse } from '@keisha/contracts/billing/schemas';
 import { INTERNAL_NEWSLETTER_DIGESTS_PATH } from '@keisha/contracts/decoder';
@@ -255,6 +256,30 @@ describe.each(targets)('daily newsletter on $kind', (target) => {
     expect(fakes.questions.billing).toBeLessThan(4);
     const row = await base.database.db.selectFrom('newsletter_runs').selectAll().where('day', '=', today()).executeTakeFirstOrThrow();
     expect(row.finished_at).toBeNull();
+  });
+
+  it('sends a link a reader is waiting for before the day’s newsletters still waiting', async () => {
+    const { app } = await start();
+    const waiting = await signUp(app, 'waiting@example.org');
+    await waitFor(() => smtp.received.length === 1, 10_000, 'the confirmation mail');
+    // 50 Monthly subscribers, written straight to the tables (signing each up would only slow the test).
+    const rows = Array.from({ length: 50 }, (_, i) => ({ id: randomUUID(), email: `bulk-${i}@example.org`, password_hash: 'not-a-hash', email_verified_at: new Date() }));
+    await base.database.db.insertInto('users').values(rows).execute();
+    await base.database.db.insertInto('newsletter_subscriptions').values(rows.map((row) => ({ user_id: row.id, subscribed: true, changed_by: 'account' as const }))).execute();
+    for (const row of rows) fakes.plans.set(row.id, 'monthly');
+
+    smtp.delayMs = 80; // a mail server taking 80 ms a message: 50 newsletters are 4 s
+    expect((await sendNow(app, await admin(app))).json().run).toMatchObject({ queued: 50 });
+    await waitFor(() => newsletters(smtp).length >= 1, 10_000, 'the first newsletter');
+    const reset = await app.inject({ method: 'POST', url: AUTH_PATHS.passwordResetRequest, payload: { email: waiting.user.email } });
+    expect(reset.statusCode).toBe(200);
+    const isReset = (mail: ParsedMail) => mail.to && !Array.isArray(mail.to) && mail.to.text === 'waiting@example.org' && !listHeader(mail, 'list-unsubscribe');
+    await waitFor(() => smtp.received.filter(isReset).length === 2, 15_000, 'the reset link');
+    const before = smtp.received.slice(0, smtp.received.findLastIndex(isReset)).filter((mail) => listHeader(mail, 'list-unsubscribe')).length;
+    // Taken ahead of every newsletter still waiting: after the batch the poller held (10) at the most. In the order
+    // of queueing it came after all 50.
+    expect(before).toBeLessThan(30);
+    await waitFor(() => newsletters(smtp).length === 50, 15_000, 'every newsletter');
   });
 
   it('waits for the send hour, and leaves a reader to the next try when billing cannot answer', async () => {

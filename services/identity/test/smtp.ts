@@ -10,11 +10,13 @@ export interface TestSmtp {
   /** When each message was offered (MAIL FROM), refused or not. */
   attempts: number[];
   refuse: boolean;
+  /** How long the server takes over each message before it answers (a slow mail server); 0 unless a test sets it. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
 export async function startSmtp(options: { refuse?: boolean; port?: number } = {}): Promise<TestSmtp> {
-  const state: TestSmtp = { url: '', port: 0, received: [], attempts: [], refuse: options.refuse ?? false, close: async () => {} };
+  const state: TestSmtp = { url: '', port: 0, received: [], attempts: [], refuse: options.refuse ?? false, delayMs: 0, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -32,10 +34,11 @@ export async function startSmtp(options: { refuse?: boolean; port?: number } = {
           return;
         }
         simpleParser(Buffer.concat(chunks)).then(
-          (parsed) => {
-            state.received.push(parsed);
-            callback();
-          },
+          (parsed) =>
+            setTimeout(() => {
+              state.received.push(parsed);
+              callback();
+            }, state.delayMs),
           (error) => callback(error),
         );
       });

@@ -77,6 +77,8 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
   /** Extra headers as JSON text (the newsletter's List-Unsubscribe), or null. */
   headers: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bulk mail (the newsletter): sent after every other waiting message. */
+  bulk: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface NewsletterSubscriptionsTable {

@@ -10,6 +10,11 @@ export interface DeliveryPolicy {
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /**
+   * Messages a claim takes (1 unless a test says otherwise). One at a time, each message's lease starts when its own
+   * send starts, so only a send longer than the lease can be sent twice (the transport's timeouts stay inside it),
+   * and a link a reader waits for goes right after the message in flight, however much bulk mail waits.
+   */
   batchSize?: number;
 }
 
@@ -29,7 +34,7 @@ export function createMailDelivery(outbox: OutboxRepository, transport: MailTran
 
   async function deliverDue(): Promise<void> {
     for (;;) {
-      const claimed = await outbox.claim(policy.batchSize ?? 10, policy.leaseMs);
+      const claimed = await outbox.claim(policy.batchSize ?? 1, policy.leaseMs);
       if (claimed.length === 0) return;
       for (const row of claimed) {
         try {

@@ -26,7 +26,7 @@ export function mailFolderFor(dataDir: string): string {
 
 export function createMail(app: ServiceApp, db: Kysely<IdentityDatabase>, config: MailConfig) {
   const outbox = outboxRepository(db);
-  const transport = createMailTransport({ from: config.from, smtpUrl: config.smtpUrl, mailDir: config.mailDir ?? mailFolderFor(config.dataDir) });
+  const transport = createMailTransport({ from: config.from, smtpUrl: config.smtpUrl, mailDir: config.mailDir ?? mailFolderFor(config.dataDir), leaseMs: config.delivery.leaseMs });
   const delivery = createMailDelivery(outbox, transport, config.delivery, app.log);
   const verification = createVerification(db, outbox, config.verification);
   const retention = createMailRetention(outbox, config.retention, app.log);

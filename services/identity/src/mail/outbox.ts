@@ -14,6 +14,11 @@ export interface OutgoingMessage {
   html: string;
   /** Extra headers (the newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Bulk mail (the newsletter): the pollers send it after every other waiting message, so a link a reader is
+   * waiting for never queues behind the day's newsletter.
+   */
+  bulk?: boolean;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -24,7 +29,16 @@ export function outboxRepository(db: Kysely<IdentityDatabase>) {
     async enqueue(message: OutgoingMessage, trx: Db = db): Promise<boolean> {
       const row = await trx
         .insertInto('mail_outbox')
-        .values({ dedupe_key: message.key, kind: message.kind, recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html, headers: message.headers ? JSON.stringify(message.headers) : null })
+        .values({
+          dedupe_key: message.key,
+          kind: message.kind,
+          recipient: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          headers: message.headers ? JSON.stringify(message.headers) : null,
+          bulk: message.bulk ?? false,
+        })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -32,22 +46,26 @@ export function outboxRepository(db: Kysely<IdentityDatabase>) {
     },
 
     /**
-     * Takes up to `limit` due messages for `leaseMs`: each claim counts as an attempt. SKIP LOCKED lets
-     * pollers on other replicas take other messages at the same moment; the lease keeps a message from a
-     * second poller until it expires (a poller that died mid-send leaves it to be tried again).
+     * Takes up to `limit` due messages for `leaseMs`, bulk mail last (then the longest due first): each claim counts
+     * as an attempt. SKIP LOCKED lets pollers on other replicas take other messages at the same moment; the lease
+     * keeps a message from a second poller until it expires (a poller that died mid-send leaves it to be tried again).
      */
     async claim(limit: number, leaseMs: number): Promise<MailOutboxRow[]> {
+      // The rows are picked in a CTE, which PostgreSQL runs once: as `where id in (select … limit … for update skip
+      // locked)` the planner may run the subquery again for each row it updates, and a plan PGlite chose through the
+      // waiting-messages index claimed all 50 waiting newsletters at once instead of 10.
       const { rows } = await sql<MailOutboxRow>`
-        update mail_outbox set attempts = attempts + 1, locked_until = now() + ${`${leaseMs} milliseconds`}::interval
-        where id in (
+        with picked as (
           select id from mail_outbox
           where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-          order by next_attempt_at, created_at
+          order by bulk, next_attempt_at, created_at
           limit ${limit}
           for update skip locked
         )
-        and status = 'pending' and (locked_until is null or locked_until < now())
-        returning *`.execute(db);
+        update mail_outbox set attempts = attempts + 1, locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+        from picked
+        where mail_outbox.id = picked.id and mail_outbox.status = 'pending'
+        returning mail_outbox.*`.execute(db);
       return rows;
     },
 

@@ -15,6 +15,17 @@ export interface TransportOptions {
   from: string;
   smtpUrl?: string;
   mailDir: string;
+  /**
+   * How long one message may hold its outbox lease (MAIL_LEASE_MS). The SMTP client's own waits are kept well inside
+   * it: nodemailer's defaults (2 min to connect, 10 min of a silent socket) would let a stalled mail server hold a
+   * message past its lease, and another replica would then send it again.
+   */
+  leaseMs?: number;
+}
+
+/** The SMTP client's waits for a lease: connecting and the greeting a quarter of it, a silent socket half (at most 10, 10 and 30 s). */
+export function smtpTimeouts(leaseMs: number) {
+  return { connectionTimeout: Math.min(10_000, leaseMs / 4), greetingTimeout: Math.min(10_000, leaseMs / 4), socketTimeout: Math.min(30_000, leaseMs / 2) };
 }
 
 const messageOf = (row: MailOutboxRow, from: string) => ({
@@ -31,7 +42,7 @@ const messageOf = (row: MailOutboxRow, from: string) => ({
 
 export function createMailTransport(options: TransportOptions): MailTransport {
   if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl);
+    const smtp = nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts(options.leaseMs ?? 60_000) });
     const url = new URL(options.smtpUrl);
     return {
       description: `SMTP ${url.protocol}//${url.host}`,

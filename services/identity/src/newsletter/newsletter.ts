@@ -157,6 +157,8 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
           ...mail,
           // RFC 2369 and RFC 8058: a mail client's own unsubscribe button posts here, no sign-in needed.
           headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          // After every message a reader is waiting for (a sign-in or reset link queued behind thousands of these).
+          bulk: true,
         },
         trx,
       );
