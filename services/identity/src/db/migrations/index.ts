@@ -13,6 +13,7 @@ import * as accountErasures from './2026120301_account_erasures.ts';
 import * as supportReplies from './2026120401_support_replies.ts';
 import * as mailOutboxRetention from './2026120402_mail_outbox_retention.ts';
 import * as mailOutboxBulk from './2026120501_mail_outbox_bulk.ts';
+import * as newsletterDeliveriesIssue from './2026120502_newsletter_deliveries_issue.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -29,4 +30,5 @@ export const migrations: MigrationSet = {
   '2026120401_support_replies': supportReplies,
   '2026120402_mail_outbox_retention': mailOutboxRetention,
   '2026120501_mail_outbox_bulk': mailOutboxBulk,
+  '2026120502_newsletter_deliveries_issue': newsletterDeliveriesIssue,
 };
