@@ -14,6 +14,7 @@ import * as supportReplies from './2026120401_support_replies.ts';
 import * as mailOutboxRetention from './2026120402_mail_outbox_retention.ts';
 import * as mailOutboxBulk from './2026120501_mail_outbox_bulk.ts';
 import * as newsletterDeliveriesIssue from './2026120502_newsletter_deliveries_issue.ts';
+import * as mailOutboxRecipient from './2026120503_mail_outbox_recipient.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -31,4 +32,5 @@ export const migrations: MigrationSet = {
   '2026120402_mail_outbox_retention': mailOutboxRetention,
   '2026120501_mail_outbox_bulk': mailOutboxBulk,
   '2026120502_newsletter_deliveries_issue': newsletterDeliveriesIssue,
+  '2026120503_mail_outbox_recipient': mailOutboxRecipient,
 };
