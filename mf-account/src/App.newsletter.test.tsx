@@ -107,7 +107,7 @@ describe('the admin Newsletter page', () => {
       issues.unshift(created);
       return { status: 201, json: { success: true, issue: created } };
     });
-    api.on('POST /api/identity/admin/newsletter/run', { json: { success: true, run: { day: '2026-11-27', queued: 3, skipped: 1, complete: true } } });
+    api.on('POST /api/identity/admin/newsletter/run', { json: { success: true, run: { day: '2026-11-27', queued: 3, skipped: 1, complete: true, in_progress: false } } });
     renderApp('/admin/newsletter');
     expect(await screen.findByText(/14 readers subscribed. Each day from 07:00 UTC/)).toBeTruthy();
     const went = screen.getByRole('table', { name: 'What went out' });
@@ -135,5 +135,10 @@ describe('the admin Newsletter page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send today’s now' }));
     expect(await screen.findByText('Today’s newsletter: 3 messages queued, 1 subscribed reader without a plan that includes it.')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET /api/identity/admin/newsletter').length).toBeGreaterThanOrEqual(3));
+
+    // A long list: identity answers 202 with how far it got, and goes on sending.
+    api.on('POST /api/identity/admin/newsletter/run', { status: 202, json: { success: true, run: { day: '2026-11-27', queued: 500, skipped: 0, complete: false, in_progress: true } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send today’s now' }));
+    expect(await screen.findByText('Today’s newsletter is going out: 500 messages queued so far. It goes on without this page; Refresh shows how far it got.')).toBeTruthy();
   });
 });

@@ -72,6 +72,11 @@ export const identityConfigSchema = baseConfigSchema.extend({
   NEWSLETTER_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   /** How long one replica holds the day's run before another may take it over; renewed at every page of readers. */
   NEWSLETTER_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /**
+   * How long the administrator's "Send today's now" waits for the run before it answers 202 and lets the run go on:
+   * below the edge's wait for identity (10 s), so a long list never ends in 504.
+   */
+  NEWSLETTER_RUN_WAIT_MS: z.coerce.number().int().min(0).max(9000).default(5000),
   /** Readers a page: one question to billing and one to the decoder for each (their routes take up to 100). */
   NEWSLETTER_PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(100),
   /** The timer; off: nothing goes out unless an administrator presses "Send today's now". */

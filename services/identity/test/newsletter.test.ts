@@ -241,6 +241,43 @@ describe.each(targets)('daily newsletter on $kind', (target) => {
     await waitFor(() => newsletters(smtp).length >= 5, 10_000, 'five newsletters');
   });
 
+  it('answers "Send now" with how far the run got once it outlasts the wait (202), and the run goes on to the end', async () => {
+    const { app } = await start({ NEWSLETTER_PAGE_SIZE: '1', NEWSLETTER_RUN_WAIT_MS: '300' });
+    for (let i = 0; i < 4; i += 1) await reader(app, `long-${i}@example.org`, 'monthly');
+    const token = await admin(app);
+    fakes.delayMs = 150; // four pages, two questions each: about 1.2 s
+    const answer = await sendNow(app, token);
+    expect(answer.statusCode).toBe(202);
+    const run = answer.json().run;
+    expect(run).toMatchObject({ day: today(), complete: false, in_progress: true });
+    expect(run.queued).toBeLessThan(4);
+    expect((await sendNow(app, token)).statusCode).toBe(409); // still going out
+    await waitFor(async () => (await base.database.db.selectFrom('newsletter_runs').select('finished_at').where('day', '=', today()).executeTakeFirst())?.finished_at != null, 10_000, 'the day finished');
+    expect(await base.database.db.selectFrom('newsletter_deliveries').select('user_id').execute()).toHaveLength(4);
+    fakes.delayMs = 0;
+    expect((await sendNow(app, token)).json().run).toMatchObject({ queued: 0, complete: true, in_progress: false });
+  });
+
+  it('stops a run at its next page when the service shuts down, and another replica finishes the day', async () => {
+    const first = await start({ NEWSLETTER_PAGE_SIZE: '1', NEWSLETTER_RUN_WAIT_MS: '0' });
+    for (let i = 0; i < 6; i += 1) await reader(first.app, `shutdown-${i}@example.org`, 'monthly');
+    fakes.delayMs = 200;
+    expect((await sendNow(first.app, await admin(first.app))).statusCode).toBe(202);
+    const closing = Date.now();
+    await first.app.close();
+    expect(Date.now() - closing).toBeLessThan(1500); // one page at the most (0.4 s), not the whole list (2.4 s)
+    const row = await base.database.db.selectFrom('newsletter_runs').selectAll().where('day', '=', today()).executeTakeFirstOrThrow();
+    expect(row.finished_at).toBeNull();
+    expect(row.locked_until).toBeNull(); // let go: the next replica need not wait for the lease
+    const left = 6 - (await base.database.db.selectFrom('newsletter_deliveries').select('user_id').execute()).length;
+    expect(left).toBeGreaterThan(0);
+    fakes.delayMs = 0;
+    const second = await start({ NEWSLETTER_ENABLED: 'true', NEWSLETTER_CHECK_MS: '100' });
+    await waitFor(async () => (await base.database.db.selectFrom('newsletter_runs').select('finished_at').where('day', '=', today()).executeTakeFirst())?.finished_at != null, 10_000, 'the day finished');
+    expect(await base.database.db.selectFrom('newsletter_deliveries').select('user_id').execute()).toHaveLength(6);
+    await second.app.close();
+  });
+
   it('stops walking when another run has taken the day over, and leaves the day unfinished', async () => {
     const { app } = await start({ NEWSLETTER_PAGE_SIZE: '1', NEWSLETTER_LEASE_MS: '1000' });
     for (let i = 0; i < 4; i += 1) await reader(app, `taken-${i}@example.org`, 'monthly');

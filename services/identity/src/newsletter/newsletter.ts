@@ -171,15 +171,41 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
    * finished (the admin's "send now", for readers who opted in since). Null when another run holds the day.
    */
   async function runDay(day: string, again = false): Promise<RunResult | null> {
+    const started = await startDay(day, again);
+    return started ? started.done : null;
+  }
+
+  /** Runs not finished yet: stop() waits for them, and they stop at their next page once `stopping`. */
+  const inFlight = new Set<Promise<RunResult>>();
+  let stopping = false;
+
+  /**
+   * Claims `day` and starts walking its readers: null when another run holds the day, otherwise the run's counts as
+   * they grow (`result`) and its end (`done`). The walk goes on whether or not anyone waits for `done`.
+   */
+  async function startDay(day: string, again = false): Promise<{ result: RunResult; done: Promise<RunResult> } | null> {
     const fence = await claim(day, again);
     if (fence === null) return null;
     const result: RunResult = { day, queued: 0, skipped: 0, failed: 0, complete: false };
+    const done = walk(day, fence, result);
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done)).catch(() => undefined);
+    return { result, done };
+  }
+
+  async function walk(day: string, fence: number, result: RunResult): Promise<RunResult> {
     const pageSize = Math.min(policy.pageSize ?? PAGE_SIZE, PAGE_SIZE);
     let held = true;
     try {
       const issue = await db.selectFrom('newsletter_issues').selectAll().where('day', '=', day).executeTakeFirst();
       let after: string | null = null;
       for (;;) {
+        if (stopping) {
+          // The service is shutting down: the day is left unfinished, and the lease let go below, so another
+          // replica (or this one restarted) goes on at its next tick.
+          held = false;
+          break;
+        }
         const page = await readersAfter(day, after, pageSize);
         if (!page.length) break;
         after = page.at(-1)!.id;
@@ -240,6 +266,7 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
 
   return {
     runDay,
+    startDay,
     /** The reader's choice, and whether their plan includes the newsletter. */
     async subscription(userId: string, bearer: string) {
       const row = await db.selectFrom('newsletter_subscriptions').select('subscribed').where('user_id', '=', userId).executeTakeFirst();
@@ -265,7 +292,11 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
       return userId;
     },
     start: job.start,
-    stop: job.stop,
+    async stop() {
+      stopping = true;
+      await job.stop();
+      await Promise.allSettled([...inFlight]);
+    },
   };
 }
 export type Newsletter = ReturnType<typeof createNewsletter>;

@@ -53,5 +53,9 @@ export const adminNewsletterResponse = z.object({
 export const newsletterRunBody = z.object({}).strict().default({});
 export const newsletterRunResponse = z.object({
   success: z.literal(true),
-  run: z.object({ day: z.string(), queued: z.number().int(), skipped: z.number().int(), complete: z.boolean() }),
+  /**
+   * What the run did (200), or has done so far while it goes on (202, `in_progress`: the list was too long to wait
+   * for; the Newsletter page's "What went out" counts grow as it goes).
+   */
+  run: z.object({ day: z.string(), queued: z.number().int(), skipped: z.number().int(), complete: z.boolean(), in_progress: z.boolean() }),
 });

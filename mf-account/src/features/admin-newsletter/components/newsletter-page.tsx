@@ -14,7 +14,7 @@ import { getNewsletter } from '../api/get-newsletter.ts';
 import { saveIssue } from '../api/save-issue.ts';
 import { sendTodaysNow } from '../api/send-now.ts';
 import { withdrawIssue } from '../api/withdraw-issue.ts';
-import { draftErrors, emptyDraft, FORMAT_LABELS, isEditable, KIND_LABELS, type IssueDraft } from '../domain/newsletter.ts';
+import { draftErrors, emptyDraft, FORMAT_LABELS, isEditable, KIND_LABELS, runMessage, type IssueDraft } from '../domain/newsletter.ts';
 import page from './newsletter-page.module.css';
 
 const FORMAT_OPTIONS = (['markdown', 'text'] as const).map((value) => ({ value, label: FORMAT_LABELS[value] }));
@@ -123,8 +123,7 @@ export function NewsletterPage() {
               Refresh
             </Button>
             <Button variant="primary" disabled={busy} onClick={() => void act(async () => {
-              const run = await sendTodaysNow();
-              return `Today’s newsletter: ${countLabel(run.queued, 'message', 'messages')} queued${run.skipped ? `, ${run.skipped} subscribed ${run.skipped === 1 ? 'reader' : 'readers'} without a plan that includes it` : ''}${run.complete ? '' : '; some readers could not be checked and are left for the next try'}.`;
+              return runMessage(await sendTodaysNow());
             })}>
               Send today’s now
             </Button>

@@ -1,5 +1,6 @@
 // The admin console's view of the daily newsletter: identity's /api/identity/admin/newsletter routes.
 import type { NewsletterDay, NewsletterFormat, NewsletterIssue } from '@keisha/contracts/identity';
+import { countLabel } from '../../../lib/format.ts';
 
 export interface AdminNewsletterResponse {
   success: true;
@@ -37,3 +38,21 @@ export function draftErrors(draft: IssueDraft, now = new Date()): Partial<Record
 
 /** An issue can be changed or withdrawn until its day's messages are queued. */
 export const isEditable = (issue: NewsletterIssue): boolean => issue.recipients === 0;
+
+/** What "Send today's now" answered: the run's counts, whole (200) or so far (202, still going out). */
+export interface RunSummary {
+  day: string;
+  queued: number;
+  skipped: number;
+  complete: boolean;
+  in_progress: boolean;
+}
+
+/** The notice after "Send today's now". */
+export function runMessage(run: RunSummary): string {
+  const skipped = run.skipped ? `, ${run.skipped} subscribed ${run.skipped === 1 ? 'reader' : 'readers'} without a plan that includes it` : '';
+  if (run.in_progress) {
+    return `Today’s newsletter is going out: ${countLabel(run.queued, 'message', 'messages')} queued so far${skipped}. It goes on without this page; Refresh shows how far it got.`;
+  }
+  return `Today’s newsletter: ${countLabel(run.queued, 'message', 'messages')} queued${skipped}${run.complete ? '' : '; some readers could not be checked and are left for the next try'}.`;
+}

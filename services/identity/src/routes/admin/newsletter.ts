@@ -10,7 +10,10 @@ import { utcDay, type Newsletter } from '../../newsletter/newsletter.ts';
 
 const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 
-export async function adminNewsletterRoutes(app: ServiceApp, options: { newsletter: Newsletter; issues: NewsletterIssues; sendHourUtc: number }): Promise<void> {
+export async function adminNewsletterRoutes(
+  app: ServiceApp,
+  options: { newsletter: Newsletter; issues: NewsletterIssues; sendHourUtc: number; /** How long "Send now" waits for the run before answering 202. */ runWaitMs: number },
+): Promise<void> {
   const { issues, newsletter } = options;
   app.addHook('preHandler', app.authenticate);
   app.addHook('preHandler', requireAdmin);
@@ -44,11 +47,25 @@ export async function adminNewsletterRoutes(app: ServiceApp, options: { newslett
 
   app.post(
     ADMIN_NEWSLETTER_PATHS.run,
-    { schema: { tags: ['admin'], summary: 'Send today’s newsletter now to subscribed readers who have not had it', body: newsletterRunBody, response: { 200: newsletterRunResponse, ...errors } } },
-    async () => {
-      const result = await newsletter.runDay(utcDay(new Date()), true);
-      if (!result) throw new AppError(409, 'RUN_IN_PROGRESS', 'Today’s newsletter is being sent right now. Try again in a minute.');
-      return { success: true as const, run: { day: result.day, queued: result.queued, skipped: result.skipped, complete: result.complete } };
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Send today’s newsletter now to subscribed readers who have not had it (202 while it is still going out)',
+        body: newsletterRunBody,
+        response: { 200: newsletterRunResponse, 202: newsletterRunResponse, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      const started = await newsletter.startDay(utcDay(new Date()), true);
+      if (!started) throw new AppError(409, 'RUN_IN_PROGRESS', 'Today’s newsletter is being sent right now. Try again in a minute.');
+      // A long list outlasts the edge's wait for identity (10 s): past `runWaitMs` the answer says how far the run got,
+      // and the run goes on without the request.
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([started.done, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.runWaitMs)))]);
+      clearTimeout(timer);
+      const run = finished ?? started.result;
+      if (!finished) reply.code(202);
+      return { success: true as const, run: { day: run.day, queued: run.queued, skipped: run.skipped, complete: finished ? run.complete : false, in_progress: !finished } };
     },
   );
 }
