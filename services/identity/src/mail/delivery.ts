@@ -1,6 +1,7 @@
 // Delivers the outbox: a poller on the service's own database, safe with several replicas.
 import type { FastifyBaseLogger } from 'fastify';
 import { retryDelayMs } from './backoff.ts';
+import type { MailOutboxRow } from '../db/database.ts';
 import type { OutboxRepository } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -11,9 +12,9 @@ export interface DeliveryPolicy {
   retryBaseMs: number;
   retryMaxMs: number;
   /**
-   * Messages a claim takes (1 unless a test says otherwise). One at a time, each message's lease starts when its own
-   * send starts, so only a send longer than the lease can be sent twice (the transport's timeouts stay inside it),
-   * and a link a reader waits for goes right after the message in flight, however much bulk mail waits.
+   * Messages a claim takes (10 unless a test says otherwise). They are sent at the same time, so a batch lasts about as
+   * long as its slowest send, which the transport's timeouts keep inside the lease: a batch that outlived its lease
+   * would be claimed, and sent, again by another replica. A link a reader waits for goes in the next claim.
    */
   batchSize?: number;
 }
@@ -32,21 +33,23 @@ export function createMailDelivery(outbox: OutboxRepository, transport: MailTran
   let again = false;
   let stopped = true;
 
+  async function deliver(row: MailOutboxRow): Promise<void> {
+    try {
+      await transport.send(row);
+      await outbox.markSent(row);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const retryIn = row.attempts >= policy.maxAttempts ? null : retryDelayMs(row.attempts, policy.retryBaseMs, policy.retryMaxMs);
+      await outbox.markAttemptFailed(row, reason, retryIn);
+      log.warn({ messageId: row.id, kind: row.kind, attempt: row.attempts, retryInMs: retryIn, err: reason }, retryIn === null ? 'mail failed for good' : 'mail attempt failed');
+    }
+  }
+
   async function deliverDue(): Promise<void> {
     for (;;) {
-      const claimed = await outbox.claim(policy.batchSize ?? 1, policy.leaseMs);
+      const claimed = await outbox.claim(policy.batchSize ?? 10, policy.leaseMs);
       if (claimed.length === 0) return;
-      for (const row of claimed) {
-        try {
-          await transport.send(row);
-          await outbox.markSent(row);
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          const retryIn = row.attempts >= policy.maxAttempts ? null : retryDelayMs(row.attempts, policy.retryBaseMs, policy.retryMaxMs);
-          await outbox.markAttemptFailed(row, reason, retryIn);
-          log.warn({ messageId: row.id, kind: row.kind, attempt: row.attempts, retryInMs: retryIn, err: reason }, retryIn === null ? 'mail failed for good' : 'mail attempt failed');
-        }
-      }
+      await Promise.all(claimed.map(deliver));
       if (stopped) return;
     }
   }
