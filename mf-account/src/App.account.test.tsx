@@ -129,7 +129,7 @@ describe('signed in', () => {
     await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
     const described = (current.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('Your current password is incorrect.');
-    expect(document.activeElement).toBe(current);
+    await waitFor(() => expect(document.activeElement).toBe(current)); // the focus follows the render that marks the field
     expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull();
     // Editing the field clears it.
     fireEvent.change(current, { target: { value: 'right-pass' } });
