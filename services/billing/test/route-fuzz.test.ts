@@ -115,14 +115,19 @@ describe.each(targets)('billing routes under generated hostile requests on $kind
     fuzzTimeoutMs(ROUTES.length),
   );
 
+  /** Who asks the internal read routes: each kind of caller, the internal token alone let in; Alice's id fuzzed. */
+  const internalReaders = () => ({
+    accountId: aliceId,
+    table: 'subscriptions',
+    callers: { guest: {}, user: bearer(alice), admin: bearer(admin), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } },
+    internalCaller: 'service',
+  });
+
   it('answers hostile account ids on the export route below 500, refusals in our error shape, nothing leaked; the internal token alone gets data', async () => {
     const failures = await fuzzInternalRead(ctx.app, {
       route: INTERNAL_ACCOUNT_EXPORT_PATH,
       path: internalAccountExportPath,
-      accountId: aliceId,
-      table: 'subscriptions',
-      callers: { guest: {}, user: bearer(alice), admin: bearer(admin), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } },
-      internalCaller: 'service',
+      ...internalReaders(),
       shape: accountExportPart,
     });
     expect(failures).toEqual([]);
@@ -135,10 +140,7 @@ describe.each(targets)('billing routes under generated hostile requests on $kind
     const failures = await fuzzInternalRead(ctx.app, {
       route: INTERNAL_ENTITLEMENTS_PATH,
       path: (id) => internalEntitlementsPath([id]),
-      accountId: aliceId,
-      table: 'subscriptions',
-      callers: { guest: {}, user: bearer(alice), admin: bearer(admin), 'wrong token': { [INTERNAL_TOKEN_HEADER]: `${INTERNAL}x` }, service: { [INTERNAL_TOKEN_HEADER]: INTERNAL } },
-      internalCaller: 'service',
+      ...internalReaders(),
       shape: adminEntitlementsResponse,
     });
     expect(failures).toEqual([]);

@@ -20,7 +20,9 @@ export async function entitlementsOf(db: Kysely<BillingDatabase>, ids: readonly 
   const byAccount = new Map<string, SubscriptionFacts[]>();
   for (const row of rows) {
     const key = row.user_id.toLowerCase();
-    byAccount.set(key, [...(byAccount.get(key) ?? []), row as SubscriptionFacts]);
+    const facts = byAccount.get(key) ?? [];
+    facts.push(row as SubscriptionFacts);
+    byAccount.set(key, facts);
   }
   return new Map(ids.map((id) => [id, entitlementOf(byAccount.get(id.toLowerCase()) ?? [], now)]));
 }
