@@ -28,6 +28,7 @@ import { supportRoutes } from './routes/support/index.ts';
 import { createSupport } from './support/support.ts';
 import { createReceipts } from './receipts/receipts.ts';
 import { createAccountDeletion } from './erasure/delete-account.ts';
+import { createHousekeeping } from './housekeeping/housekeeping.ts';
 import { createErasure } from './erasure/erasure.ts';
 import { createAccountExport } from './export/account-export.ts';
 import { createExportGate } from './export/export-gate.ts';
@@ -95,6 +96,14 @@ export async function buildIdentityApp(
         onPasswordChanged: (row, trx) => recovery.queuePasswordChangedOnAccount(row, trx),
         afterPasswordChanged: () => mail.delivery.nudge(),
       });
+      // Rows that have ended (failure windows, expired sign-in families, old links and counts), deleted on a timer.
+      const housekeeping = createHousekeeping(
+        db,
+        { loginFailureWindowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000, everyMs: config.HOUSEKEEPING_POLL_MS, timer: config.HOUSEKEEPING_ENABLED },
+        app.log,
+      );
+      app.addHook('onReady', async () => housekeeping.start());
+      app.addHook('onClose', () => housekeeping.stop());
       const background = createBackgroundWork(app.log);
       app.addHook('onClose', () => background.drain());
       const recovery: Recovery = createRecovery(app, db, { outbox: mail.outbox, delivery: mail.delivery, accounts, background }, {

@@ -45,6 +45,9 @@ export const identityConfigSchema = baseConfigSchema.extend({
   MAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   MAIL_RETENTION_POLL_MS: z.coerce.number().int().min(100).default(3_600_000),
   MAIL_RETENTION_ENABLED: z.stringbool().default(true),
+  /** How often identity deletes ended rows: failure windows, expired sign-in families, old links and counts (src/housekeeping). */
+  HOUSEKEEPING_POLL_MS: z.coerce.number().int().min(100).default(600_000),
+  HOUSEKEEPING_ENABLED: z.stringbool().default(true),
   VERIFY_EMAIL_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
   VERIFY_EMAIL_RESEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   VERIFY_EMAIL_RESEND_PER_DAY: z.coerce.number().int().min(1).default(5),

@@ -40,6 +40,7 @@ export async function identityAppOn(database: TestDatabase<IdentityDatabase>, en
     RECEIPTS_ENABLED: 'false', // the receipts' timer only where a test asks for it (receipts.test.ts)
     ERASURE_ENABLED: 'false', // the account erasures' timer only where a test asks for it (account-erasure.test.ts)
     MAIL_RETENTION_ENABLED: 'false', // the outbox's retention pass only where a test runs it (mail-retention.test.ts)
+    HOUSEKEEPING_ENABLED: 'false', // the deletion of ended rows only where a test runs it (housekeeping.test.ts)
     ...env,
   });
   const app = await buildIdentityApp(config, { ...database, close: async () => {} }, false, () => {});

@@ -114,7 +114,6 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
       if (!(await signups.take(address, options.signupDailyLimit))) {
         throw new AppError(429, AUTH_ERRORS.rateLimited, SIGNUP_LIMIT_MESSAGE, undefined, { retryAfterSeconds: secondsToNextUtcDay() });
       }
-      if (Math.random() < 0.01) void signups.forgetOld().catch(() => undefined);
       const hash = await hashPassword(password);
       // What a new account causes (its verification message) is written with it, or not at all.
       const row = await db.transaction().execute(async (trx) => {

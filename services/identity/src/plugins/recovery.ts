@@ -105,7 +105,6 @@ export function createRecovery(app: ServiceApp, db: Kysely<IdentityDatabase>, de
   }
 
   async function accountAllows(subject: string): Promise<boolean> {
-    if (Math.random() < 0.01) void Promise.all([requests.forgetOld(), links.forgetOld()]).catch(() => undefined);
     const counted = await requests.count(subject, policy.requestWindowMs);
     return counted.used <= policy.perAccountLimit;
   }

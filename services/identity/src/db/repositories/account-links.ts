@@ -28,9 +28,15 @@ export function accountLinksRepository(db: Kysely<IdentityDatabase>) {
         .where('used_at', 'is', null)
         .execute();
     },
-    /** Links that have expired a day ago are never read again. */
-    async forgetOld(): Promise<void> {
-      await db.deleteFrom('account_links').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+    /** Links that expired a day ago are never read again: deletes up to `limit` of them; how many it deleted. */
+    async forgetOld(limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('account_links')
+        .where('token_hash', 'in', (eb) =>
+          eb.selectFrom('account_links as old').select('old.token_hash').where('old.expires_at', '<', sql<Date>`now() - interval '1 day'`).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

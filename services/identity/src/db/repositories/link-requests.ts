@@ -29,9 +29,15 @@ export function linkRequestsRepository(db: Kysely<IdentityDatabase>) {
         .executeTakeFirstOrThrow();
       return { used: row.used, windowStartedAt: new Date(row.window_started_at) };
     },
-    /** Windows that ended a day ago are never read again. */
-    async forgetOld(): Promise<void> {
-      await db.deleteFrom('link_request_counts').where('window_started_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+    /** Windows that started a day ago are never read again: deletes up to `limit` of them; how many it deleted. */
+    async forgetOld(limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('link_request_counts')
+        .where('subject', 'in', (eb) =>
+          eb.selectFrom('link_request_counts as old').select('old.subject').where('old.window_started_at', '<', sql<Date>`now() - interval '1 day'`).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -25,12 +25,35 @@ export function loginFailuresRepository(db: Kysely<IdentityDatabase>) {
     async clear(subject: string): Promise<void> {
       await db.deleteFrom('login_failures').where('subject', '=', subject).execute();
     },
-    /** Every failure counted against an account, from every address (an administrator's unlock). */
+    /**
+     * Every failure counted against an account, from every address (an administrator's unlock, a reset). The pairs
+     * are found by their prefix with LIKE, which the `text_pattern_ops` index serves; a `%`, `_` or backslash in
+     * the address is escaped so it matches only itself.
+     */
     async clearAccount(email: string): Promise<void> {
+      const prefix = `pair:${email}|`.replace(/[\\%_]/g, (c) => `\\${c}`);
       await db
         .deleteFrom('login_failures')
-        .where((eb) => eb.or([eb('subject', '=', `account:${email}`), eb(sql<boolean>`starts_with(subject, ${`pair:${email}|`})`, '=', true)]))
+        .where((eb) => eb.or([eb('subject', '=', `account:${email}`), eb('subject', 'like', `${prefix}%`)]))
         .execute();
+    },
+    /**
+     * Windows that ended at least `keepMs` ago: a window past its end counts as no failures (the next failure starts
+     * a new one), so its row is never read again. Deletes up to `limit` of them; how many it deleted.
+     */
+    async forgetEnded(keepMs: number, limit: number): Promise<number> {
+      const keepSeconds = Math.ceil(keepMs / 1000);
+      const result = await db
+        .deleteFrom('login_failures')
+        .where('subject', 'in', (eb) =>
+          eb
+            .selectFrom('login_failures as old')
+            .select('old.subject')
+            .where('old.window_started_at', '<', sql<Date>`now() - make_interval(secs => ${keepSeconds})`)
+            .limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async isKnownAddress(email: string, address: string): Promise<boolean> {
       const row = await db.selectFrom('login_known_addresses').select('email').where('email', '=', email).where('address', '=', address).executeTakeFirst();

@@ -30,9 +30,15 @@ export function signupsRepository(db: Kysely<IdentityDatabase>) {
         .where('day', '=', sql<string>`(now() at time zone 'utc')::date`)
         .execute();
     },
-    /** Yesterday's and older counts are never read again. */
-    async forgetOld(): Promise<void> {
-      await db.deleteFrom('signups_per_address').where('day', '<', sql<string>`(now() at time zone 'utc')::date`).execute();
+    /** Yesterday's and older counts are never read again: deletes up to `limit` of them; how many it deleted. */
+    async forgetOld(limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('signups_per_address')
+        .where(
+          sql<boolean>`(address, day) in (select address, day from signups_per_address where day < (now() at time zone 'utc')::date limit ${limit})`,
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
