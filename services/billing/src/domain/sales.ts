@@ -9,6 +9,7 @@ import { lastLocalDays, type LocalDays } from '@keisha/service-kit';
  * first payment of a plan (activated), a later one of a renewing plan (renewed), or a refund.
  */
 export type SaleKind = 'purchase' | 'renewal' | 'refund';
+// The partial index payment_events_sales_idx (migration 2026120501) names the same three outcomes: change both.
 export const OUTCOME_OF_KIND: Record<SaleKind, string> = { purchase: 'applied: activated', renewal: 'applied: renewed', refund: 'applied: refunded' };
 
 export interface SaleRow {

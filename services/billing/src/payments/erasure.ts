@@ -44,13 +44,21 @@ async function markErased(db: Kysely<BillingDatabase>, userId: string): Promise<
 /** Free text a person wrote about a purchase: a close with the buyer's reason, an administrator's rejection. */
 const PERSONAL_REASON = sql<boolean>`(failure_reason ~ '^(cancelled|rejected): ' and failure_reason not in (${`cancelled: ${ERASURE_REASON}`}, ${`cancelled: ${ERASED_TEXT}`}, ${`rejected: ${ERASED_TEXT}`}))`;
 
+/**
+ * Deletes the demo requests under `addresses` (addressesPaidWith's, lower-cased). The expression index on
+ * lower(email) (migration 2026120502) serves it; the export lists the same rows (demoRequestsQuery).
+ */
+export function deleteDemoRequestsQuery(db: Kysely<BillingDatabase>, addresses: readonly string[]) {
+  return db.deleteFrom('enterprise_demo_requests').where(sql<string>`lower(email)`, 'in', addresses);
+}
+
 /** Clears what names the person; purchases, payment events and amounts stay, under the opaque account id. */
 async function clearPersonalData(db: Kysely<BillingDatabase>, userId: string): Promise<Omit<Erasure['erased'], 'checkouts_closed' | 'renewals_stopped'>> {
   return db.transaction().execute(async (trx) => {
     const addresses = await addressesPaidWith(trx, userId);
     // The demo requests under the addresses this account paid with are this person's too.
     const demoRequests = addresses.length
-      ? await trx.deleteFrom('enterprise_demo_requests').where(sql<string>`lower(email)`, 'in', addresses).executeTakeFirst()
+      ? await deleteDemoRequestsQuery(trx, addresses).executeTakeFirst()
       : { numDeletedRows: 0n };
     const purchases = await trx
       .updateTable('subscriptions')

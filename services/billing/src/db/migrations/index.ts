@@ -8,6 +8,9 @@ import * as billingPaypalSandbox from './2026112702_billing_paypal_sandbox.ts';
 import * as purchaseEventFeed from './2026120201_purchase_event_feed.ts';
 import * as billingAccountErasure from './2026120301_billing_account_erasure.ts';
 import * as erasedAccountPaymentReturns from './2026120401_erased_account_payment_returns.ts';
+import * as paymentEventsSalesIdx from './2026120501_payment_events_sales_idx.ts';
+import * as demoRequestLowerEmail from './2026120502_demo_request_lower_email.ts';
+import * as subscriptionsProductTierStatus from './2026120503_subscriptions_product_tier_status.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
@@ -19,4 +22,7 @@ export const migrations: MigrationSet = {
   '2026120201_purchase_event_feed': purchaseEventFeed,
   '2026120301_billing_account_erasure': billingAccountErasure,
   '2026120401_erased_account_payment_returns': erasedAccountPaymentReturns,
+  '2026120501_payment_events_sales_idx': paymentEventsSalesIdx,
+  '2026120502_demo_request_lower_email': demoRequestLowerEmail,
+  '2026120503_subscriptions_product_tier_status': subscriptionsProductTierStatus,
 };

@@ -35,6 +35,19 @@ export function actorOf(actor: string | null, userId: string): EventActor {
   return actor.startsWith(BILLING_ACTOR) ? 'billing' : 'an administrator';
 }
 
+/**
+ * The demo requests under `addresses` (addressesPaidWith's, lower-cased), oldest first: the ones the erasure deletes
+ * (deleteDemoRequestsQuery). The expression index on lower(email) (migration 2026120502) serves it.
+ */
+export function demoRequestsQuery(db: Kysely<BillingDatabase>, addresses: readonly string[]) {
+  return db
+    .selectFrom('enterprise_demo_requests')
+    .select(['id', 'email', 'created_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', addresses))
+    .orderBy('created_at')
+    .orderBy('id');
+}
+
 export function accountExportRepository(db: Kysely<BillingDatabase>) {
   return {
     /**
@@ -96,13 +109,7 @@ export function accountExportRepository(db: Kysely<BillingDatabase>) {
             .execute();
           const addresses = await addressesPaidWith(trx, userId);
           const demoRequests = addresses.length
-            ? await trx
-                .selectFrom('enterprise_demo_requests')
-                .select(['id', 'email', 'created_at'])
-                .where((eb) => eb(eb.fn('lower', ['email']), 'in', addresses))
-                .orderBy('created_at')
-                .orderBy('id')
-                .execute()
+            ? await demoRequestsQuery(trx, addresses).execute()
             : [];
 
           const known = account !== undefined || purchases.length > 0;

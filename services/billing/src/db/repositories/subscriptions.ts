@@ -35,6 +35,24 @@ export async function addressesPaidWith(db: Kysely<BillingDatabase>, userId: str
   return rows.map((row) => row.address);
 }
 
+/**
+ * Chat Gold's readers (lifetime, active), each once, by their first Gold purchase: the early-access list. Served by
+ * the (product, tier, status) index (migration 2026120503).
+ */
+export function goldReadersQuery(db: Kysely<BillingDatabase>, limit: number) {
+  return db
+    .selectFrom('subscriptions')
+    .select((eb) => ['user_id', eb.fn.max('email').as('email'), eb.fn.min(eb.fn.coalesce('activated_at', 'created_at')).as('since')])
+    .where('product', '=', 'chat')
+    .where('tier', '=', 'Gold')
+    .where('status', '=', 'active')
+    .where(notErased)
+    .groupBy('user_id')
+    .orderBy('since', 'asc')
+    .orderBy('user_id')
+    .limit(limit);
+}
+
 export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
   return {
     async create(values: NewSubscription): Promise<SubscriptionRow> {
@@ -71,18 +89,7 @@ export function subscriptionsRepository(db: Kysely<BillingDatabase>) {
 
     /** Chat Gold's readers (lifetime, active), each once, by their first Gold purchase: the early-access list. */
     async listGoldReaders(limit = 5_000): Promise<Array<{ user_id: string; email: string | null; since: Date }>> {
-      const rows = await db
-        .selectFrom('subscriptions')
-        .select((eb) => ['user_id', eb.fn.max('email').as('email'), eb.fn.min(eb.fn.coalesce('activated_at', 'created_at')).as('since')])
-        .where('product', '=', 'chat')
-        .where('tier', '=', 'Gold')
-        .where('status', '=', 'active')
-        .where(notErased)
-        .groupBy('user_id')
-        .orderBy('since', 'asc')
-        .orderBy('user_id')
-        .limit(limit)
-        .execute();
+      const rows = await goldReadersQuery(db, limit).execute();
       return rows.map((row) => ({ user_id: row.user_id, email: row.email ?? null, since: new Date(row.since as unknown as string | Date) }));
     },
 

@@ -9,9 +9,12 @@ import { sql, type Kysely } from 'kysely';
 import type { BillingDatabase } from '../../db/database.ts';
 import { OUTCOME_OF_KIND, salesFigures, salesPeriod, type SaleRow, type SalesPeriod } from '../../domain/sales.ts';
 
-/** Confirmed payment events of the period with their purchase's plan, provider and price, per local day. */
-export async function saleRows(db: Kysely<BillingDatabase>, period: SalesPeriod, timeZone: string): Promise<SaleRow[]> {
-  const result = await sql<SaleRow>`
+/**
+ * Confirmed payment events of the period with their purchase's plan, provider and price, per local day. The outcomes
+ * are those of the partial index payment_events_sales_idx (migration 2026120501), which serves this read.
+ */
+export function saleRowsQuery(period: SalesPeriod, timeZone: string) {
+  return sql<SaleRow>`
     select to_char(e.received_at at time zone ${timeZone}, 'YYYY-MM-DD') as day,
       s.product, s.tier, s.provider,
       case e.outcome when ${OUTCOME_OF_KIND.purchase} then 'purchase' when ${OUTCOME_OF_KIND.renewal} then 'renewal' else 'refund' end as kind,
@@ -21,8 +24,11 @@ export async function saleRows(db: Kysely<BillingDatabase>, period: SalesPeriod,
     where e.outcome in (${OUTCOME_OF_KIND.purchase}, ${OUTCOME_OF_KIND.renewal}, ${OUTCOME_OF_KIND.refund})
       and e.received_at >= (${period.from}::timestamp at time zone ${timeZone})
       and e.received_at < (${period.until}::timestamp at time zone ${timeZone})
-    group by 1, 2, 3, 4, 5`.execute(db);
-  return result.rows;
+    group by 1, 2, 3, 4, 5`;
+}
+
+export async function saleRows(db: Kysely<BillingDatabase>, period: SalesPeriod, timeZone: string): Promise<SaleRow[]> {
+  return (await saleRowsQuery(period, timeZone).execute(db)).rows;
 }
 
 export async function adminSalesRoutes(app: ServiceApp): Promise<void> {

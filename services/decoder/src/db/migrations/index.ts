@@ -10,6 +10,7 @@ import * as historyResultText from './2026112701_history_result_text.ts';
 import * as fairnessApiAccountUsage from './2026112702_fairness_api_account_usage.ts';
 import * as analyticsBounds from './2026112703_analytics_bounds.ts';
 import * as analyticsAddressDays from './2026112704_analytics_address_days.ts';
+import * as analyticsAddressDaysDay from './2026120501_analytics_address_days_day.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_analytics_events': createAnalyticsEvents,
@@ -23,4 +24,5 @@ export const migrations: MigrationSet = {
   '2026112702_fairness_api_account_usage': fairnessApiAccountUsage,
   '2026112703_analytics_bounds': analyticsBounds,
   '2026112704_analytics_address_days': analyticsAddressDays,
+  '2026120501_analytics_address_days_day': analyticsAddressDaysDay,
 };

@@ -29,6 +29,14 @@ export function eventCountsQuery(period: AnalyticsPeriodDays, timeZone: string) 
     group by grouping sets ((day, event), (event))`;
 }
 
+/**
+ * The addresses' shares of days before yesterday, which the sweep deletes: an address's share matters only on its
+ * day. Served by the index on `day` (migration 2026120501_analytics_address_days_day).
+ */
+export function deleteStaleAddressDaysQuery(db: Kysely<DecoderDatabase>) {
+  return db.deleteFrom('analytics_address_days').where('day', '<', sql<string>`(now() at time zone 'UTC')::date - 1`);
+}
+
 export function analyticsRepository(db: Kysely<DecoderDatabase>) {
   return {
     async eventCounts(period: AnalyticsPeriodDays, timeZone: string): Promise<EventCountRow[]> {
@@ -108,7 +116,7 @@ export function analyticsRepository(db: Kysely<DecoderDatabase>) {
       const days = await db.deleteFrom('analytics_days').where('day', '<', cutoff.toISOString().slice(0, 10)).executeTakeFirst();
       deleted.days = Number(days.numDeletedRows ?? 0);
       // An address's share matters only on its day: yesterday's rows go at once.
-      await db.deleteFrom('analytics_address_days').where('day', '<', sql<string>`(now() at time zone 'UTC')::date - 1`).execute();
+      await deleteStaleAddressDaysQuery(db).execute();
       return deleted;
     },
 
