@@ -18,6 +18,7 @@ import { apiKeyRoutes } from './routes/api-keys/index.ts';
 import { publicApiRoutes } from './routes/public-api/index.ts';
 import { billingOwnerPlans, fixedOwnerPlan } from './plugins/key-owner-plan.ts';
 import { identityOwnerAccounts } from './plugins/key-owner-account.ts';
+import { registerGuestSweep } from './plugins/guest-sweep.ts';
 
 export interface DecoderDeps {
   /** The embedded engine; with an LLM configured it is wrapped, and answers whenever the model cannot. */
@@ -75,6 +76,7 @@ export async function buildDecoderApp(config: DecoderConfig, database: DatabaseH
         sweepIntervalMs: config.ANALYTICS_SWEEP_INTERVAL_MS,
       });
       await app.register(historyRoutes);
+      registerGuestSweep(app, { everyMs: config.GUEST_SWEEP_INTERVAL_MS, enabled: config.GUEST_SWEEP_ENABLED });
       // API access: keys on the account page, the public v1 API with them.
       const dailyLimits = { key: config.API_KEY_DAILY_LIMIT, account: config.API_ACCOUNT_DAILY_LIMIT };
       await app.register(apiKeyRoutes, { tiers, dailyLimits });

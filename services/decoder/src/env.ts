@@ -21,6 +21,9 @@ export const decoderConfigSchema = baseConfigSchema.extend({
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How often rows past the retention period are deleted (also once at start). */
   ANALYTICS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
+  /** How often guests' daily counters and stored days are deleted once past their day (src/plugins/guest-sweep.ts). */
+  GUEST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
+  GUEST_SWEEP_ENABLED: z.stringbool().default(true),
   COOKIE_SECURE: z.stringbool().default(false),
   /** Where billing answers a reader's entitlements (their decoder tier). */
   BILLING_URL: z.url().default('http://127.0.0.1:4004'),

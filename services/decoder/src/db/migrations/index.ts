@@ -11,6 +11,7 @@ import * as fairnessApiAccountUsage from './2026112702_fairness_api_account_usag
 import * as analyticsBounds from './2026112703_analytics_bounds.ts';
 import * as analyticsAddressDays from './2026112704_analytics_address_days.ts';
 import * as analyticsAddressDaysDay from './2026120501_analytics_address_days_day.ts';
+import * as guestDaysSweep from './2026120502_guest_days_sweep.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_analytics_events': createAnalyticsEvents,
@@ -25,4 +26,5 @@ export const migrations: MigrationSet = {
   '2026112703_analytics_bounds': analyticsBounds,
   '2026112704_analytics_address_days': analyticsAddressDays,
   '2026120501_analytics_address_days_day': analyticsAddressDaysDay,
+  '2026120502_guest_days_sweep': guestDaysSweep,
 };

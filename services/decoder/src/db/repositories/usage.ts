@@ -8,6 +8,9 @@ export type { Counter, HistoryEntry } from './usage-rows.ts';
 
 class LimitReached extends Error {}
 
+/** UTC days a guest's counters and stored day are kept after their day (forgetGuestDays). */
+export const GUEST_DAYS_KEPT = 3;
+
 /** The counters of a request, from each subject's day. */
 export function countersOf(days: Map<string, ReaderDay>): Counter[] {
   return [...days].map(([subject, { day }]) => ({ subject, day }));
@@ -106,6 +109,28 @@ export function usageRepository(db: Kysely<DecoderDatabase>, kind: DatabaseKind 
         .where((eb) => eb.or(ordered(counters).map(({ subject, day }) => eb.and([eb('subject', '=', subject), eb('day', '=', day)]))))
         .executeTakeFirst();
       return Number(row?.used ?? 0);
+    },
+
+    /**
+     * Deletes guests' counters (`ip:`, `device:`) of days before `GUEST_DAYS_KEPT` UTC days ago, and the stored day
+     * of guests whose day ended that long ago, up to `limit` rows of each; how many of each it deleted. A reader's
+     * own counters (`user:`) stay: they are their usage history, in their data download.
+     * Why three days: a local date is at most a day behind UTC's, so no guest can be on a deleted counter's day
+     * again, and a guest whose stored day is deleted starts a new day no earlier than a day behind UTC's, whose
+     * counter is kept. Rows are picked by their partial index and deleted by `ctid`, one statement each.
+     */
+    async forgetGuestDays(limit: number): Promise<{ counters: number; days: number }> {
+      const counters = await sql`
+        delete from usage_counters where ctid = any(array(
+          select ctid from usage_counters
+          where subject not like 'user:%' and day < (now() at time zone 'utc')::date - ${GUEST_DAYS_KEPT}::int
+          limit ${limit}))`.execute(db);
+      const days = await sql`
+        delete from reader_days where ctid = any(array(
+          select ctid from reader_days
+          where subject not like 'user:%' and ends_at < now() - make_interval(days => ${GUEST_DAYS_KEPT}::int)
+          limit ${limit}))`.execute(db);
+      return { counters: Number(counters.numAffectedRows ?? 0), days: Number(days.numAffectedRows ?? 0) };
     },
 
     /** Each account's count on its current day (admin console): readers count by their own day. */
