@@ -14,6 +14,7 @@ import { goldReadersQuery } from '../src/db/repositories/subscriptions.ts';
 import { salesPeriod } from '../src/domain/sales.ts';
 import { deleteDemoRequestsQuery } from '../src/payments/erasure.ts';
 import { saleRowsQuery } from '../src/routes/admin-sales/index.ts';
+import { demoRequestsPageQuery } from '../src/routes/demo-requests/index.ts';
 
 const targets = await databaseTargets();
 
@@ -65,5 +66,11 @@ describe.each(targets)('indexes of billing reads on $kind', (target) => {
     const plan = await planOf(database.db, goldReadersQuery(database.db, 5_000).compile());
     expect(plan).toMatch(/subscriptions_product_tier_status_idx/);
     expect(plan).not.toMatch(/Seq Scan on subscriptions/);
+  });
+
+  it("the console's demo requests, newest first, are read a page at a time through the (created_at desc, id) index", async () => {
+    const plan = await planOf(database.db, demoRequestsPageQuery(database.db, 3, 50).compile());
+    expect(plan).toMatch(/enterprise_demo_requests_newest/);
+    expect(plan).not.toMatch(/Sort/);
   });
 });

@@ -11,6 +11,7 @@ import * as erasedAccountPaymentReturns from './2026120401_erased_account_paymen
 import * as paymentEventsSalesIdx from './2026120501_payment_events_sales_idx.ts';
 import * as demoRequestLowerEmail from './2026120502_demo_request_lower_email.ts';
 import * as subscriptionsProductTierStatus from './2026120503_subscriptions_product_tier_status.ts';
+import * as demoRequestsNewest from './2026120504_demo_requests_newest.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_enterprise_demo_requests': createDemoRequests,
@@ -25,4 +26,5 @@ export const migrations: MigrationSet = {
   '2026120501_payment_events_sales_idx': paymentEventsSalesIdx,
   '2026120502_demo_request_lower_email': demoRequestLowerEmail,
   '2026120503_subscriptions_product_tier_status': subscriptionsProductTierStatus,
+  '2026120504_demo_requests_newest': demoRequestsNewest,
 };

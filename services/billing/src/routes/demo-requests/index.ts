@@ -1,8 +1,20 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { BILLING_PATHS } from '@keisha/contracts/billing';
 import { adminDemoRequestsQuery, adminDemoRequestsResponse, demoRequestBody, demoRequestResponse } from '@keisha/contracts/billing/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
+import type { BillingDatabase } from '../../db/database.ts';
+
+/** A page of the console's demo requests, newest first: served by the (created_at desc, id) index (migration 2026120504). */
+export function demoRequestsPageQuery(db: Kysely<BillingDatabase>, page: number, pageSize: number) {
+  return db
+    .selectFrom('enterprise_demo_requests')
+    .select(['id', 'email', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
 
 export async function demoRequestRoutes(app: ServiceApp, options: { rateLimitMax: number }): Promise<void> {
   // Spec section 7: an enterprise visitor asks for a demo. Asking twice is the same lead.
@@ -36,14 +48,7 @@ export async function demoRequestRoutes(app: ServiceApp, options: { rateLimitMax
     async (request) => {
       const { page, page_size } = request.query;
       const [rows, count] = await Promise.all([
-        app.db
-          .selectFrom('enterprise_demo_requests')
-          .select(['id', 'email', 'created_at'])
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(page_size)
-          .offset((page - 1) * page_size)
-          .execute(),
+        demoRequestsPageQuery(app.db as Kysely<BillingDatabase>, page, page_size).execute(),
         app.db.selectFrom('enterprise_demo_requests').select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
       ]);
       const requests = rows.map((row: { id: string; email: string; created_at: Date }) => ({ ...row, created_at: row.created_at.toISOString() }));
