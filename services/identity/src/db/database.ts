@@ -110,6 +110,19 @@ export interface NewsletterDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** A past day's newsletter counts, kept once its messages were settled (newsletter/issues.ts). */
+export interface NewsletterDayTotalsTable {
+  day: string;
+  kind: 'issue' | 'automatic';
+  issue_id: string | null;
+  subject: string;
+  recipients: number;
+  sent: number;
+  pending: number;
+  failed: number;
+  settled_at: Generated<Date>;
+}
+
 export interface NewsletterRunsTable {
   day: ColumnType<string, string, string>;
   locked_until: NullableTimestamp;
@@ -194,6 +207,7 @@ export interface SignupsPerAddressTable {
 }
 
 export interface IdentityDatabase {
+  newsletter_day_totals: NewsletterDayTotalsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;

@@ -3,6 +3,7 @@ import { csvCell, toCsv } from './csv.ts';
 import { normalizeEmailAddress } from './email.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { isLockedOut, signInRefused, DEFAULT_THROTTLE } from './login-throttle.ts';
+import { newsletterDayOfKey, newsletterOutboxKey } from './newsletter-key.ts';
 import { hashPassword, needsRehash, parsePhc, verifyPassword } from './passwords.ts';
 import { judgeRefreshToken, newRefreshToken, parseRefreshCookie } from './refresh-token.ts';
 import { attackNoticeKey, hashLinkToken, judgeLink, LINK_TOKEN_PATTERN, newLinkToken, secondsLeftInWindow } from './one-time-link.ts';
@@ -153,5 +154,16 @@ describe('one-time links', () => {
     const start = new Date('2026-11-27T09:55:00Z');
     expect(attackNoticeKey('u1', start)).toBe(attackNoticeKey('u1', new Date(start)));
     expect(attackNoticeKey('u1', start)).not.toBe(attackNoticeKey('u1', now));
+  });
+});
+
+describe('newsletter outbox keys', () => {
+  it('reads the day back from a newsletter key, and nothing from any other key', () => {
+    const key = newsletterOutboxKey('6f1c2d3e-0000-4000-8000-000000000001', '2026-11-29');
+    expect(key).toBe('newsletter:6f1c2d3e-0000-4000-8000-000000000001:2026-11-29');
+    expect(newsletterDayOfKey(key)).toBe('2026-11-29');
+    for (const other of ['reset:abc:2026-11-29', 'newsletter:abc', 'newsletter:abc:2026-11-2x', 'receipt:newsletter:1:2026-11-29']) {
+      expect(newsletterDayOfKey(other)).toBeUndefined();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The outbox: messages written in the transaction that causes them, claimed by pollers with a lease.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { IdentityDatabase, MailOutboxRow } from '../db/database.ts';
+import { newsletterDayOfKey } from '../domain/newsletter-key.ts';
 
 type Db = Kysely<IdentityDatabase> | Transaction<IdentityDatabase>;
 
@@ -122,17 +123,21 @@ export function outboxRepository(db: Kysely<IdentityDatabase>) {
      * Queues a failed message again, from its first attempt, while its text is kept; null when no failed message
      * with a body has this id (the caller says why). Once: a second call finds it pending.
      */
+    /** Queues a failed message again; a newsletter's day then forgets its kept counts, which this changes. */
     async retry(id: string): Promise<MailOutboxRow | null> {
-      return (
-        (await db
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
           .updateTable('mail_outbox')
           .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, locked_until: null })
           .where('id', '=', id)
           .where('status', '=', 'failed')
           .where('text_body', '<>', '')
           .returningAll()
-          .executeTakeFirst()) ?? null
-      );
+          .executeTakeFirst();
+        const day = row ? newsletterDayOfKey(row.dedupe_key) : undefined;
+        if (day) await trx.deleteFrom('newsletter_day_totals').where('day', '=', day).execute();
+        return row ?? null;
+      });
     },
 
     async find(id: string): Promise<MailOutboxRow | null> {

@@ -20,6 +20,7 @@ import { internalNewsletterDigestsPath } from '@keisha/contracts/decoder';
 import { newsletterDigestsResponse } from '@keisha/contracts/decoder/schemas';
 import { AppError, INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import type { IdentityDatabase, NewsletterIssueRow } from '../db/database.ts';
+import { newsletterOutboxKey } from '../domain/newsletter-key.ts';
 import type { OutboxRepository } from '../mail/outbox.ts';
 import { newsletterTemplate } from '../mail/templates.ts';
 import { renderMail } from '../mail/templates/render.ts';
@@ -140,7 +141,7 @@ export function createNewsletter(deps: NewsletterDeps, policy: NewsletterPolicy)
     const content = issue ? issueContent(issue) : automaticContent(digest!, day, decoderPage);
     const link = unsubscribeUrl(reader.id);
     const mail = await renderMail(newsletterTemplate, { ...content, day, accountUrl, unsubscribeUrl: link });
-    const key = `newsletter:${reader.id}:${day}`;
+    const key = newsletterOutboxKey(reader.id, day);
     return db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('newsletter_deliveries')

@@ -16,6 +16,7 @@ import * as mailOutboxBulk from './2026120501_mail_outbox_bulk.ts';
 import * as newsletterDeliveriesIssue from './2026120502_newsletter_deliveries_issue.ts';
 import * as mailOutboxRecipient from './2026120503_mail_outbox_recipient.ts';
 import * as housekeepingIndexes from './2026120601_housekeeping_indexes.ts';
+import * as newsletterDayTotals from './2026120602_newsletter_day_totals.ts';
 
 export const migrations: MigrationSet = {
   '2026112101_create_waitlist': createWaitlist,
@@ -35,4 +36,5 @@ export const migrations: MigrationSet = {
   '2026120502_newsletter_deliveries_issue': newsletterDeliveriesIssue,
   '2026120503_mail_outbox_recipient': mailOutboxRecipient,
   '2026120601_housekeeping_indexes': housekeepingIndexes,
+  '2026120602_newsletter_day_totals': newsletterDayTotals,
 };
