@@ -5,8 +5,7 @@
 // for the Gold list), which reads as much. A change to a query that its index no longer serves (another outcome in the
 // sales figures, `email` instead of `lower(email)`) fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { databaseTargets, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
+import { databaseTargets, openTestDatabase, planOf, type TestDatabase } from '@keisha/service-kit/testing';
 import type { BillingDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { demoRequestsQuery } from '../src/db/repositories/account-export.ts';
@@ -17,16 +16,6 @@ import { saleRowsQuery } from '../src/routes/admin-sales/index.ts';
 import { demoRequestsPageQuery } from '../src/routes/demo-requests/index.ts';
 
 const targets = await databaseTargets();
-
-/** The plan of `query` when a whole-table read is priced out, so the plan shows which index can serve it, if any. */
-async function planOf(db: Kysely<BillingDatabase>, query: CompiledQuery): Promise<string> {
-  // `set local` in a transaction: the setting and the EXPLAIN run on the same pooled connection, and end with it.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 describe.each(targets)('indexes of billing reads on $kind', (target) => {
   let database: TestDatabase<BillingDatabase>;

@@ -4,8 +4,8 @@
 // The statements find their rows through the partial indexes (the plan names them), and a running decoder sweeps by
 // itself.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { sql, type Kysely } from 'kysely';
+import { databaseTargets, planOf, recordingQueries } from '@keisha/service-kit/testing';
 import type { DecoderDatabase } from '../src/db/database.ts';
 import { GUEST_DAYS_KEPT } from '../src/db/repositories/usage.ts';
 import { createGuestSweep } from '../src/plugins/guest-sweep.ts';
@@ -81,14 +81,7 @@ describe.each(targets)('guest sweep on $kind', (target) => {
   });
 
   it('finds what is due through the partial indexes', async () => {
-    const seen: CompiledQuery[] = [];
-    const watched = db().withPlugin({
-      transformQuery: (args) => {
-        seen.push(db().getExecutor().compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db: watched, seen } = recordingQueries(db());
     await createGuestSweep(watched)();
     const statement = (table: string) => seen.find((q) => q.sql.includes(`delete from ${table}`)) ?? expect.fail(`no delete from ${table}`);
     expect(await planOf(db(), statement('usage_counters'))).toMatch(/\busage_counters_guest_day\b/);
@@ -111,12 +104,3 @@ describe.each(targets)('guest sweep on $kind', (target) => {
     }
   });
 });
-
-/** The plan of `query` when a whole-table read is priced out, so the plan shows which index can serve it, if any. */
-async function planOf(db: Kysely<DecoderDatabase>, query: CompiledQuery): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}

@@ -4,23 +4,12 @@
 // (enable_seqscan off). The test names the index it expects: without it the planner, barred from a Seq Scan, reads the
 // whole primary key (subject, day) instead, which is no better.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { databaseTargets, openTestDatabase, type TestDatabase } from '@keisha/service-kit/testing';
+import { databaseTargets, openTestDatabase, planOf, type TestDatabase } from '@keisha/service-kit/testing';
 import type { DecoderDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { deleteStaleAddressDaysQuery } from '../src/db/repositories/analytics.ts';
 
 const targets = await databaseTargets();
-
-/** The plan of `query` when a whole-table read is priced out, so the plan shows which index can serve it, if any. */
-async function planOf(db: Kysely<DecoderDatabase>, query: CompiledQuery): Promise<string> {
-  // `set local` in a transaction: the setting and the EXPLAIN run on the same pooled connection, and end with it.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 describe.each(targets)('indexes of decoder sweeps on $kind', (target) => {
   let database: TestDatabase<DecoderDatabase>;

@@ -4,9 +4,8 @@
 // queries it runs, and the per-address clear of an unlock, are each served by an index (the plan names it), and a
 // running identity does it by itself.
 import { describe, expect, it } from 'vitest';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { databaseTargets } from '@keisha/service-kit/testing';
-import type { IdentityDatabase } from '../src/db/database.ts';
+import { CompiledQuery } from 'kysely';
+import { databaseTargets, planOf, recordingQueries } from '@keisha/service-kit/testing';
 import { loginFailuresRepository } from '../src/db/repositories/login-failures.ts';
 import { usersRepository } from '../src/db/repositories/users.ts';
 import { createHousekeeping } from '../src/housekeeping/housekeeping.ts';
@@ -104,14 +103,7 @@ describe.each(targets)('housekeeping on $kind', (target) => {
 
   it('reads every table it cleans, the unlock’s clear and the console’s account list through an index', async () => {
     await base.start();
-    const seen: CompiledQuery[] = [];
-    const watched = db().withPlugin({
-      transformQuery: (args) => {
-        seen.push(db().getExecutor().compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db: watched, seen } = recordingQueries(db());
     await createHousekeeping(watched, { loginFailureWindowMs: WINDOW, everyMs: 60_000, timer: false }, silent).runOnce();
     await loginFailuresRepository(watched).clearAccount('a_b@example.org');
     await usersRepository(watched).search(undefined, 1, 50);
@@ -144,12 +136,3 @@ describe.each(targets)('housekeeping on $kind', (target) => {
     expect(await subjects('login_failures')).toEqual(['pair:fresh@example.org|198.51.100.1']);
   });
 });
-
-/** The plan of `query` when a whole-table read is priced out, so the plan shows which index can serve it, if any. */
-async function planOf(db: Kysely<IdentityDatabase>, query: CompiledQuery): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}

@@ -5,6 +5,7 @@ export { lastKnown, NothingKnown, type LastKnownOptions } from './last-known.ts'
 export { openDatabase, preparedStatement, queryColumns, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
 export { batches, type BatchOptions } from './batches.ts';
+export { repeatingJob, type RepeatingJob } from './repeating-job.ts';
 export { groupCommit, groupByCounter, takenUsesSql, writeCounted, type Counted, type CountedResult, type CountedWriter, type GroupCommitOptions } from './group-commit.ts';
 export { createServiceApp, type ServiceApp, type ServiceDefinition } from './app.ts';
 export { runService, type RunOptions } from './run.ts';

@@ -1,9 +1,10 @@
 // The guest sweep: guests' daily counters and stored days are deleted once no time zone can be on their day again
-// (usage repository, forgetGuestDays). Once at start, then on a timer, in every replica: a delete of what another
-// replica already deleted finds nothing. A run takes up to `batch` rows of each table per statement and stops after
-// `maxBatches`, so a backlog (the first run after this shipped, or after a flood) never holds a long lock; the rest
-// waits for the next run. A failure (the database away) is logged, and the next tick tries again.
-import type { ServiceApp } from '@keisha/service-kit';
+// (usage repository, forgetGuestDays). At start, then on a timer (service kit's repeatingJob), in every replica: a
+// delete of what another replica already deleted finds nothing. A run takes up to `batch` rows of each table per
+// statement and stops after `maxBatches`, so a backlog (the first run after this shipped, or after a flood) never
+// holds a long lock; the rest waits for the next run. A failure (the database away) is logged, and the next tick
+// tries again.
+import { repeatingJob, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { DecoderDatabase } from '../db/database.ts';
 import { usageRepository } from '../db/repositories/usage.ts';
@@ -31,31 +32,18 @@ export function createGuestSweep(db: Kysely<DecoderDatabase>, { batch = 5000, ma
 }
 
 export function registerGuestSweep(app: ServiceApp, options: GuestSweepOptions): void {
-  if (!options.enabled) return;
   const sweepOnce = createGuestSweep(app.db as Kysely<DecoderDatabase>, options);
   const swept = app.metrics.counter('decoder_guest_rows_swept_total', 'Guests’ daily counters and stored days deleted after their day, by table.', ['table']);
-  let running: Promise<void> = Promise.resolve();
-  let closed = false;
-  const sweep = () => {
-    if (closed) return;
-    running = running
-      .then(async () => {
-        const deleted = await sweepOnce();
-        swept.inc({ table: 'usage_counters' }, deleted.counters);
-        swept.inc({ table: 'reader_days' }, deleted.days);
-        if (deleted.counters + deleted.days > 0) app.log.info({ deleted }, 'guest sweep: counters and days of guests past their day deleted');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'guest sweep failed; next try on the timer'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, options.everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-    await running;
-  });
+  const job = repeatingJob(
+    'guest sweep',
+    async () => {
+      const deleted = await sweepOnce();
+      swept.inc({ table: 'usage_counters' }, deleted.counters);
+      swept.inc({ table: 'reader_days' }, deleted.days);
+      if (deleted.counters + deleted.days > 0) app.log.info({ deleted }, 'guest sweep: counters and days of guests past their day deleted');
+    },
+    { everyMs: options.everyMs, log: app.log, enabled: options.enabled, firstAfterMs: 0 },
+  );
+  app.addHook('onReady', async () => job.start());
+  app.addHook('onClose', () => job.stop());
 }

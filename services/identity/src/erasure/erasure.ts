@@ -16,10 +16,9 @@ import { internalAccountErasurePath as decoderPath } from '@keisha/contracts/dec
 import { internalAccountErasurePath as chatPath } from '@keisha/contracts/chat';
 import { internalAccountErasurePath as billingPath } from '@keisha/contracts/billing';
 import { accountErasureResponse } from '@keisha/contracts/schemas';
-import { INTERNAL_TOKEN_HEADER, tracedFetch, type Counter } from '@keisha/service-kit';
+import { type Counter, INTERNAL_TOKEN_HEADER, repeatingJob, tracedFetch } from '@keisha/service-kit';
 import type { AccountErasuresTable, IdentityDatabase } from '../db/database.ts';
 import { retryDelayMs } from '../mail/backoff.ts';
-import { repeatingJob } from '../plugins/repeating-job.ts';
 
 export type ErasingService = AccountErasuresTable['service'];
 export const ERASING_SERVICES: readonly ErasingService[] = ['decoder', 'chat', 'billing'];

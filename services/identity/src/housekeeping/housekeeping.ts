@@ -9,13 +9,13 @@
 // own connection; now no request pays for it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { repeatingJob } from '@keisha/service-kit';
 import type { IdentityDatabase } from '../db/database.ts';
 import { accountLinksRepository } from '../db/repositories/account-links.ts';
 import { linkRequestsRepository } from '../db/repositories/link-requests.ts';
 import { loginFailuresRepository } from '../db/repositories/login-failures.ts';
 import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
 import { signupsRepository } from '../db/repositories/signups.ts';
-import { repeatingJob } from '../plugins/repeating-job.ts';
 
 export interface HousekeepingPolicy {
   /** How long a sign-in failure window lasts; a row is deleted a day after its window ended. */

@@ -5,7 +5,7 @@
 // database (a body of 10-20 KB for each subscriber each day). Runs in every replica: the update is idempotent, and
 // two replicas at once only empty the same rows twice.
 import type { FastifyBaseLogger } from 'fastify';
-import { repeatingJob } from '../plugins/repeating-job.ts';
+import { repeatingJob } from '@keisha/service-kit';
 import type { OutboxRepository } from './outbox.ts';
 
 export interface RetentionPolicy {

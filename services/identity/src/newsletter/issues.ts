@@ -1,8 +1,8 @@
 // Issues written by administrators, and what went out day by day (for the admin console).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { NewsletterDay, NewsletterIssue, NewsletterFormat } from '@keisha/contracts/identity';
 import { AppError } from '@keisha/service-kit';
-import type { IdentityDatabase, NewsletterIssueRow } from '../db/database.ts';
+import type { IdentityDatabase, NewsletterDayTotalsTable, NewsletterIssueRow } from '../db/database.ts';
 import { utcDay } from './newsletter.ts';
 
 export interface IssueInput {
@@ -20,16 +20,8 @@ const EMPTY_COUNTS = { recipients: 0, sent: 0, pending: 0, failed: 0 };
  */
 export const SETTLED_AFTER_DAYS = 2;
 
-export interface DayCounts {
-  day: string;
-  kind: 'issue' | 'automatic';
-  issue_id: string | null;
-  subject: string;
-  recipients: number;
-  sent: number;
-  pending: number;
-  failed: number;
-}
+/** One day's counts for one kind, live or kept: a row of newsletter_day_totals without its date of keeping. */
+export type DayCounts = Omit<Selectable<NewsletterDayTotalsTable>, 'settled_at'>;
 
 /** Every UTC day from `first` to `last`, both included, as YYYY-MM-DD. */
 export function daysFrom(first: string, last: string): string[] {

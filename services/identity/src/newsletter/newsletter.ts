@@ -18,7 +18,7 @@ import { internalEntitlementsPath } from '@keisha/contracts/billing';
 import { adminEntitlementsResponse } from '@keisha/contracts/billing/schemas';
 import { internalNewsletterDigestsPath } from '@keisha/contracts/decoder';
 import { newsletterDigestsResponse } from '@keisha/contracts/decoder/schemas';
-import { AppError, INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
+import { AppError, INTERNAL_TOKEN_HEADER, repeatingJob } from '@keisha/service-kit';
 import type { IdentityDatabase, NewsletterIssueRow } from '../db/database.ts';
 import { newsletterOutboxKey } from '../domain/newsletter-key.ts';
 import type { OutboxRepository } from '../mail/outbox.ts';
@@ -26,7 +26,6 @@ import { newsletterTemplate } from '../mail/templates.ts';
 import { renderMail } from '../mail/templates/render.ts';
 import { automaticContent, issueContent, type Digest } from './content.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
-import { repeatingJob } from '../plugins/repeating-job.ts';
 
 /** Readers asked about in one question to billing and one to the decoder (their routes take up to 100). */
 export const PAGE_SIZE = 100;

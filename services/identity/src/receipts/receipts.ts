@@ -14,10 +14,9 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { INTERNAL_PURCHASE_EVENTS_PATH } from '@keisha/contracts/billing';
 import { purchaseEventsResponse, type PurchaseEvent } from '@keisha/contracts/billing/schemas';
-import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
+import { INTERNAL_TOKEN_HEADER, repeatingJob } from '@keisha/service-kit';
 import type { IdentityDatabase } from '../db/database.ts';
 import type { OutboxRepository } from '../mail/outbox.ts';
-import { repeatingJob } from '../plugins/repeating-job.ts';
 import { RECEIPT_KINDS, receiptMail } from './content.ts';
 
 const FEED = 'billing';

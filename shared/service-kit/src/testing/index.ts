@@ -31,3 +31,4 @@ export { buySandboxChatPlan, buySandboxDecoderPlan, expectRefundEndsPlan, refund
 export { databaseForSuite } from './suite-database.ts';
 export { hostileValues, unparsableBodies, type HostileWords } from './hostile-values.ts';
 export { fuzzInternalRead, type InternalReadFuzzPlan } from './internal-read-fuzz.ts';
+export { planOf, recordingQueries } from './query-plans.ts';

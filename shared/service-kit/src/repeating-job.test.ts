@@ -1,9 +1,9 @@
-// The timer behind the newsletter, the receipts and the account erasures (src/plugins/repeating-job.ts), with real
+// The timer behind identity's newsletter, receipts, erasures and housekeeping and the decoder's guest sweep, with real
 // timers: it runs on its period, a nudge runs it at once, a nudge during a run makes one more run
 // follow it, a failure is logged and the job goes on, stop waits for the run under way, and off means never.
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { repeatingJob } from '../src/plugins/repeating-job.ts';
+import { repeatingJob } from './repeating-job.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Waits until `done()` (a loaded machine may be slow to fire a timer); fails the test after 10 s. */

@@ -1,7 +1,8 @@
-// A job that runs on a timer in every replica (the newsletter, receipts, account erasures): run, log a failure,
-// wait `everyMs`, run again. The timer never holds the process open; `stop` waits for a run in progress.
-// `nudge` runs it soon instead of at the next tick (after a request queued work for it); a nudge during a run
-// makes one more run follow it, so work queued while it ran is not left for the next tick.
+// A job that runs on a timer in every replica (identity's newsletter, receipts, erasures and housekeeping; the
+// decoder's guest sweep): run, log a failure, wait `everyMs`, run again. The timer never holds the process open;
+// `stop` waits for a run in progress. `nudge` runs it soon instead of at the next tick (after a request queued work
+// for it); a nudge during a run makes one more run follow it, so work queued while it ran is not left for the next
+// tick.
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface RepeatingJob {
