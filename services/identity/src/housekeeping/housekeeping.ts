@@ -1,7 +1,7 @@
 // Identity's housekeeping: deletes the rows that have ended and are never read again, so tables that grow with
 // every request (a sign-in failure, a refresh, a link request, a sign-up) stay the size of what is live.
 // - login_failures: windows that ended (a credential-stuffing run leaves one row per account and address tried);
-// - refresh_tokens: sign-in families whose every token expired a day ago (one row per refresh, per device);
+// - refresh_tokens: sign-in families whose head (the token not yet exchanged) expired a day ago (a row a refresh);
 // - link_request_counts, account_links, signups_per_address: windows and links of yesterday and before.
 // Each table is emptied in batches of `batch` rows, at most `maxBatches` a run, so one run never holds a long lock;
 // what is left waits for the next run. Runs in every replica: each delete is idempotent, and two replicas at once
