@@ -46,10 +46,11 @@ export function streamingAnswersRepository(db: Kysely<ChatDatabase>) {
     async failDead(options: { self?: StreamOwner; sessionId?: string; limit: number }): Promise<DeadAnswer[]> {
       const { self, sessionId, limit } = options;
       return db.transaction().execute(async (trx) => {
+        // The batch is chosen once, in a materialized CTE. As `m.id in (select … limit … for update skip locked)`,
+        // PostgreSQL may plan a semi join that runs the locking subquery again for every outer row (seen with 20
+        // streaming rows: the subquery ran 20 times), which grows with the square of the batch.
         const { rows } = await sql<{ id: string; user_id: string; day: string | null }>`
-          update messages as m set status = 'failed', notes = m.notes || ${JSON.stringify([DEAD_ANSWER_NOTE])}::jsonb
-          from chat_sessions as s
-          where s.id = m.session_id and m.status = 'streaming' and m.id in (
+          with dead as materialized (
             select d.id from messages as d
             where d.status = 'streaming'
               and (
@@ -61,6 +62,9 @@ export function streamingAnswersRepository(db: Kysely<ChatDatabase>) {
             limit ${limit}::integer
             for update skip locked
           )
+          update messages as m set status = 'failed', notes = m.notes || ${JSON.stringify([DEAD_ANSWER_NOTE])}::jsonb
+          from dead, chat_sessions as s
+          where m.id = dead.id and s.id = m.session_id and m.status = 'streaming'
           returning m.id, s.user_id, m.charged_day::text as day`.execute(trx);
         const uses = usesToGiveBack(rows.map((row) => ({ userId: row.user_id, day: row.day })));
         if (uses.length > 0) {
