@@ -99,6 +99,35 @@ describe('the outbox', () => {
     expect(api.callsTo('GET /api/identity/admin/outbox').some((call) => call.query.get('status') === 'failed' && call.query.get('page_size') === '20')).toBe(true);
   });
 
+  it('says "+" where identity stopped counting, and pages on until a page is not full', async () => {
+    signedInAs(api, ADMIN);
+    // As identity answers with its count capped (at 30 here, 10,000 in the service): 45 sent and 1 failed.
+    const CAP = 30;
+    const all = [message(100, 'failed', { to: 'bounce@example.org' }), ...Array.from({ length: 45 }, (_, i) => message(i + 1, 'sent'))];
+    api.on('GET /api/identity/admin/outbox', (request: FakeRequest) => {
+      const page = Number(request.query.get('page') ?? 1);
+      const size = Number(request.query.get('page_size') ?? 50);
+      const status = request.query.get('status');
+      const rows = status ? all.filter((m) => m.status === status) : all;
+      return { json: { success: true, messages: rows.slice((page - 1) * size, page * size), total: Math.min(rows.length, CAP), total_capped: rows.length > CAP, page, page_size: size } };
+    });
+    renderApp('/admin/outbox');
+    await screen.findByRole('table', { name: 'Outbox' });
+    expect(screen.getByText(/^30\+ messages\./)).toBeTruthy();
+    const filters = screen.getByRole('group', { name: 'Show messages' });
+    await waitFor(() => expect(within(filters).getByRole('button', { name: 'All (31+)' })).toBeTruthy());
+    expect(within(filters).getByRole('button', { name: 'Sent (30+)' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Failed (1)' })).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2+')).toBeTruthy();
+    expect(screen.getByText('1–20 of 30+')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2+')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.getByText('41–46 of 46')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('asks again on Refresh, and shows a message that arrived meanwhile', async () => {
     signedInAs(api, ADMIN);
     api.on('GET /api/identity/admin/outbox', (request: FakeRequest) => ({ json: { success: true, messages: [], total: 0, page: Number(request.query.get('page')), page_size: 20 } }));

@@ -10,6 +10,8 @@ export interface PagedAnswer {
   page?: number;
   page_size?: number;
   total: number;
+  /** The server counted no further than `total`. */
+  total_capped?: boolean;
 }
 
 /** The list and its paging come from usePagedList. */

@@ -25,9 +25,9 @@ export function Pagination({
           Previous
         </Button>
         <p className={styles.page} aria-live="polite">
-          {pageLabel(info)}
+          {pageLabel(info, rowsOnPage)}
         </p>
-        <Button size="small" disabled={busy || !hasNextPage(info)} onClick={() => onPageChange(info.page + 1)}>
+        <Button size="small" disabled={busy || !hasNextPage(info, rowsOnPage)} onClick={() => onPageChange(info.page + 1)}>
           Next
         </Button>
       </div>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, OUTBOX_ERRORS, OUTBOX_TEXT } from '@keisha/contracts/identity';
-import { databaseTargets } from '@keisha/service-kit/testing';
+import { databaseTargets, planOf, recordingQueries } from '@keisha/service-kit/testing';
 import { outboxRepository } from '../src/mail/outbox.ts';
 import { verifyEmailMail } from '../src/mail/templates.ts';
 import { ADMIN, bearer, signIn, signUp, identityAppsForSuite } from './helpers.ts';
@@ -258,6 +258,27 @@ describe.each(targets)('mail on $kind', (target) => {
     const page = await app.inject({ method: 'GET', url: `${url}?status=failed&page=1&page_size=1`, headers: bearer(admin.token) });
     expect(page.json()).toMatchObject({ total: 1, page: 1, page_size: 1, messages: [{ to: 'failed@example.org' }] });
     expect((await app.inject({ method: 'GET', url: `${url}?status=lost`, headers: bearer(admin.token) })).statusCode).toBe(400);
+  });
+
+  it('counts each status only up to its cap, and says so', async () => {
+    const { app } = await start({ MAIL_POLL_MS: '3600000' });
+    const db = base.database.db;
+    const outbox = outboxRepository(db);
+    for (let i = 0; i < 5; i++) await outbox.enqueue({ key: `cap:${i}`, kind: 'test', to: `r${i}@example.org`, subject: 'S', text: 'x', html: 'x' });
+    await db.updateTable('mail_outbox').set({ status: 'failed' }).where('dedupe_key', '=', 'cap:0').execute();
+    const { db: watched, seen } = recordingQueries(db);
+    const capped = await outboxRepository(watched).list(1, 2, 'pending', 3);
+    expect({ total: capped.total, totalCapped: capped.totalCapped, rows: capped.rows.length }).toEqual({ total: 3, totalCapped: true, rows: 2 });
+    expect(await outbox.list(1, 2, 'pending', 4)).toMatchObject({ total: 4, totalCapped: false });
+    expect(await outbox.list(1, 2, 'failed', 1)).toMatchObject({ total: 1, totalCapped: false });
+    expect(await outbox.list(1, 10, undefined, 4)).toMatchObject({ total: 4, totalCapped: true });
+    // The console's answer: the whole count under the service's cap (10,000), and that it is whole.
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const answer = (await app.inject({ method: 'GET', url: '/api/identity/admin/outbox?status=pending&page_size=1', headers: bearer(admin.token) })).json();
+    expect(answer).toMatchObject({ total: 4, total_capped: false, page_size: 1 });
+    // The count stops reading at the cap, through an index of the status.
+    const count = seen.find((q) => /count\(\*\)/.test(q.sql))!;
+    expect(await planOf(db, count)).toMatch(/Limit[\s\S]*Index (Only )?Scan using mail_outbox_/);
   });
 
   it('sends a failed message again when an administrator asks, once, and refuses other messages', async () => {

@@ -24,6 +24,16 @@ export interface OutgoingMessage {
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
+/** The Outbox page counts each status up to this many messages, and says "10,000+" beyond. */
+export const OUTBOX_COUNT_CAP = 10_000;
+
+/** How many messages (of the status) there are, counting no further than one past `cap`. */
+export function outboxCountQuery(db: Kysely<IdentityDatabase>, status: OutboxStatus | undefined, cap: number) {
+  let some = db.selectFrom('mail_outbox').select(sql<number>`1`.as('one'));
+  if (status) some = some.where('status', '=', status);
+  return db.selectFrom(some.limit(cap + 1).as('some')).select((eb) => eb.fn.countAll<string>().as('total'));
+}
+
 export function outboxRepository(db: Kysely<IdentityDatabase>) {
   return {
     /** Queues a message once; true when this call queued it. */
@@ -144,18 +154,20 @@ export function outboxRepository(db: Kysely<IdentityDatabase>) {
       return (await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
-    async list(page: number, pageSize: number, status?: OutboxStatus): Promise<{ rows: MailOutboxRow[]; total: number }> {
+    /**
+     * One page, newest first, and how many messages there are: counted up to `countCap` only (`totalCapped` says the
+     * count stopped there). The outbox keeps a row for every message ever sent, millions after a year of newsletters,
+     * and the Outbox page counts each status on every visit.
+     */
+    async list(page: number, pageSize: number, status?: OutboxStatus, countCap = OUTBOX_COUNT_CAP): Promise<{ rows: MailOutboxRow[]; total: number; totalCapped: boolean }> {
       let rows = db.selectFrom('mail_outbox').selectAll();
-      let count = db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<string>().as('total'));
-      if (status) {
-        rows = rows.where('status', '=', status);
-        count = count.where('status', '=', status);
-      }
+      if (status) rows = rows.where('status', '=', status);
       const [found, counted] = await Promise.all([
         rows.orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
-        count.executeTakeFirstOrThrow(),
+        outboxCountQuery(db, status, countCap).executeTakeFirstOrThrow(),
       ]);
-      return { rows: found, total: Number(counted.total) };
+      const total = Number(counted.total);
+      return { rows: found, total: Math.min(total, countCap), totalCapped: total > countCap };
     },
   };
 }

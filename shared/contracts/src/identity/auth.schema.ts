@@ -117,7 +117,8 @@ export const outboxMessage = z.object({
   /** The text is still kept (not yet emptied by the retention): a failed message can be sent again. */
   body_kept: z.boolean(),
 });
-export const adminOutboxResponse = pagedResponse('messages', outboxMessage);
+/** `total` counts no further than a cap: `total_capped` says there are more than `total` messages. */
+export const adminOutboxResponse = pagedResponse('messages', outboxMessage).extend({ total_capped: z.boolean() });
 export const adminOutboxMessageParams = z.object({ id: z.uuid({ error: 'Not a message id' }) });
 export const adminOutboxMessageResponse = z.object({ success: z.literal(true), message: outboxMessage });
 

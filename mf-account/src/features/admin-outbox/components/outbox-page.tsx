@@ -8,11 +8,25 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { dateTimeColumn, DateTime, emailColumn } from '../../../components/table-columns.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { countLabel } from '../../../lib/format.ts';
 import { useRemoteData } from '../../../lib/use-remote-data.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { countOutbox, getOutbox, sendOutboxMessageAgain } from '../api/get-outbox.ts';
-import { canSendAgain, kindLabel, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, outboxPath, sendAgainFailedMessage, STATUS_LABELS, statusTone, type OutboxMessage, type OutboxStatus } from '../domain/outbox.ts';
+import {
+  canSendAgain,
+  countText,
+  kindLabel,
+  messagesLabel,
+  OUTBOX_PAGE_SIZE,
+  OUTBOX_STATUSES,
+  outboxPath,
+  sendAgainFailedMessage,
+  STATUS_LABELS,
+  statusTone,
+  sumCounts,
+  type OutboxCount,
+  type OutboxMessage,
+  type OutboxStatus,
+} from '../domain/outbox.ts';
 import outbox from './outbox-page.module.css';
 
 const baseColumns: Column<OutboxMessage>[] = [
@@ -42,7 +56,7 @@ export function OutboxPage() {
   const { list } = messages;
   const counts = useRemoteData(`outbox-counts#${refreshes}`, async (signal) => {
     const totals = await Promise.all(OUTBOX_STATUSES.map((one) => countOutbox(one, signal)));
-    return Object.fromEntries(OUTBOX_STATUSES.map((one, i) => [one, totals[i]!])) as Record<OutboxStatus, number>;
+    return Object.fromEntries(OUTBOX_STATUSES.map((one, i) => [one, totals[i]!])) as Record<OutboxStatus, OutboxCount>;
   });
   const data = list.state.data;
   const loading = list.state.status === 'loading';
@@ -85,14 +99,14 @@ export function OutboxPage() {
     setStatus(next);
     messages.onPageChange(1);
   };
-  const filterLabel = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count.toLocaleString('en-US')})`);
-  const allCount = known ? OUTBOX_STATUSES.reduce((sum, one) => sum + known[one], 0) : undefined;
+  const filterLabel = (label: string, count: OutboxCount | undefined) => (count === undefined ? label : `${label} (${countText(count)})`);
+  const allCount = known ? sumCounts(OUTBOX_STATUSES.map((one) => known[one])) : undefined;
 
   return (
     <>
       <PageHeader
         title="Outbox"
-        description={data ? `${countLabel(data.total, 'message', 'messages')}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}. ${DESCRIPTION}` : DESCRIPTION}
+        description={data ? `${messagesLabel({ count: data.total, capped: data.total_capped === true })}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}. ${DESCRIPTION}` : DESCRIPTION}
         actions={
           <Button disabled={loading} onClick={() => setRefreshes((n) => n + 1)}>
             Refresh

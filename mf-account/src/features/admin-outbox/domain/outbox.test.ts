@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSendAgain, kindLabel, outboxPath, statusTone } from './outbox.ts';
+import { canSendAgain, countText, kindLabel, messagesLabel, outboxPath, statusTone, sumCounts } from './outbox.ts';
 
 describe('the outbox page’s requests and labels', () => {
   it('asks for one page, of one status when filtered', () => {
@@ -27,5 +27,17 @@ describe('canSendAgain', () => {
     expect(canSendAgain({ status: 'failed', body_kept: false })).toBe(false);
     expect(canSendAgain({ status: 'sent', body_kept: true })).toBe(false);
     expect(canSendAgain({ status: 'pending', body_kept: true })).toBe(false);
+  });
+});
+
+describe('counts identity stopped at its cap', () => {
+  it('says "+" where a count is a floor, and adds the statuses up for "All"', () => {
+    expect(countText({ count: 10_000, capped: true })).toBe('10,000+');
+    expect(countText({ count: 1234, capped: false })).toBe('1,234');
+    expect(messagesLabel({ count: 1, capped: false })).toBe('1 message');
+    expect(messagesLabel({ count: 3, capped: false })).toBe('3 messages');
+    expect(messagesLabel({ count: 10_000, capped: true })).toBe('10,000+ messages');
+    expect(sumCounts([{ count: 2, capped: false }, { count: 10_000, capped: true }, { count: 1, capped: false }])).toEqual({ count: 10_003, capped: true });
+    expect(sumCounts([{ count: 2, capped: false }, { count: 5, capped: false }])).toEqual({ count: 7, capped: false });
   });
 });

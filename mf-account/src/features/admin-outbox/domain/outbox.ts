@@ -1,5 +1,6 @@
 // The mail outbox as the admin console shows it: identity's GET /api/identity/admin/outbox (newest first).
 import { ADMIN_PATHS } from '@keisha/contracts/identity';
+import { totalLabel } from '../../../lib/pagination.ts';
 import { pathWithQuery } from '../../../lib/query-string.ts';
 
 export const OUTBOX_PAGE_SIZE = 20;
@@ -25,9 +26,33 @@ export interface OutboxMessage {
 export interface AdminOutboxResponse {
   success: true;
   messages: OutboxMessage[];
+  /** Counted up to a cap (10,000 today): */
   total: number;
+  /** true when there are more than `total` (identity stopped counting). Absent from an identity older than the cap. */
+  total_capped?: boolean;
   page: number;
   page_size: number;
+}
+
+/** How many messages a status has, as far as identity counts. */
+export interface OutboxCount {
+  count: number;
+  capped: boolean;
+}
+
+/** The "All" filter's count: the statuses' counts added, capped when any of them is. */
+export function sumCounts(counts: readonly OutboxCount[]): OutboxCount {
+  return { count: counts.reduce((sum, one) => sum + one.count, 0), capped: counts.some((one) => one.capped) };
+}
+
+/** '3', '10,000+'. */
+export function countText({ count, capped }: OutboxCount): string {
+  return totalLabel(count, capped);
+}
+
+/** '1 message', '3 messages', '10,000+ messages'. */
+export function messagesLabel(counted: OutboxCount): string {
+  return `${countText(counted)} ${counted.count === 1 && !counted.capped ? 'message' : 'messages'}`;
 }
 
 /** One page of the outbox, of one status or of all. */

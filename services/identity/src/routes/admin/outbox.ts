@@ -36,8 +36,8 @@ export async function adminOutboxRoutes(app: ServiceApp, options: { outbox: Outb
     },
     async (request) => {
       const { page, page_size, status } = request.query;
-      const { rows, total } = await options.outbox.list(page, page_size, status);
-      return { success: true as const, messages: rows.map(outboxRow), total, page, page_size };
+      const { rows, total, totalCapped } = await options.outbox.list(page, page_size, status);
+      return { success: true as const, messages: rows.map(outboxRow), total, total_capped: totalCapped, page, page_size };
     },
   );
 
