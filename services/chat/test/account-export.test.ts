@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { internalAccountErasurePath, internalAccountExportPath } from '@keisha/contracts/chat';
-import { accountExportPart } from '@keisha/contracts/schemas';
+import { ACCOUNT_EXPORT_STREAM_TYPE, accountExportLine, accountExportPart } from '@keisha/contracts/schemas';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { appForSuite, databaseTargets, identityForFile, type TestSession } from '@keisha/service-kit/testing';
+import { CONVERSATIONS_PAGE } from '../src/db/repositories/account-export.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
 import { bearer, deltaText, eventsOf, startChat } from './helpers.ts';
 
@@ -70,6 +71,32 @@ describe.each(targets)('an account’s chat, exported on $kind', (target) => {
     }
     // An upper-case id is the same account.
     expect(accountExportPart.parse((await exportOf(reader.session.userId.toUpperCase())).json()).data).toEqual(data);
+  });
+
+  it('streams the conversations a page at a time when asked for lines, each with its messages, and its counts last', async () => {
+    const reader = await readerAsking(['What is redlining?']);
+    for (let i = 0; i < CONVERSATIONS_PAGE * 2 + 1; i++) {
+      const made = await ctx.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: bearer(reader.session.token), payload: { title: `Notes ${i}` } });
+      expect(made.statusCode).toBe(201);
+    }
+    const whole = accountExportPart.parse((await exportOf(reader.session.userId)).json()).data;
+    expect(whole.conversations).toHaveLength(CONVERSATIONS_PAGE * 2 + 3);
+    const streamed = await exportOf(reader.session.userId, { ...internal, accept: ACCOUNT_EXPORT_STREAM_TYPE });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers['content-type']).toBe(ACCOUNT_EXPORT_STREAM_TYPE);
+    const lines = streamed.body.trimEnd().split('\n').map((line) => accountExportLine.parse(JSON.parse(line)));
+    const pages = lines.filter((line) => 'kind' in line);
+    expect(pages.map((line) => [line.kind, line.rows.length])).toEqual([
+      ['conversations', CONVERSATIONS_PAGE],
+      ['conversations', CONVERSATIONS_PAGE],
+      ['conversations', 3],
+      ['usage_counters', 1],
+      ['reader_days', 1],
+    ]);
+    expect(lines.at(-1)).toEqual({ end: true, counts: { conversations: CONVERSATIONS_PAGE * 2 + 3, usage_counters: 1, reader_days: 1 } });
+    const rebuilt = Object.fromEntries(['conversations', 'usage_counters', 'reader_days'].map((kind) => [kind, pages.filter((line) => line.kind === kind).flatMap((line) => line.rows)]));
+    expect(rebuilt).toEqual(whole);
+    expect((pages[0]!.rows[0]!.messages as unknown[]).length).toBe(2);
   });
 
   it('answers empty lists for an account it never saw, and after the erasure', async () => {

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalAccountErasurePath, internalAccountExportPath } from '@keisha/contracts/decoder';
-import { accountExportPart } from '@keisha/contracts/schemas';
+import { ACCOUNT_EXPORT_STREAM_TYPE, accountExportLine, accountExportPart } from '@keisha/contracts/schemas';
 import { INTERNAL_TOKEN_HEADER } from '@keisha/service-kit';
 import { bearer, closeTestApps, databaseTargets, identityForFile, type TestSession } from '@keisha/service-kit/testing';
-import { ACCOUNT_EXPORT_KINDS } from '../src/db/repositories/account-export.ts';
+import { ACCOUNT_EXPORT_KINDS, ANALYSES_PAGE } from '../src/db/repositories/account-export.ts';
 import { startDecoder } from './helpers.ts';
 
 const INTERNAL = 'decoder-export-internal-token-0123456789';
@@ -115,6 +115,34 @@ describe.each(targets)('exporting an account on $kind', (target) => {
 
     // The same account whatever the case of its id (the counters' subjects are text).
     expect(await dataOf(reader.session.userId.toUpperCase())).toEqual(data);
+  });
+
+  it('streams the history a page at a time when asked for lines, with the same rows and its counts last', async () => {
+    const reader = await readerWithData(ANALYSES_PAGE * 2 + 3);
+    const whole = await dataOf(reader.session.userId);
+    const streamed = await exportOf(reader.session.userId, { [INTERNAL_TOKEN_HEADER]: INTERNAL, accept: ACCOUNT_EXPORT_STREAM_TYPE });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers['content-type']).toBe(ACCOUNT_EXPORT_STREAM_TYPE);
+    expect(streamed.headers['cache-control']).toBe('no-store');
+    const lines = streamed.body.trimEnd().split('\n').map((line) => accountExportLine.parse(JSON.parse(line)));
+    const pages = lines.filter((line) => 'kind' in line);
+    // Three pages of history (20, 20, 3), then one line for each other kind with rows; the counts come last.
+    expect(pages.map((line) => [line.kind, line.rows.length])).toEqual([
+      ['analyses', ANALYSES_PAGE],
+      ['analyses', ANALYSES_PAGE],
+      ['analyses', 3],
+      ['api_keys', 1],
+      ['api_key_usage', 1],
+      ['api_account_usage', 1],
+      ['usage_counters', 1],
+      ['reader_days', 1],
+    ]);
+    expect(lines.at(-1)).toEqual({ end: true, counts: Object.fromEntries(ACCOUNT_EXPORT_KINDS.map((kind) => [kind, whole[kind]!.length])) });
+    const rebuilt = Object.fromEntries(ACCOUNT_EXPORT_KINDS.map((kind) => [kind, pages.filter((line) => line.kind === kind).flatMap((line) => line.rows)]));
+    expect(rebuilt).toEqual(whole);
+    // An account it never saw: only the counts, all zero.
+    const none = await exportOf(randomUUID(), { [INTERNAL_TOKEN_HEADER]: INTERNAL, accept: ACCOUNT_EXPORT_STREAM_TYPE });
+    expect(none.body).toBe(`${JSON.stringify({ end: true, counts: Object.fromEntries(ACCOUNT_EXPORT_KINDS.map((kind) => [kind, 0])) })}\n`);
   });
 
   it('answers empty lists for an account it never saw', async () => {

@@ -13,16 +13,13 @@
  * .eml files in a temporary folder (no SMTP_URL), until no message waits.
  * IDENTITY_SERVER=<file> runs another entry point for identity (an older copy of the service) to compare.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ADMIN_NEWSLETTER_PATHS } from '@keisha/contracts/identity';
-import { databaseTargets, dropSchemas, freePort, processCpuMs } from '@keisha/service-kit/testing';
+import { databaseTargets, dropSchemas, processCpuMs } from '@keisha/service-kit/testing';
+import { benchProcesses, SERVICES, type BenchProcess } from './lib/bench-processes.ts';
 
-const SERVICES = path.resolve(import.meta.dirname, '..', '..');
 const IDENTITY_SERVER = process.env.IDENTITY_SERVER ? path.resolve(process.env.IDENTITY_SERVER) : path.join(SERVICES, 'identity', 'src', 'server.ts');
 const READERS = Number(process.env.BENCH_READERS ?? 2000);
 const PAID_SHARE = Number(process.env.BENCH_PAID_SHARE ?? 0.5);
@@ -37,42 +34,8 @@ if (!postgres?.url) {
 const tag = `bench_news_${process.pid}`;
 const schemas = ['identity', 'billing', 'decoder'].map((name) => `${name}_${tag}`);
 
-interface Running {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  dataDir: string;
-}
-
-async function start(name: string, server: string, env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-news-${name}-`));
-  const child = spawn(process.execPath, [server], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', INTERNAL_API_TOKEN: INTERNAL, DATABASE_URL: postgres!.url!, DATABASE_SCHEMA: `${name}_${tag}`, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error(`${name} did not start within 90 s`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { name, url, child, dataDir };
-}
-
-async function stop(running: Running): Promise<void> {
-  if (running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGTERM');
-    await new Promise((resolve) => running.child.once('exit', resolve));
-  }
-  rmSync(running.dataDir, { recursive: true, force: true });
-}
+const { start, stop } = benchProcesses({ databaseUrl: postgres.url, tag, internalToken: INTERNAL });
+type Running = BenchProcess;
 
 /** Requests a service answered on routes under `prefix`, from its Prometheus /metrics. */
 async function answered(running: Running, prefix: string): Promise<number> {

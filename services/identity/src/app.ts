@@ -211,7 +211,10 @@ export async function buildIdentityApp(
       // The console's accounts, with the administrator's deletion of a reader's account.
       await app.register(adminRoutes, { accounts, deletion });
       // The reader's copy of their data: identity's rows and the other services' parts, whole or a 503 (src/export).
-      const exporter = createAccountExport({ db, internalToken, log: app.log }, { urls: { decoder: config.DECODER_URL, chat: config.CHAT_URL, billing: config.BILLING_URL } });
+      const exporter = createAccountExport(
+        { db, internalToken, log: app.log },
+        { urls: { decoder: config.DECODER_URL, chat: config.CHAT_URL, billing: config.BILLING_URL }, ...(config.EXPORT_SPOOL_DIR ? { spoolDir: config.EXPORT_SPOOL_DIR } : {}) },
+      );
       await app.register(exportDataRoutes, { exporter, gate: createExportGate(config.EXPORT_MAX_CONCURRENT), rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
       await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC, runWaitMs: config.NEWSLETTER_RUN_WAIT_MS });
       // Support requests: the same plan lookup says who has priority (Monthly and Annual).

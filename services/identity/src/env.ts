@@ -10,8 +10,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   WAITLIST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Sign-in and registration attempts per minute per client address. */
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
-  /** "Download your data" files one replica builds at once (each holds a reader's history in memory); one per account always. */
+  /** "Download your data" files one replica builds and sends at once (each on its disk until sent); one per account always. */
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().positive().default(4),
+  /** Where "Download your data" files are written before they are sent (unset: the system's temporary directory). */
+  EXPORT_SPOOL_DIR: z.string().min(1).optional(),
   /** Accounts one client address may create per UTC day (on top of LOGIN_RATE_LIMIT_MAX a minute), counted in the database. */
   REGISTER_DAILY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins of one account from one address before that address is refused for the window. */

@@ -3,12 +3,16 @@
 // each service's part, and nothing of another reader's or any secret. With the chat down, the reader gets 503 naming
 // the conversations, and the same request succeeds once the chat is back.
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '@keisha/contracts/identity';
 import { accountExportDocument } from '@keisha/contracts/identity/schemas';
 import type { ServiceApp } from '@keisha/service-kit';
 import { buySandboxDecoderPlan, databaseTargets, serviceDoor, startServiceProcess } from '@keisha/service-kit/testing';
-import { unavailableMessage } from '../src/export/account-export.ts';
+import { EXPORT_DISK_MESSAGE, unavailableMessage } from '../src/export/account-export.ts';
 import { EXPORT_GATE_MESSAGES } from '../src/routes/auth/export-data.ts';
 import { bearer, identityAppOn, identityAppsForSuite, signIn, signUp } from './helpers.ts';
 
@@ -42,22 +46,27 @@ describe('the message when a part cannot be gathered', () => {
 describe.each(targets)('a reader downloads their data on $kind', (target) => {
   const base = identityAppsForSuite(target);
   let front: ServiceApp;
+  let spool: string;
+  const frontEnv = () => ({
+    INTERNAL_API_TOKEN: INTERNAL,
+    SIGNING_KEY_PEM,
+    DECODER_URL: decoder.url,
+    BILLING_URL: billing.url,
+    CHAT_URL: chatGate.url,
+    EXPORT_MAX_CONCURRENT: '2',
+    EXPORT_SPOOL_DIR: spool,
+  });
 
   beforeAll(async () => {
-    front = await identityAppOn(base.database, {
-      INTERNAL_API_TOKEN: INTERNAL,
-      SIGNING_KEY_PEM,
-      DECODER_URL: decoder.url,
-      BILLING_URL: billing.url,
-      CHAT_URL: chatGate.url,
-      EXPORT_MAX_CONCURRENT: '2',
-    });
+    spool = await mkdtemp(path.join(os.tmpdir(), 'keisha-export-spool-'));
+    front = await identityAppOn(base.database, frontEnv());
     identityDoor.state.target = await front.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     chatGate.state.open = true;
     chatGate.state.held = undefined;
     await front?.close();
+    await rm(spool, { recursive: true, force: true });
   });
 
   /** A signed-in reader with an analysis, a conversation and (when asked) a Monthly plan, made through the public routes. */
@@ -107,6 +116,10 @@ describe.each(targets)('a reader downloads their data on $kind', (target) => {
     for (const absent of ['urban youth loitered', 'welfare queen', other.user.id, PASSWORD, reader.token, 'password_hash', 'token_hash', '$argon2', '$scrypt']) {
       expect(text, absent).not.toContain(absent);
     }
+    // Sent from the disk with its length, and gone from it once sent.
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    await expect.poll(() => readdir(spool)).toEqual([]);
   });
 
   it('answers 503 naming the conversations while the chat is down, and the whole file once it is back', async () => {
@@ -120,10 +133,48 @@ describe.each(targets)('a reader downloads their data on $kind', (target) => {
       error: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: 'Your chat conversations could not be gathered just now. Nothing was downloaded; try again in a minute.' }),
     });
 
+    expect(await readdir(spool)).toEqual([]); // the parts that came are not kept either
+
     chatGate.state.open = true;
     const back = await download(reader.token);
     expect(back.statusCode, back.body).toBe(200);
     expect(JSON.stringify(accountExportDocument.parse(back.json()).chat)).toContain('What is a dog whistle?');
+  });
+
+  it('answers 503 naming the history when the decoder’s stream is cut half way, and keeps nothing of it', async () => {
+    // A decoder that sends one page of rows and then drops the connection, as one that crashed mid-answer would.
+    const cutting = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      response.write(`${JSON.stringify({ kind: 'analyses', rows: [{ id: 'a', text: 'Half a history' }] })}\n`, () => response.destroy());
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+    const address = cutting.address() as { port: number };
+    const other = await identityAppOn(base.database, { ...frontEnv(), DECODER_URL: `http://127.0.0.1:${address.port}` });
+    try {
+      const reader = await readerWithData(`cut-${target.kind}@example.org`, { article: 'The mayor spoke about crime.', question: 'What is redlining?' }, false);
+      const answer = await other.inject({ url: AUTH_PATHS.exportData, headers: bearer(reader.token) });
+      expect(answer.statusCode, answer.body).toBe(503);
+      expect(answer.json().error).toEqual(expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: unavailableMessage(['decoder']) }));
+      expect(await readdir(spool)).toEqual([]);
+    } finally {
+      await other.close();
+      await new Promise((resolve) => cutting.close(resolve));
+    }
+  });
+
+  it('answers 503 saying so when the disk cannot hold the file', async () => {
+    const notADirectory = path.join(spool, '..', `keisha-not-a-directory-${target.kind}`);
+    await writeFile(notADirectory, 'x');
+    const other = await identityAppOn(base.database, { ...frontEnv(), EXPORT_SPOOL_DIR: notADirectory });
+    try {
+      const reader = await signUp(other, `no-room-${target.kind}@example.org`, PASSWORD);
+      const answer = await other.inject({ url: AUTH_PATHS.exportData, headers: bearer(reader.token) });
+      expect(answer.statusCode, answer.body).toBe(503);
+      expect(answer.json().error).toEqual(expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: EXPORT_DISK_MESSAGE }));
+    } finally {
+      await other.close();
+      await rm(notADirectory, { force: true });
+    }
   });
 
   it('builds one file per account at a time and at most EXPORT_MAX_CONCURRENT at once, refusing the rest at once', async () => {

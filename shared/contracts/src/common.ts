@@ -87,3 +87,19 @@ export const accountExportPart = z.object({
   data: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
 });
 export type AccountExportPart = z.infer<typeof accountExportPart>;
+
+/**
+ * The same part as a stream, asked for with `accept: application/x-ndjson`: one JSON line per page of rows of a kind
+ * (`{"kind":"analyses","rows":[...]}`; a kind's pages come together, oldest first), then the last line,
+ * `{"end":true,"counts":{...}}`, with every kind the service gives and how many rows it sent. A stream that ends
+ * without that line, or whose counts disagree, was cut: the reader's file is not made from it. Neither side holds a
+ * reader's whole history in memory (a year of unlimited analyses is gigabytes).
+ */
+export const ACCOUNT_EXPORT_STREAM_TYPE = 'application/x-ndjson';
+/** A kind's name as the file shows it: lower-case words and underscores. */
+const exportKind = z.string().regex(/^[a-z][a-z_]{0,63}$/, { error: 'Not a kind of record' });
+export const accountExportLine = z.union([
+  z.strictObject({ kind: exportKind, rows: z.array(z.record(z.string(), z.unknown())) }),
+  z.strictObject({ end: z.literal(true), counts: z.record(exportKind, z.number().int().nonnegative()) }),
+]);
+export type AccountExportLine = z.infer<typeof accountExportLine>;

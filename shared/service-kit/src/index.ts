@@ -39,7 +39,15 @@ export { identitySessionCheck, identityAuthOptions, type SessionCheckOptions } f
 export { registerMetrics, cameThroughProxy, METRICS_PATH, type ServiceMetrics } from './metrics.ts';
 export type { Counter, Gauge, Histogram } from 'prom-client';
 export { INTERNAL_TOKEN_HEADER, internalOnly, internalTokenFileFor, internalTokenMatches, loadInternalToken } from './internal-token.ts';
-export { internalAccountErasureRoute, internalAccountExportRoute, type AccountDataRoute } from './account-data-routes.ts';
+export {
+  collectExport,
+  internalAccountErasureRoute,
+  internalAccountExportRoute,
+  type AccountDataRoute,
+  type AccountExportRoute,
+  type ExportEmit,
+  type ExportRows,
+} from './account-data-routes.ts';
 // Service-to-service calls carry the request's trace: use tracedFetch (or activeTraceHeaders for a client with its own fetch).
 export { activeTraceHeaders, tracedFetch, type TracedFetchOptions } from '@keisha/telemetry';
 export { requestTracing, type RequestTracing } from './tracing.ts';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { INTERNAL_ACCOUNT_EXPORT_PATH } from '@keisha/contracts/billing';
 import { internalAccountExportRoute, type ServiceApp } from '@keisha/service-kit';
 import type { BillingDatabase } from '../../db/database.ts';
-import { accountExportRepository } from '../../db/repositories/account-export.ts';
+import { ACCOUNT_EXPORT_KINDS, accountExportRepository } from '../../db/repositories/account-export.ts';
 
 export async function internalAccountExportRoutes(app: ServiceApp, options: { internalToken: string }): Promise<void> {
   const repo = accountExportRepository(app.db as Kysely<BillingDatabase>);
@@ -14,6 +14,11 @@ export async function internalAccountExportRoutes(app: ServiceApp, options: { in
     path: INTERNAL_ACCOUNT_EXPORT_PATH,
     summary: 'What billing holds about an account, for the reader’s own download (internal token)',
     internalToken: options.internalToken,
-    run: (userId) => repo.exportAccount(userId),
+    kinds: ACCOUNT_EXPORT_KINDS,
+    // Billing's part is small (a plan, its purchases and their events): read whole, handed on kind by kind.
+    run: async (userId, emit) => {
+      const data = await repo.exportAccount(userId);
+      for (const kind of ACCOUNT_EXPORT_KINDS) await emit(kind, data[kind]);
+    },
   });
 }

@@ -6,7 +6,7 @@ import { INTERNAL_ACCOUNT_EXPORT_PATH } from '@keisha/contracts/chat';
 import { internalAccountExportRoute, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { ChatDatabase } from '../../db/database.ts';
-import { accountExportRepository } from '../../db/repositories/account-export.ts';
+import { ACCOUNT_EXPORT_KINDS, accountExportRepository } from '../../db/repositories/account-export.ts';
 
 /** `internalToken` is read at the first call, as the chat reads it everywhere (app.ts): the chat starts without it. */
 export async function internalAccountExportRoutes(app: ServiceApp, options: { internalToken: () => string }): Promise<void> {
@@ -15,6 +15,7 @@ export async function internalAccountExportRoutes(app: ServiceApp, options: { in
     path: INTERNAL_ACCOUNT_EXPORT_PATH,
     summary: 'An account’s conversations and counters, for the reader’s own download (internal token)',
     internalToken: options.internalToken,
-    run: (userId) => accountExport.exportAccount(userId),
+    kinds: ACCOUNT_EXPORT_KINDS,
+    run: (userId, emit) => accountExport.exportAccount(userId, emit),
   });
 }

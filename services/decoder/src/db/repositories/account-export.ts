@@ -13,13 +13,12 @@
 // or not; the key itself is never stored), and the subjects `user:<id>` (the reader's own id behind a prefix: our
 // counter's lookup key, which says nothing more about them).
 import { sql, type Kysely } from 'kysely';
+import type { ExportEmit } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../database.ts';
 
 /** Each kind of record, in the order the file lists them: the erasure's kinds (ErasedCounts), one for one. */
 export const ACCOUNT_EXPORT_KINDS = ['analyses', 'api_keys', 'api_key_usage', 'api_account_usage', 'usage_counters', 'reader_days'] as const;
 export type AccountExportKind = (typeof ACCOUNT_EXPORT_KINDS)[number];
-export type AccountExportRow = Record<string, unknown>;
-export type AccountExportData = Record<AccountExportKind, AccountExportRow[]>;
 
 /** Dates as ISO strings, whichever driver read them (node-postgres and PGlite both give Date objects here). */
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -43,29 +42,57 @@ function storedResult(text: string): unknown {
   }
 }
 
+/**
+ * Analyses a page holds: an article may be 200,000 characters, its result about as much again, so a page stays within
+ * a few megabytes however long the history.
+ */
+export const ANALYSES_PAGE = 20;
+
 export function accountExportRepository(db: Kysely<DecoderDatabase>) {
   return {
-    /** Everything the decoder holds about `accountId`, oldest first in each kind; empty lists for an account never seen. */
-    async exportAccount(accountId: string): Promise<AccountExportData> {
+    /**
+     * Everything the decoder holds about `accountId`, kind after kind in ACCOUNT_EXPORT_KINDS' order, oldest first in
+     * each; the history a page at a time. An account never seen emits nothing.
+     */
+    async exportAccount(accountId: string, emit: ExportEmit): Promise<void> {
       // uuid columns compare without regard to case, the text subjects do not: `user:<id>` is written lower-case
       // (the token's subject), so an upper-case id must still find them.
       const userId = accountId.toLowerCase();
       const subject = `user:${userId}`;
       // Repeatable read: every statement sees the same snapshot, so a key's daily counts never appear without the key,
-      // nor the account's API day disagree with its keys' days. (PGlite has one connection and runs one transaction at
-      // a time, which gives the same.)
-      return db
+      // nor the account's API day disagree with its keys' days, however long the history takes to page through.
+      // (PGlite has one connection and runs one transaction at a time, which gives the same.)
+      await db
         .transaction()
         .setIsolationLevel('repeatable read')
         .setAccessMode('read only')
         .execute(async (trx) => {
-          const analyses = await trx
-            .selectFrom('analyses')
-            .select(['id', 'created_at', 'title', 'score', 'term_count', 'text', 'result'])
-            .where('user_id', '=', userId)
-            .orderBy('created_at')
-            .orderBy('id')
-            .execute();
+          // The next page starts after the last row, compared in the database: a JavaScript Date keeps milliseconds,
+          // PostgreSQL's timestamps microseconds, and rows within one millisecond would be given twice.
+          let after: string | undefined;
+          for (;;) {
+            let page = trx
+              .selectFrom('analyses')
+              .select(['id', 'created_at', 'title', 'score', 'term_count', 'text', 'result'])
+              .where('user_id', '=', userId);
+            if (after) page = page.where(sql<boolean>`(created_at, id) > (select l.created_at, l.id from analyses as l where l.id = ${after})`);
+            const analyses = await page.orderBy('created_at').orderBy('id').limit(ANALYSES_PAGE).execute();
+            if (analyses.length === 0) break;
+            await emit(
+              'analyses',
+              analyses.map((row) => ({
+                id: row.id,
+                created_at: iso(row.created_at),
+                title: row.title,
+                score: row.score,
+                term_count: row.term_count,
+                text: row.text,
+                result: storedResult(row.result),
+              })),
+            );
+            if (analyses.length < ANALYSES_PAGE) break;
+            after = analyses[analyses.length - 1]!.id;
+          }
           const keys = await trx
             .selectFrom('api_keys')
             .select(['id', 'name', 'prefix', 'owner_is_admin', 'created_at', 'last_used_at', 'revoked_at'])
@@ -73,6 +100,19 @@ export function accountExportRepository(db: Kysely<DecoderDatabase>) {
             .orderBy('created_at')
             .orderBy('id')
             .execute();
+          await emit(
+            'api_keys',
+            keys.map((row) => ({
+              id: row.id,
+              name: row.name,
+              // The key's first characters, as the key list shows them: enough to recognise it, not to use it.
+              prefix: row.prefix,
+              made_as_administrator: row.owner_is_admin,
+              created_at: iso(row.created_at),
+              last_used_at: iso(row.last_used_at),
+              revoked_at: iso(row.revoked_at),
+            })),
+          );
           const keyUsage = await trx
             .selectFrom('api_key_usage as u')
             .innerJoin('api_keys as k', 'k.id', 'u.key_id')
@@ -95,34 +135,13 @@ export function accountExportRepository(db: Kysely<DecoderDatabase>) {
             .where('subject', '=', subject)
             .orderBy('day')
             .execute();
-          return {
-            analyses: analyses.map((row) => ({
-              id: row.id,
-              created_at: iso(row.created_at),
-              title: row.title,
-              score: row.score,
-              term_count: row.term_count,
-              text: row.text,
-              result: storedResult(row.result),
-            })),
-            api_keys: keys.map((row) => ({
-              id: row.id,
-              name: row.name,
-              // The key's first characters, as the key list shows them: enough to recognise it, not to use it.
-              prefix: row.prefix,
-              made_as_administrator: row.owner_is_admin,
-              created_at: iso(row.created_at),
-              last_used_at: iso(row.last_used_at),
-              revoked_at: iso(row.revoked_at),
-            })),
-            // `used`: the articles analysed with that key on that UTC day.
-            api_key_usage: keyUsage.map((row) => ({ key_id: row.key_id, key_prefix: row.prefix, day: row.day, used: Number(row.used) })),
-            // `used`: the articles analysed with all the account's keys together on that UTC day.
-            api_account_usage: accountUsage.map((row) => ({ day: row.day, used: Number(row.used) })),
-            // `used`: the analyses on the site counted on that day of the reader's (the day in reader_days).
-            usage_counters: counters.map((row) => ({ day: row.day, used: Number(row.used) })),
-            reader_days: days.map((row) => ({ time_zone: row.time_zone, day: row.day, ends_at: iso(row.ends_at) })),
-          };
+          // `used`: the articles analysed with that key on that UTC day.
+          await emit('api_key_usage', keyUsage.map((row) => ({ key_id: row.key_id, key_prefix: row.prefix, day: row.day, used: Number(row.used) })));
+          // `used`: the articles analysed with all the account's keys together on that UTC day.
+          await emit('api_account_usage', accountUsage.map((row) => ({ day: row.day, used: Number(row.used) })));
+          // `used`: the analyses on the site counted on that day of the reader's (the day in reader_days).
+          await emit('usage_counters', counters.map((row) => ({ day: row.day, used: Number(row.used) })));
+          await emit('reader_days', days.map((row) => ({ time_zone: row.time_zone, day: row.day, ends_at: iso(row.ends_at) })));
         });
     },
   };

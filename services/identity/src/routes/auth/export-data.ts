@@ -2,13 +2,14 @@
 // (src/export/account-export.ts). A session is enough, as for every other page of the account: the file holds
 // nothing a signed-in device cannot already read, page by page. Limited per client address like sign-in, since each
 // export asks three services; and by the export gate (export-gate.ts), which bounds what one account or a flood of
-// addresses replaying one session can make a replica hold in memory at once.
+// addresses replaying one session can make a replica hold on its disk at once. The file is written to disk first and
+// sent from there, with its length, once every part is whole.
 import { AUTH_PATHS } from '@keisha/contracts/identity';
 import { accountExportDocument } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
 import type { ServiceApp } from '@keisha/service-kit';
 import { AppError } from '@keisha/service-kit';
-import { EXPORT_UNAVAILABLE, type AccountExport } from '../../export/account-export.ts';
+import { EXPORT_UNAVAILABLE, type AccountExport, type ExportFile } from '../../export/account-export.ts';
 import type { ExportGate } from '../../export/export-gate.ts';
 
 /** The file's name: keisha-data-2026-11-28.json (the UTC day it was made). */
@@ -39,17 +40,26 @@ export async function exportDataRoutes(app: ServiceApp, options: { exporter: Acc
         request.log.warn({ running: options.gate.running }, 'account export: refused, this replica is building as many files as it may');
         throw new AppError(503, EXPORT_UNAVAILABLE, EXPORT_GATE_MESSAGES.replicaBusy, undefined, { retryAfterSeconds: 30 });
       }
-      let document;
+      let file: ExportFile;
       try {
-        document = await options.exporter.exportAccount(request.user.sub);
-      } finally {
+        file = await options.exporter.exportAccount(request.user.sub);
+      } catch (error) {
         entry.release();
+        throw error;
       }
-      request.log.info({ userId: request.user.sub }, 'account export: the reader downloaded their data');
+      // The gate is held until the file is sent (or the reader goes): it bounds the disk the files take, too.
+      reply.raw.once('close', () => {
+        entry.release();
+        void file.discard();
+      });
+      request.log.info({ userId: request.user.sub, bytes: file.size }, 'account export: the reader downloaded their data');
       // Personal data: no cache on the way may keep a copy.
       reply.header('cache-control', 'no-store');
-      reply.header('content-disposition', `attachment; filename="${exportFileName(document.exported_at)}"`);
-      return document;
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('content-length', file.size);
+      reply.header('content-disposition', `attachment; filename="${exportFileName(file.exportedAt)}"`);
+      // Fastify sends a stream as it is, unserialized: the file's bytes were checked part by part as they were written.
+      return reply.send(file.open() as never);
     },
   );
 }
