@@ -298,6 +298,15 @@ async function smoke(): Promise<void> {
     if (tier !== 'monthly') await new Promise((r) => setTimeout(r, 500));
   }
   expectThat(tier === 'monthly', 'the reader buys the monthly plan in the sandbox and has it', `tier ${tier || 'unknown'}`);
+
+  // Identity writes the file to its disk before sending it: /tmp, the one writable place in its container.
+  const exported = await call('GET', AUTH_PATHS.exportData, { token: reader.token, timeoutMs: 60_000 });
+  const file = exported.body;
+  expectThat(
+    exported.status === 200 && file?.account_id === reader.id && file?.decoder?.analyses?.length === 1 && file?.chat?.conversations?.length === 1 && file?.billing?.purchases?.length >= 1,
+    'the reader downloads their data: the analysis, the conversation and the plan in one file',
+    `${exported.status} ${JSON.stringify(file).slice(0, 200)}`,
+  );
 }
 
 async function main(): Promise<void> {
