@@ -208,6 +208,24 @@ describe.each(targets)('a reader downloads their data on $kind', (target) => {
     expect((await download(first.token)).statusCode).toBe(200);
   });
 
+  it('frees the place and the disk when the reader leaves while the parts are gathered', async () => {
+    const reader = await readerWithData(`leaving-${target.kind}@example.org`, { article: 'The mayor spoke about crime.', question: 'What is redlining?' }, false);
+    let letThrough!: () => void;
+    chatGate.state.held = new Promise<void>((resolve) => (letThrough = resolve));
+    const exportsAsked = () => chatGate.state.asked.filter((url) => url.includes('/export')).length;
+    const before = exportsAsked();
+    const leaving = new AbortController();
+    const asked = fetch(`${identityDoor.state.target}${AUTH_PATHS.exportData}`, { headers: bearer(reader.token), signal: leaving.signal }).catch((error: unknown) => error);
+    await expect.poll(exportsAsked, { timeout: 10_000 }).toBe(before + 1);
+    leaving.abort(); // the reader closes the tab while the chat is slow
+    expect(await asked).toBeInstanceOf(Error);
+    chatGate.state.held = undefined;
+    letThrough();
+    await expect.poll(() => readdir(spool), { timeout: 10_000 }).toEqual([]);
+    const again = await download(reader.token);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('frees the place when the file cannot be made, so the next request works once the service is back', async () => {
     const reader = await readerWithData(`freed-${target.kind}@example.org`, { article: 'The mayor spoke about crime.', question: 'What is redlining?' }, false);
     chatGate.state.open = false;

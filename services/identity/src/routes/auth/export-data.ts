@@ -47,11 +47,18 @@ export async function exportDataRoutes(app: ServiceApp, options: { exporter: Acc
         entry.release();
         throw error;
       }
-      // The gate is held until the file is sent (or the reader goes): it bounds the disk the files take, too.
-      reply.raw.once('close', () => {
+      // The gate is held until the file is sent (or the reader goes): it bounds the disk the files take, too. A
+      // reader who left while the parts were gathered gets nothing, and frees both now ('close' has been and gone).
+      const finish = () => {
         entry.release();
         void file.discard();
-      });
+      };
+      if (reply.raw.destroyed || request.raw.socket?.destroyed) {
+        finish();
+        request.log.info({ userId: request.user.sub }, 'account export: the reader left before the file was ready');
+        return reply;
+      }
+      reply.raw.once('close', finish);
       request.log.info({ userId: request.user.sub, bytes: file.size }, 'account export: the reader downloaded their data');
       // Personal data: no cache on the way may keep a copy.
       reply.header('cache-control', 'no-store');
