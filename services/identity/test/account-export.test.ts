@@ -162,6 +162,26 @@ describe.each(targets)('a reader downloads their data on $kind', (target) => {
     }
   });
 
+  it('still reads a part answered whole, as a service from before the stream answers during a rolling deploy', async () => {
+    const older = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ success: true, data: { analyses: [{ id: 'a1', text: 'An older decoder’s history' }], api_keys: [] } }));
+    });
+    await new Promise<void>((resolve) => older.listen(0, '127.0.0.1', resolve));
+    const other = await identityAppOn(base.database, { ...frontEnv(), DECODER_URL: `http://127.0.0.1:${(older.address() as { port: number }).port}` });
+    try {
+      const reader = await readerWithData(`older-${target.kind}@example.org`, { article: 'The mayor spoke about crime.', question: 'What is redlining?' }, false);
+      const answer = await other.inject({ url: AUTH_PATHS.exportData, headers: bearer(reader.token) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const file = accountExportDocument.parse(answer.json());
+      expect(file.decoder).toEqual({ analyses: [{ id: 'a1', text: 'An older decoder’s history' }], api_keys: [] });
+      expect(JSON.stringify(file.chat)).toContain('What is redlining?');
+    } finally {
+      await other.close();
+      await new Promise((resolve) => older.close(resolve));
+    }
+  });
+
   it('answers 503 saying so when the disk cannot hold the file', async () => {
     const notADirectory = path.join(spool, '..', `keisha-not-a-directory-${target.kind}`);
     await writeFile(notADirectory, 'x');
