@@ -56,6 +56,12 @@ describe('a streamed part written to disk', () => {
     await expect(spoolStreamedPart(given([{ kind: 'a', rows: [{}] }, { end: true, counts: { a: 1 } }]), nowhere)).rejects.toThrow(/ENOENT/);
   });
 
+  it('says a line is not JSON without quoting it (it is the reader’s rows, and the reason goes to the log)', async () => {
+    const refused = await spool(['{"kind":"analyses","rows":[{"text":"Private words of the reader"', { end: true, counts: {} }]).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe('a line of the part is not JSON');
+  });
+
   it('refuses a kind given again after another began, and lines that are not the contract’s', async () => {
     await expect(
       spool([{ kind: 'a', rows: [{}] }, { kind: 'b', rows: [{}] }, { kind: 'a', rows: [{}] }, { end: true, counts: { a: 2, b: 1 } }]),

@@ -193,7 +193,14 @@ export async function spoolStreamedPart(lines: AsyncIterable<string>, file: stri
       onLine();
       if (text === '') continue;
       if (ended) throw new Error('the part went on after its last line');
-      const parsed = accountExportLine.safeParse(JSON.parse(text));
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not the parser's message: it quotes the text, which is the reader's rows, into the log.
+        throw new Error('a line of the part is not JSON');
+      }
+      const parsed = accountExportLine.safeParse(json);
       if (!parsed.success) throw new Error(`a line of the part is not the contract's: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
       const line = parsed.data;
       if ('kind' in line) {
