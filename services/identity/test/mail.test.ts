@@ -265,6 +265,8 @@ describe.each(targets)('mail on $kind', (target) => {
     const db = base.database.db;
     const outbox = outboxRepository(db);
     for (let i = 0; i < 5; i++) await outbox.enqueue({ key: `cap:${i}`, kind: 'test', to: `r${i}@example.org`, subject: 'S', text: 'x', html: 'x' });
+    // Not due for an hour: the app's poller must not send them while they are counted.
+    await db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() + 3_600_000) }).where('dedupe_key', 'like', 'cap:%').execute();
     await db.updateTable('mail_outbox').set({ status: 'failed' }).where('dedupe_key', '=', 'cap:0').execute();
     const { db: watched, seen } = recordingQueries(db);
     const capped = await outboxRepository(watched).list(1, 2, 'pending', 3);
