@@ -215,7 +215,12 @@ export async function buildIdentityApp(
         { db, internalToken, log: app.log },
         { urls: { decoder: config.DECODER_URL, chat: config.CHAT_URL, billing: config.BILLING_URL }, ...(config.EXPORT_SPOOL_DIR ? { spoolDir: config.EXPORT_SPOOL_DIR } : {}) },
       );
-      await app.register(exportDataRoutes, { exporter, gate: createExportGate(config.EXPORT_MAX_CONCURRENT), rateLimitMax: config.LOGIN_RATE_LIMIT_MAX });
+      await app.register(exportDataRoutes, {
+        exporter,
+        gate: createExportGate(config.EXPORT_MAX_CONCURRENT),
+        rateLimitMax: config.LOGIN_RATE_LIMIT_MAX,
+        sendStallMs: config.EXPORT_SEND_STALL_SECONDS * 1000,
+      });
       await app.register(adminNewsletterRoutes, { newsletter, issues: newsletterIssues(db), sendHourUtc: config.NEWSLETTER_SEND_HOUR_UTC, runWaitMs: config.NEWSLETTER_RUN_WAIT_MS });
       // Support requests: the same plan lookup says who has priority (Monthly and Annual).
       const support = createSupport(

@@ -14,6 +14,8 @@ export const identityConfigSchema = baseConfigSchema.extend({
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().positive().default(4),
   /** Where "Download your data" files are written before they are sent (unset: the system's temporary directory). */
   EXPORT_SPOOL_DIR: z.string().min(1).optional(),
+  /** A "Download your data" answer whose reader takes no byte of it for this long is cut, freeing its place and disk. */
+  EXPORT_SEND_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Accounts one client address may create per UTC day (on top of LOGIN_RATE_LIMIT_MAX a minute), counted in the database. */
   REGISTER_DAILY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins of one account from one address before that address is refused for the window. */

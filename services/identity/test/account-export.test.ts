@@ -4,7 +4,7 @@
 // the conversations, and the same request succeeds once the chat is back.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, get, type IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,6 +244,63 @@ describe.each(targets)('a reader downloads their data on $kind', (target) => {
     await expect.poll(() => readdir(spool), { timeout: 10_000 }).toEqual([]);
     const again = await download(reader.token);
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('cuts a download its reader stopped taking, freeing the place and the disk for the next one', async () => {
+    const stalling = await identityAppOn(base.database, { ...frontEnv(), EXPORT_MAX_CONCURRENT: '1', EXPORT_SEND_STALL_SECONDS: '1' });
+    let stalled: IncomingMessage | undefined;
+    try {
+      const origin = await stalling.listen({ host: '127.0.0.1', port: 0 });
+      const email = `stalling-${target.kind}@example.org`;
+      const reader = await signUp(stalling, email, PASSWORD);
+      // A file of about 20 MB, far more than the sockets on the way buffer: 320 messages with 64 KB subjects.
+      for (let batch = 0; batch < 8; batch++) {
+        const at = new Date();
+        await base.database.db
+          .insertInto('mail_outbox')
+          .values(
+            Array.from({ length: 40 }, (_, i) => ({
+              dedupe_key: `stall-test:${target.kind}:${batch}:${i}`,
+              kind: 'support-reply',
+              recipient: email,
+              subject: `${batch}:${i} `.padEnd(64 * 1024, 'x'),
+              text_body: '',
+              html_body: '',
+              status: 'sent' as const,
+              next_attempt_at: at,
+              created_at: at,
+              sent_at: at,
+            })),
+          )
+          .execute();
+      }
+      // The reader takes the headers, then nothing more.
+      stalled = await new Promise<IncomingMessage>((resolve, reject) => {
+        get(`${origin}${AUTH_PATHS.exportData}`, { headers: bearer(reader.token) }, (answer) => {
+          answer.pause();
+          resolve(answer);
+        }).on('error', reject);
+      });
+      expect(stalled.statusCode).toBe(200);
+      expect(Number(stalled.headers['content-length'])).toBeGreaterThan(20_000_000);
+      // Cut by identity: the place and the disk are freed while this reader still holds the connection.
+      await expect.poll(() => readdir(spool), { timeout: 10_000 }).toEqual([]);
+
+      // The one place of this replica is free again: the same reader, taking the file this time, gets all of it.
+      const again = await fetch(`${origin}${AUTH_PATHS.exportData}`, { headers: bearer(reader.token) });
+      expect(again.status).toBe(200);
+      const file = accountExportDocument.parse(await again.json());
+      expect(file.identity.mail?.filter((mail) => mail.kind === 'support-reply')).toHaveLength(320);
+
+      // The stalled reader, reading at last, finds its file cut short.
+      const cut = stalled;
+      const ended = new Promise<boolean>((resolve) => cut.once('close', () => resolve(cut.complete)));
+      cut.on('error', () => undefined).resume();
+      expect(await ended).toBe(false);
+    } finally {
+      stalled?.destroy();
+      await stalling.close();
+    }
   });
 
   it('frees the place when the file cannot be made, so the next request works once the service is back', async () => {

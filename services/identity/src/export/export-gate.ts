@@ -1,8 +1,8 @@
-// How many files identity builds at once. Each export holds a reader's whole history in memory while it is
-// gathered (account-export.ts), so a flood of exports, say one stolen session replayed from many addresses
-// (the per-address limit does not see it), could exhaust a replica. The gate lets one export per account run at
-// a time and at most `maxConcurrent` on this replica; the rest are refused at once, never queued, so a refused
-// reader loses nothing and the next click works.
+// How many files identity builds and sends at once. Each export asks three services for a reader's whole history
+// and holds it on this replica's disk until it is sent (account-export.ts), so a flood of exports, say one stolen
+// session replayed from many addresses (the per-address limit does not see it), could load the services and fill
+// the disk. The gate lets one export per account run at a time and at most `maxConcurrent` on this replica; the
+// rest are refused at once, never queued, so a refused reader loses nothing and the next click works.
 export type ExportEntry = { kind: 'entered'; release: () => void } | { kind: 'account-busy' } | { kind: 'replica-busy' };
 
 export function createExportGate(maxConcurrent: number) {

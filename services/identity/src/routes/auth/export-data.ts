@@ -3,7 +3,9 @@
 // nothing a signed-in device cannot already read, page by page. Limited per client address like sign-in, since each
 // export asks three services; and by the export gate (export-gate.ts), which bounds what one account or a flood of
 // addresses replaying one session can make a replica hold on its disk at once. The file is written to disk first and
-// sent from there, with its length, once every part is whole.
+// sent from there, with its length, once every part is whole. A reader who stops taking the file (a connection that
+// accepts no byte for `sendStallMs`) is cut off: otherwise a few such connections would hold this replica's places,
+// and their files on its disk, for as long as they stayed open.
 import { AUTH_PATHS } from '@keisha/contracts/identity';
 import { accountExportDocument } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
@@ -21,7 +23,7 @@ export const EXPORT_GATE_MESSAGES = {
   replicaBusy: 'Keisha is preparing many files just now. Nothing was downloaded; try again in a minute.',
 } as const;
 
-export async function exportDataRoutes(app: ServiceApp, options: { exporter: AccountExport; gate: ExportGate; rateLimitMax: number }): Promise<void> {
+export async function exportDataRoutes(app: ServiceApp, options: { exporter: AccountExport; gate: ExportGate; rateLimitMax: number; sendStallMs: number }): Promise<void> {
   app.get(
     AUTH_PATHS.exportData,
     {
@@ -59,6 +61,12 @@ export async function exportDataRoutes(app: ServiceApp, options: { exporter: Acc
         return reply;
       }
       reply.raw.once('close', finish);
+      // The socket's idle time while this answer is on it: the file comes from the local disk, so a socket with
+      // nothing to do is one whose reader takes nothing. Node puts its own keep-alive time back once the answer ends.
+      reply.raw.setTimeout(options.sendStallMs, () => {
+        request.log.warn({ userId: request.user.sub, bytes: file.size, stallMs: options.sendStallMs }, 'account export: the reader stopped taking the file; cut');
+        reply.raw.destroy();
+      });
       request.log.info({ userId: request.user.sub, bytes: file.size }, 'account export: the reader downloaded their data');
       // Personal data: no cache on the way may keep a copy.
       reply.header('cache-control', 'no-store');
