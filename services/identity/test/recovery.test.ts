@@ -278,6 +278,59 @@ describe.each(targets)('account recovery on $kind', (target) => {
     });
   });
 
+  describe('links mailed before the owner locks the account out', () => {
+    // Whoever had the password (or the mailbox for a while) asked for these before the owner took the account back;
+    // none may change the address or sign in afterwards.
+    const linksTakenBefore = async (owner: string, taker: string, token: string) => {
+      expect((await post('/api/auth/email-change', { new_email: taker, password: PASSWORD }, { token })).status).toBe(200);
+      const change = linkIn('confirm-email-change', await waitForMail(taker, 'Confirm your new e-mail address for Keisha'));
+      expect((await post('/api/auth/unlock/request', { email: owner })).status).toBe(200);
+      const signIn = linkIn('unlock', await waitForMail(owner, 'Your one-time sign-in link for Keisha'));
+      return { change, signIn };
+    };
+    const refusedAfterwards = async (owner: string, links: { change: string; signIn: string }) => {
+      const change = await post('/api/auth/email-change/confirm', { token: links.change });
+      expect(change.status, JSON.stringify(change.body)).toBe(400);
+      expect(change.body.error.code).toBe('INVALID_LINK');
+      const signIn = await post('/api/auth/unlock', { token: links.signIn });
+      expect(signIn.status, JSON.stringify(signIn.body)).toBe(400);
+      expect(signIn.cookie).toBeUndefined();
+      const account = await base.database.db.selectFrom('users').select('email').where('email', '=', owner).executeTakeFirst();
+      expect(account?.email).toBe(owner);
+    };
+
+    it('refuses them after a password reset', async () => {
+      await start();
+      const owner = await signUp('reclaimed@example.org');
+      const links = await linksTakenBefore('reclaimed@example.org', 'taker-one@example.org', owner.body.token);
+      expect((await post('/api/auth/password-reset/request', { email: 'reclaimed@example.org' })).status).toBe(200);
+      const reset = linkIn('reset-password', await waitForMail('reclaimed@example.org', 'Reset your Keisha password'));
+      expect((await post('/api/auth/password-reset', { token: reset, new_password: NEW_PASSWORD })).status).toBe(200);
+      await refusedAfterwards('reclaimed@example.org', links);
+      // The reset link itself still says it was used.
+      expect((await post('/api/auth/password-reset', { token: reset, new_password: 'another-garden-tulip-55' })).body.error.code).toBe('LINK_USED');
+      // A link asked for after the reset works.
+      expect((await post('/api/auth/unlock/request', { email: 'reclaimed@example.org' })).status).toBe(200);
+      const fresh = linkIn('unlock', await waitForMail('reclaimed@example.org', 'Your one-time sign-in link for Keisha', 2));
+      expect((await post('/api/auth/unlock', { token: fresh })).status).toBe(200);
+    });
+
+    it('refuses them after signing out everywhere, and after a password change on the account page', async () => {
+      await start();
+      const owner = await signUp('signed-out@example.org');
+      const beforeSignOut = await linksTakenBefore('signed-out@example.org', 'taker-two@example.org', owner.body.token);
+      const again = await login('signed-out@example.org', PASSWORD);
+      expect((await post('/api/auth/logout-all', {}, { token: again.body.token })).status).toBe(200);
+      await refusedAfterwards('signed-out@example.org', beforeSignOut);
+
+      const changer = await signUp('changed@example.org');
+      const beforeChange = await linksTakenBefore('changed@example.org', 'taker-three@example.org', changer.body.token);
+      const changed = await post('/api/auth/change-password', { current_password: PASSWORD, new_password: NEW_PASSWORD }, { token: changer.body.token });
+      expect(changed.status).toBe(200);
+      await refusedAfterwards('changed@example.org', beforeChange);
+    });
+  });
+
   describe('no lockout by strangers', () => {
     // Each case signs in (argon2) 30 to 70 times: on a busy machine that is more than the default 30 s.
     const ATTACK_TIMEOUT_MS = 180_000;

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AUTH_ERRORS, AUTH_MESSAGES, type AccountUser } from '@keisha/contracts/identity';
 import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { IdentityDatabase, UserRow } from '../db/database.ts';
+import { accountLinksRepository } from '../db/repositories/account-links.ts';
 import { loginFailuresRepository } from '../db/repositories/login-failures.ts';
 import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
 import { signupsRepository } from '../db/repositories/signups.ts';
@@ -71,6 +72,7 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
   const refreshTokens = refreshTokensRepository(db);
   const failures = loginFailuresRepository(db);
   const signups = signupsRepository(db);
+  const links = accountLinksRepository(db);
   // Compared against when an address has no account, so a sign-in takes as long either way.
   const decoyHash = hashPassword(randomUUID());
 
@@ -196,6 +198,8 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
       await db.transaction().execute(async (trx) => {
         await refreshTokens.revokeAllOfUser(userId, {}, trx);
         await users.invalidateSessions(userId, trx);
+        // Links mailed before (an address change, a sign-in link) end with the sessions.
+        await links.cancelEveryOpen(userId, trx);
       });
     },
 
@@ -208,6 +212,8 @@ export function createAccounts(app: ServiceApp, db: Kysely<IdentityDatabase>, ke
         await users.setPassword(userId, hash, trx);
         // Other devices signed in with the old password are signed out; this one stays.
         await refreshTokens.revokeAllOfUser(userId, { exceptFamily: currentFamily }, trx);
+        // As do the links mailed before: one may be in the hands of whoever knew the old password.
+        await links.cancelEveryOpen(userId, trx);
         // The owner is told, as after a reset: whoever knew the old password may have changed it.
         await options.onPasswordChanged?.(row, trx);
       });

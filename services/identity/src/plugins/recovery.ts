@@ -204,6 +204,8 @@ export function createRecovery(app: ServiceApp, db: Kysely<IdentityDatabase>, de
         await confirmAddress(locked.id, trx);
         await refreshTokens.revokeAllOfUser(locked.id, {}, trx);
         await users.invalidateSessions(locked.id, trx);
+        // Every other link mailed before (an address change asked by whoever had the password, a sign-in link) ends too.
+        await links.cancelEveryOpen(locked.id, trx);
         await outbox.enqueue({ key: `password-changed:${hashLinkToken(token)}`, kind: 'password-changed', to: locked.email, ...notice }, trx);
         return locked;
       });

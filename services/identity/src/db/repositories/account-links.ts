@@ -28,6 +28,15 @@ export function accountLinksRepository(db: Kysely<IdentityDatabase>) {
         .where('used_at', 'is', null)
         .execute();
     },
+    /**
+     * Deletes every open link of the account, whatever its purpose. After a password reset or change, or a sign-out
+     * everywhere, a link mailed before it (to change the address, to sign in) may be in the hands of whoever the
+     * owner is locking out; it must not outlive the lock. Opened later, such a link is not valid ("use the latest
+     * link we sent you"). Used links stay, so a second click on the one just used still says it was used.
+     */
+    async cancelEveryOpen(userId: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('account_links').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    },
     /** Links that expired a day ago are never read again: deletes up to `limit` of them; how many it deleted. */
     async forgetOld(limit: number): Promise<number> {
       const result = await db
