@@ -116,6 +116,15 @@ describe.each(targets)('analysis and quotas on $kind', (target) => {
     expect((await analyze({ text: ARTICLE }, {}, { keisha_device: `${crypto.randomUUID()}.${'A'.repeat(43)}` })).statusCode).toBe(429);
   });
 
+  it('counts a guest on IPv6 by the /64: new addresses in it and no cookie give no new allowance', async () => {
+    // One home's /64: every request from a new address in it, and never the device cookie back.
+    const statuses = [];
+    for (let i = 1; i <= 6; i++) statuses.push((await analyze({ text: ARTICLE }, { 'x-forwarded-for': `2001:db8:77:1:${i.toString(16)}:0:0:${(i * 7).toString(16)}` })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    // Another /64 is another network.
+    expect((await analyze({ text: ARTICLE }, { 'x-forwarded-for': '2001:db8:77:2::1' })).statusCode).toBe(200);
+  });
+
   it('refuses a signed-in reader’s text with nothing to analyse at both paths, taking no use and storing nothing', async () => {
     const token = await identity.tokenFor('user');
     const me = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;

@@ -100,6 +100,20 @@ describe.each(targets)('passwords, address form and sign-up caps on $kind', (tar
     expect((await signIn(ctx.app, 'cap1@example.org', STRONG)).user.email).toBe('cap1@example.org');
   });
 
+  it('counts sign-ups from IPv6 by the /64: a new address in the same network is the same network', async () => {
+    const from = (remoteAddress: string, i: number) =>
+      ctx.app.inject({ method: 'POST', url: '/api/bias-auth/register', payload: { email: `six${i}@example.org`, password: STRONG }, remoteAddress });
+    const statuses = [];
+    for (let i = 1; i <= 5; i++) statuses.push((await from(`2001:db8:5:6:${i}::${i * 3}`, i)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    expect((await from('2001:db8:5:7::1', 6)).statusCode).toBe(201);
+    const counted = await ctx.database.db.selectFrom('signups_per_address').select(['address', 'used']).orderBy('address').execute();
+    expect(counted).toEqual([
+      { address: '2001:db8:5:6::', used: 3 },
+      { address: '2001:db8:5:7::', used: 1 },
+    ]);
+  });
+
   it('counts concurrent sign-ups from one address exactly (no more than the cap get through)', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) => post('/api/bias-auth/register', { email: `race${i}@example.org`, password: STRONG })),

@@ -2,6 +2,7 @@ export { baseConfigSchema, loadConfig, ConfigError, defaultDataDir, type BaseCon
 export { AppError, errorBody, DEFAULT_RETRY_AFTER_SECONDS } from './errors.ts';
 export { dependencyFailureOf, DEPENDENCY_ANSWERS, type DependencyFailure } from './dependency-failure.ts';
 export { lastKnown, NothingKnown, type LastKnownOptions } from './last-known.ts';
+export { clientNetwork } from './client-network.ts';
 export { openDatabase, preparedStatement, queryColumns, type DatabaseHandle, type DatabaseKind, type DatabaseOptions } from './db.ts';
 export { migrateToLatest, type MigrationSet } from './migrate.ts';
 export { batches, type BatchOptions } from './batches.ts';
