@@ -71,6 +71,24 @@ describe.each(targets)('limits and payment decisions under concurrency on $kind'
     }
   });
 
+  it('adds one period for each of several paid checkouts of one plan confirmed at the same moment', async () => {
+    const token = await identity.tokenFor('user');
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push(await start(token));
+    const paid = await Promise.all(ids.map((id) => pay(id)));
+    expect(paid.map((answer) => answer.status)).toEqual(ids.map(() => 303));
+    const rows = await Promise.all(ids.map((id) => subscriptionRow(ctx, id)));
+    expect(rows.map((row) => row.status)).toEqual(ids.map(() => 'active'));
+    // Four months back to back: every end is one month after another's, and no two are the same.
+    const ends = rows.map((row) => row.current_period_end.getTime()).sort((a, b) => a - b);
+    expect(new Set(ends).size).toBe(4);
+    for (let i = 1; i < ends.length; i += 1) {
+      const gapDays = (ends[i]! - ends[i - 1]!) / 86_400_000;
+      expect(gapDays).toBeGreaterThanOrEqual(28);
+      expect(gapDays).toBeLessThanOrEqual(31);
+    }
+  });
+
   it('refuses to cancel, as a pending checkout, a purchase that was paid meanwhile; cancels it as a plan when asked to', async () => {
     const token = await identity.tokenFor('user');
     const userId = subOf(token);

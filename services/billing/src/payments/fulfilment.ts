@@ -86,12 +86,16 @@ export async function fulfil(db: Kysely<BillingDatabase>, request: FulfilRequest
       }
     }
 
-    if (request.signal.kind === 'confirmed' && (row.status === 'pending' || row.status === 'failed' || row.status === 'expired')) {
-      // Nothing starts for an erased account. The account's lock row is read shared: an erasure marking it waits
-      // for this activation to commit (and then stops the plan), or this waits for the mark and sees it.
+    if (request.signal.kind === 'confirmed') {
+      // One confirmation at a time per account: its lock row is taken for update. Two paid checkouts of one plan
+      // confirmed together (two tabs, two webhooks at once) each read the other's period below only once it is
+      // committed, so both periods count; read shared, both started "now" and a paid month was lost. An erasure
+      // marking the row waits for this activation to commit (and then stops the plan), or this waits for the mark
+      // and sees it: nothing starts for an erased account.
       await trx.insertInto('billing_accounts').values({ user_id: row.user_id }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-      const account = await trx.selectFrom('billing_accounts').select('erased_at').where('user_id', '=', row.user_id).forShare().executeTakeFirst();
-      if (account?.erased_at) return finish('refused', ACCOUNT_ERASED_REASON, row);
+      const account = await trx.selectFrom('billing_accounts').select('erased_at').where('user_id', '=', row.user_id).forUpdate().executeTakeFirst();
+      const starting = row.status === 'pending' || row.status === 'failed' || row.status === 'expired';
+      if (starting && account?.erased_at) return finish('refused', ACCOUNT_ERASED_REASON, row);
     }
 
     let start = now;
