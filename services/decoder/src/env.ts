@@ -37,6 +37,11 @@ export const decoderConfigSchema = baseConfigSchema.extend({
    * place: the thread's round trip costs more than they take (docs/decoder.md, performance).
    */
   ANALYSIS_THREAD_FROM_CHARS: z.coerce.number().int().min(0).default(20_000),
+  /**
+   * Each analysis thread's heap in MB: a thread that runs out of it dies, its piece is tried once more on a fresh
+   * thread, and the service goes on. 128 is about twice what the longest article needs (docs/decoder.md).
+   */
+  ANALYSIS_THREAD_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),
   /** Analysis threads for long work, shared fairly among accounts (plugins/analysis-thread.ts). */
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   /**

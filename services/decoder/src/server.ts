@@ -18,6 +18,7 @@ await runService({
       fromChars: config.ANALYSIS_THREAD_FROM_CHARS,
       threads: config.ANALYSIS_THREADS,
       perAccount: config.ANALYSIS_THREADS_PER_ACCOUNT,
+      heapMb: config.ANALYSIS_THREAD_HEAP_MB,
     });
     return buildDecoderApp(config, database, { engine, closeEngine: close });
   },

@@ -32,7 +32,9 @@ export interface AnalysisEngine {
   /**
    * Several articles as one piece of work, answered in their order (a public-API batch). An engine that has it
    * analyses them together: the threaded engine cuts a long batch into pieces of a few articles, sent to its threads
-   * in the account's fair share (domain/fair-share.ts). Without it each article is asked alone.
+   * in the account's fair share (domain/fair-share.ts). Without it each article is asked alone. An article that could
+   * not be analysed is its Error, in its place: the others still have their outcomes. It rejects as a whole only when
+   * the reader went away (or the engine cannot tell the articles apart).
    */
-  many?: (texts: string[], request?: AnalysisRequest) => Promise<AnalysisOutcome[]>;
+  many?: (texts: string[], request?: AnalysisRequest) => Promise<Array<AnalysisOutcome | Error>>;
 }

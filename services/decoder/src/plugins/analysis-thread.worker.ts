@@ -14,14 +14,22 @@ export interface ThreadRequest {
   tier?: DecoderTier;
 }
 
-export type ThreadReply = { id: number; outcomes: AnalysisOutcome[] } | { id: number; error: string };
+/** An article's outcome, or why it failed: one article's failure is its own, not its piece's. */
+export type ThreadOutcome = AnalysisOutcome | { error: string };
+
+export interface ThreadReply {
+  id: number;
+  outcomes: ThreadOutcome[];
+}
+
+function outcomeOf(text: string, tier: DecoderTier | undefined): ThreadOutcome {
+  try {
+    return tier ? withAdvanced(embeddedOutcome(text), text, tier) : embeddedOutcome(text);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 parentPort?.on('message', ({ id, texts, tier }: ThreadRequest) => {
-  let reply: ThreadReply;
-  try {
-    reply = { id, outcomes: texts.map((text) => (tier ? withAdvanced(embeddedOutcome(text), text, tier) : embeddedOutcome(text))) };
-  } catch (error) {
-    reply = { id, error: error instanceof Error ? error.message : String(error) };
-  }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage({ id, outcomes: texts.map((text) => outcomeOf(text, tier)) } satisfies ThreadReply);
 });

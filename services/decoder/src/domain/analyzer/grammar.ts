@@ -85,12 +85,30 @@ function toWords(text: string, offset: number): Word[] {
   return out;
 }
 
+// Tagged windows kept for texts analysed again (the landing page's examples, a reader's second try). Bounded by
+// their characters, not only their number: 256 windows of any length kept up to 256 whole articles of 200,000
+// characters without a sentence end (each one window then, about 10 MB of words), and an analysis thread ran out
+// of its heap after a few distinct ones (docs/decoder.md, "Long articles and the analysis thread's heap").
 const WINDOW_CACHE_LIMIT = 256;
+/** Characters of all kept windows together: about 8 MB of words at most. */
+const WINDOW_CACHE_CHARS = 64_000;
+/** A window longer than this is tagged and not kept. */
+const WINDOW_CACHED_CHARS = 2_000;
 const windowCache = new Map<string, Word[]>();
+let windowCacheChars = 0;
 
 /** Forgets the tagged windows (for measuring the cost of text never seen before). */
 export function clearGrammarCache(): void {
   windowCache.clear();
+  windowCacheChars = 0;
+}
+
+/**
+ * A copy of `slice` that does not hold the string it was cut from: V8 keeps a slice as a view of its parent,
+ * so a kept window of a few words would keep its whole article.
+ */
+function ownCopy(slice: string): string {
+  return Buffer.from(slice, 'utf16le').toString('utf16le');
 }
 
 /** The words of text[from, to) with their parts of speech, offsets in `text`. */
@@ -98,9 +116,15 @@ export function tagWindow(text: string, from: number, to: number): Word[] {
   const slice = text.slice(from, to);
   let words = windowCache.get(slice);
   if (!words) {
-    if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.clear();
-    words = toWords(slice, 0);
-    windowCache.set(slice, words);
+    if (slice.length > WINDOW_CACHED_CHARS) {
+      words = toWords(slice, 0);
+    } else {
+      const key = ownCopy(slice);
+      if (windowCache.size >= WINDOW_CACHE_LIMIT || windowCacheChars + key.length > WINDOW_CACHE_CHARS) clearGrammarCache();
+      words = toWords(key, 0);
+      windowCache.set(key, words);
+      windowCacheChars += key.length;
+    }
   }
   return from === 0 ? words : words.map((w) => ({ ...w, start: w.start + from, end: w.end + from }));
 }

@@ -64,11 +64,14 @@ interface Context {
 
 /**
  * The words around each occurrence, a few either side inside its sentence, tagged by compromise in
- * one window per sentence (occurrences of one sentence share it).
+ * one window per sentence (occurrences of one sentence share it), or per `WINDOW_TOKENS` of a sentence
+ * longer than that.
  */
 function contexts(text: string, tokens: Tokens, occurrences: Occurrence[]): Context[] {
   const out: Context[] = [];
   let windowSentence = -1;
+  /** The last token of the current window, and of its sentence. */
+  let windowLast = -1;
   let windowWords: Word[] = [];
   occurrences.forEach((o, i) => {
     if (o.entry === PASSIVE) {
@@ -76,16 +79,22 @@ function contexts(text: string, tokens: Tokens, occurrences: Occurrence[]): Cont
       return;
     }
     const s = tokens.sentence[o.firstToken]!;
-    if (s !== windowSentence) {
+    const to = s + 1 < tokens.sentenceStart.length ? tokens.sentenceStart[s + 1]! : tokens.count;
+    if (s !== windowSentence || Math.min(to, o.endToken + WORDS_AFTER) - 1 > windowLast) {
       const from = tokens.sentenceStart[s]!;
-      const to = s + 1 < tokens.sentenceStart.length ? tokens.sentenceStart[s + 1]! : tokens.count;
-      // From a few words before the first occurrence of this sentence to a few after its last.
-      let lastEnd = o.endToken;
-      for (let k = i; k < occurrences.length && occurrences[k]!.firstToken < to; k++) lastEnd = Math.max(lastEnd, occurrences[k]!.endToken);
+      // From a few words before the first occurrence of this sentence to a few after its last, within
+      // WINDOW_TOKENS: a text without sentence ends (a list of terms) would be one window, tagged whole.
       const a = Math.max(from, o.firstToken - WORDS_BEFORE);
+      let lastEnd = o.endToken;
+      for (let k = i; k < occurrences.length && occurrences[k]!.firstToken < to; k++) {
+        const end = Math.max(lastEnd, occurrences[k]!.endToken);
+        if (end + WORDS_AFTER - a > WINDOW_TOKENS && k > i) break;
+        lastEnd = end;
+      }
       const b = Math.min(to, lastEnd + WORDS_AFTER) - 1;
       windowWords = tagWindow(text, tokens.start[a]!, tokens.end[b]!);
       windowSentence = s;
+      windowLast = b;
     }
     let first = -1, last = -1;
     windowWords.forEach((w, k) => {
@@ -104,6 +113,13 @@ const NOT_HEADS = new Set(['past', 'down', 'up', 'out', 'inside', 'outside', 'be
 
 const WORDS_BEFORE = 2;
 const WORDS_AFTER = 4;
+/**
+ * The most tokens compromise tags at once: far more than a news sentence's window (its first term to its
+ * last), so that those are tagged as before, while a text of 200,000 characters without a sentence end
+ * is tagged in windows of this size instead of whole. Whole, it took 16-20 s (each occurrence searched
+ * the window's 30,000 words) and up to 90 MB of an analysis thread's 128 (docs/decoder.md).
+ */
+const WINDOW_TOKENS = 200;
 
 /** The nouns right after the occurrence that it modifies ("neighborhood" of "inner city neighborhood"), as indexes into words. */
 function headAfter(text: string, ctx: Context, end: number): number[] {

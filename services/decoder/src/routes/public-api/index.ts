@@ -85,8 +85,9 @@ export async function publicApiRoutes(app: ServiceApp, options: PublicApiOptions
     account_daily_limit: dailyLimits.account,
   });
   const accountOf = (key: ApiKeyRow) => `user:${key.user_id}`;
-  // A batch's articles: together when the engine can (the threaded engine, one message to its thread), else each
-  // on its own, a few at a time (a model answers over the network). An article that failed is its Error.
+  // A batch's articles: together when the engine can (the threaded engine, pieces on its threads), else each on its
+  // own, a few at a time (a model answers over the network). An article that failed is its Error; the others keep
+  // their outcomes, and the engine has finished every article when this resolves.
   const analyseAll = async (texts: string[], request: AnalysisRequest): Promise<Array<AnalysisOutcome | Error>> => {
     const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
     if (options.engine.many) return options.engine.many(texts, request).catch((error: unknown) => texts.map(() => asError(error)));
