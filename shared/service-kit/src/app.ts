@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
+import { clientNetwork } from './client-network.ts';
 import type { DatabaseHandle, DatabaseKind } from './db.ts';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
@@ -34,6 +35,13 @@ declare module 'fastify' {
     /** Which database it is: PGlite (embedded) or a PostgreSQL server. */
     dbKind: DatabaseKind;
     serviceName: string;
+  }
+  interface FastifyRequest {
+    /**
+     * The network this client's address stands for (client-network.ts): what every per-address count keys on.
+     * `request.ip` is one address of it, and an IPv6 client can change that at will.
+     */
+    readonly clientNetwork: string;
   }
 }
 
@@ -91,6 +99,11 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
   app.decorate('db', def.database.db);
   app.decorate('dbKind', def.database.kind);
   app.decorate('serviceName', def.name);
+  app.decorateRequest('clientNetwork', {
+    getter(this: FastifyRequest) {
+      return clientNetwork(this.ip);
+    },
+  });
   registerErrorHandler(app);
 
   // From the start of a close, a request on a connection still open (a keep-alive, a pipelined request) is

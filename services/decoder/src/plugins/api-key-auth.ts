@@ -4,7 +4,7 @@
 // enabled, and as an administrator when they were one at the key's creation.
 import { createHash } from 'node:crypto';
 import { API_ERRORS } from '@keisha/contracts/decoder';
-import { AppError, clientNetwork } from '@keisha/service-kit';
+import { AppError } from '@keisha/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyRow, ApiKeysRepository } from '../db/repositories/api-keys.ts';
 import { hashApiKey, hashMatches, keyFromAuthorization } from '../domain/api-keys.ts';
@@ -40,5 +40,5 @@ export type ApiKeyAuthenticator = ReturnType<typeof apiKeyAuthenticator>;
 /** The rate-limit bucket of a request: its key (by hash, so logs and memory never hold it), else its address. */
 export function rateLimitBucketOf(request: FastifyRequest): string {
   const secret = keyFromAuthorization(request.headers.authorization);
-  return secret ? `key:${createHash('sha256').update(secret).digest('base64url')}` : `ip:${clientNetwork(request.ip)}`;
+  return secret ? `key:${createHash('sha256').update(secret).digest('base64url')}` : `ip:${request.clientNetwork}`;
 }

@@ -7,7 +7,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DecoderTier } from '@keisha/contracts/decoder';
-import { clientNetwork, emailVerified } from '@keisha/service-kit';
+import { emailVerified } from '@keisha/service-kit';
 import type { DecoderDatabase } from '../db/database.ts';
 import { accountCounters } from '../domain/quota/unconfirmed.ts';
 import type { TierLookup } from './billing-tiers.ts';
@@ -56,7 +56,7 @@ export function createReaderResolver(key: Buffer, cookieSecure: boolean, decoder
       await request.server.authenticate(request); // a bad token is a 401, never a silent guest
       const userId = request.user.sub;
       const tier = await decoderTierFor(userId, request.headers.authorization);
-      return { tier, userId, subjects: accountCounters({ userId, tier, emailVerified: emailVerified(request.user), address: clientNetwork(request.ip) }) };
+      return { tier, userId, subjects: accountCounters({ userId, tier, emailVerified: emailVerified(request.user), address: request.clientNetwork }) };
     }
     let deviceId = cookies.verify(request.cookies[DEVICE_COOKIE]);
     if (!deviceId) {
@@ -70,7 +70,7 @@ export function createReaderResolver(key: Buffer, cookieSecure: boolean, decoder
         maxAge: 400 * 86_400,
       });
     }
-    return { tier: 'guest', subjects: [`ip:${clientNetwork(request.ip)}`, `device:${deviceId}`] };
+    return { tier: 'guest', subjects: [`ip:${request.clientNetwork}`, `device:${deviceId}`] };
   };
 }
 export type ReaderResolver = ReturnType<typeof createReaderResolver>;

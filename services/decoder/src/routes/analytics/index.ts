@@ -3,7 +3,7 @@ import { analyticsSummaryQuery, analyticsSummaryResponse, clientErrorBody, clien
 import { DECODER_PATHS } from '@keisha/contracts/decoder';
 import { trackBody, trackResponse } from '@keisha/contracts/analytics/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { clientNetwork, requireAdmin, type ServiceApp } from '@keisha/service-kit';
+import { requireAdmin, type ServiceApp } from '@keisha/service-kit';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DecoderDatabase } from '../../db/database.ts';
@@ -57,7 +57,7 @@ export async function analyticsRoutes(app: ServiceApp, options: AnalyticsRouteOp
           request.body.event,
           properties,
           eventBytes(request.body.event, properties),
-          { day: utcDay(now), subject: `ip:${clientNetwork(request.ip)}` },
+          { day: utcDay(now), subject: `ip:${request.clientNetwork}` },
           { events: bounds.dailyEvents, bytes: bounds.dailyBytes, eventsPerSubject: bounds.dailyEventsPerAddress },
         );
       } catch (error) {

@@ -9,7 +9,7 @@ import {
   validateTokenResponse,
 } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, clientNetwork, parseAccessClaims, type AccessClaims, type ServiceApp } from '@keisha/service-kit';
+import { AppError, parseAccessClaims, type AccessClaims, type ServiceApp } from '@keisha/service-kit';
 import { toAccountUser, type Accounts } from '../../plugins/accounts.ts';
 import { REFRESH_COOKIE, sessionCookies } from './session-cookies.ts';
 
@@ -35,7 +35,7 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
     { schema: { tags: ['auth'], summary: 'Create an account', body: registerBody, response: { 201: authSuccess, ...errors } }, config: limited },
     async (request, reply) => {
       try {
-        return grant(reply, await accounts.register(request.body.email, request.body.password, { address: clientNetwork(request.ip) }), 201);
+        return grant(reply, await accounts.register(request.body.email, request.body.password, { address: request.clientNetwork }), 201);
       } catch (error) {
         // The daily sign-up cap says when the address may sign up again.
         if (error instanceof AppError && error.statusCode === 429 && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -47,13 +47,13 @@ export async function authRoutes(app: ServiceApp, options: AuthRouteOptions): Pr
   app.post(
     AUTH_PATHS.login,
     { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: authSuccess, ...errors } }, config: limited },
-    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { address: clientNetwork(request.ip) })),
+    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { address: request.clientNetwork })),
   );
 
   app.post(
     AUTH_PATHS.adminLogin,
     { schema: { tags: ['auth'], summary: 'Sign in as an administrator', body: loginBody, response: { 200: authSuccess, ...errors } }, config: limited },
-    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { adminOnly: true, address: clientNetwork(request.ip) })),
+    async (request, reply) => grant(reply, await accounts.login(request.body.email, request.body.password, { adminOnly: true, address: request.clientNetwork })),
   );
 
   app.post(

@@ -14,7 +14,7 @@ import {
   unlockRequestBody,
 } from '@keisha/contracts/identity/schemas';
 import { apiErrorBody } from '@keisha/contracts/schemas';
-import { AppError, clientNetwork, type ServiceApp } from '@keisha/service-kit';
+import { AppError, type ServiceApp } from '@keisha/service-kit';
 import type { Recovery } from '../../plugins/recovery.ts';
 import { sessionCookies } from './session-cookies.ts';
 
@@ -49,7 +49,7 @@ export async function recoveryRoutes(app: ServiceApp, options: RecoveryRouteOpti
       config: limited,
     },
     async (request, reply) => {
-      await withRetryAfter(reply, () => recovery.requestPasswordReset(request.body.email, clientNetwork(request.ip)));
+      await withRetryAfter(reply, () => recovery.requestPasswordReset(request.body.email, request.clientNetwork));
       return { success: true as const };
     },
   );
@@ -73,7 +73,7 @@ export async function recoveryRoutes(app: ServiceApp, options: RecoveryRouteOpti
       config: limited,
     },
     async (request) => {
-      await recovery.resetPassword(request.body.token, request.body.new_password, clientNetwork(request.ip));
+      await recovery.resetPassword(request.body.token, request.body.new_password, request.clientNetwork);
       return { success: true as const };
     },
   );
@@ -85,7 +85,7 @@ export async function recoveryRoutes(app: ServiceApp, options: RecoveryRouteOpti
       config: limited,
     },
     async (request, reply) => {
-      await withRetryAfter(reply, () => recovery.requestUnlock(request.body.email, clientNetwork(request.ip), request.body.next));
+      await withRetryAfter(reply, () => recovery.requestUnlock(request.body.email, request.clientNetwork, request.body.next));
       return { success: true as const };
     },
   );
@@ -93,7 +93,7 @@ export async function recoveryRoutes(app: ServiceApp, options: RecoveryRouteOpti
   app.post(
     AUTH_PATHS.unlock,
     { schema: { tags: ['auth'], summary: 'Sign in with a one-time sign-in/unlock link', body: unlockBody, response: { 200: authSuccess, ...errors } }, config: limited },
-    async (request, reply) => cookies.grant(reply, await recovery.unlock(request.body.token, clientNetwork(request.ip))),
+    async (request, reply) => cookies.grant(reply, await recovery.unlock(request.body.token, request.clientNetwork)),
   );
 
   app.post(
