@@ -15,6 +15,7 @@ import { healthBody } from '@keisha/contracts/schemas';
 import type { BaseConfig } from './config.ts';
 import { BODY_PROBLEM_MESSAGES, findBodyProblem } from './body-guard.ts';
 import { clientNetwork } from './client-network.ts';
+import { endConnectionsOnClose } from './closing-connections.ts';
 import type { DatabaseHandle, DatabaseKind } from './db.ts';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, registerNotFoundHandler } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
@@ -108,9 +109,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
 
   // From the start of a close, a request on a connection still open (a keep-alive, a pipelined request) is
   // told to come back, with Retry-After, instead of starting work the closing database may not finish.
+  // Connections that would hold the close open for a minute are ended as it begins (closing-connections.ts).
   let closing = false;
+  const connections = endConnectionsOnClose(app.server);
   app.addHook('preClose', (done) => {
     closing = true;
+    connections.begin();
     done();
   });
   app.addHook('onRequest', (_request, _reply, done) => {
@@ -128,6 +132,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<ServiceA
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    connections.stop();
     await def.database.close();
   });
 
