@@ -147,3 +147,29 @@ describe('calls from our own services', () => {
     await app.close();
   });
 });
+
+describe('a path asked with a method it does not take', () => {
+  it('answers 405 naming the methods it takes, in our shape; an unknown path stays 404', async () => {
+    const app = await probeApp(async (service) => {
+      service.post('/api/things', async () => ({ ok: true }));
+      service.get('/api/things/:id', async () => ({ ok: true }));
+      service.delete('/api/things/:id', async () => ({ ok: true }));
+    });
+    const wrong = await app.inject({ method: 'GET', url: '/api/things?page=2' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('POST');
+    expect(wrong.json()).toEqual({ success: false, error: { code: 'METHOD_NOT_ALLOWED', message: '/api/things does not take GET; it takes POST.' } });
+
+    const put = await app.inject({ method: 'PUT', url: '/api/things/42', payload: { a: 1 } });
+    expect(put.statusCode).toBe(405);
+    expect(put.headers.allow).toBe('GET, HEAD, DELETE');
+
+    // The service's own routes count too (health), and a wildcard (CORS's preflight) does not make every path known.
+    expect((await app.inject({ method: 'POST', url: '/health/live' })).headers.allow).toBe('GET, HEAD');
+    const missing = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'No route GET /api/nothing-here' } });
+    expect((await app.inject({ method: 'DELETE', url: '/api/things/42/more' })).statusCode).toBe(404);
+    await app.close();
+  });
+});

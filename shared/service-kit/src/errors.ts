@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@keisha/contracts/schemas';
@@ -179,8 +180,33 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /** Unknown routes answer in the same shape, and count against the rate limit (scanners hit them most). */
+/** The methods a route of ours may take, in the order an Allow header lists them. */
+const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * Answers a request no route takes: 405 with Allow when the path is one of ours asked with another method (RFC 9110,
+ * 15.5.6: a developer who sent GET to a POST route learns which method it takes), 404 otherwise. Sees the routes
+ * registered after it; wildcard routes (CORS's preflight) take every path and are left out.
+ */
 export function registerNotFoundHandler(app: FastifyInstance & { rateLimit?: () => any }): void {
+  const known = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) return;
+    for (const method of [route.method].flat()) {
+      if (!(ROUTE_METHODS as readonly string[]).includes(method) || known.hasRoute(method as HTTPMethod, route.url)) continue;
+      known.on(method as HTTPMethod, route.url, () => {});
+    }
+  });
   app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit() : undefined }, (request, reply) => {
-    reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+    const path = request.url.split('?')[0]!;
+    const allowed = ROUTE_METHODS.filter((method) => known.find(method, path) !== null);
+    if (allowed.length > 0) {
+      reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('METHOD_NOT_ALLOWED', `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`));
+      return;
+    }
+    reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${path}`));
   });
 }
