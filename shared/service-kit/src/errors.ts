@@ -179,14 +179,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 }
 
-/** Unknown routes answer in the same shape, and count against the rate limit (scanners hit them most). */
 /** The methods a route of ours may take, in the order an Allow header lists them. */
 const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
  * Answers a request no route takes: 405 with Allow when the path is one of ours asked with another method (RFC 9110,
  * 15.5.6: a developer who sent GET to a POST route learns which method it takes), 404 otherwise. Sees the routes
- * registered after it; wildcard routes (CORS's preflight) take every path and are left out.
+ * registered after it; wildcard routes (CORS's preflight) take every path and are left out. Both answer in the one
+ * error shape, and count against the rate limit (scanners hit them most).
  */
 export function registerNotFoundHandler(app: FastifyInstance & { rateLimit?: () => any }): void {
   const known = FindMyWay();
